@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every kind of test. Projects:
+// - core: pure unit tests of @mizan/core (fixed time zone, no I/O)
+// - api: API integration tests on a fresh PGlite database per test file
+// - api-pg: the same files again on PostgreSQL, only when TEST_DATABASE_URL is set
+// - e2e: browser tests against the built app, driven with playwright-core and Debian's Chromium
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'core',
+          include: ['packages/core/src/**/*.test.ts'],
+          env: { TZ: 'Asia/Jakarta' },
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          env: { TZ: 'UTC', MIZAN_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'api-pg',
+                include: ['apps/api/src/**/*.test.ts'],
+                env: { TZ: 'UTC', MIZAN_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
