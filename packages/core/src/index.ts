@@ -1,2 +1,3 @@
+import './locale';
 export * from './api';
 export * from './schemas/auth';

@@ -33,3 +33,52 @@ export const userSchema = z.object({
   role: z.enum(roles),
 });
 export type User = z.infer<typeof userSchema>;
+
+const usernameField = z
+  .string({ error: 'Username tidak boleh kosong' })
+  .trim()
+  .min(1, 'Username tidak boleh kosong')
+  .min(3, 'Username minimal 3 karakter')
+  .max(50, 'Username maksimal 50 karakter')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username hanya boleh berisi huruf, angka, titik, garis bawah atau strip');
+
+const namaLengkapField = z
+  .string({ error: 'Nama lengkap tidak boleh kosong' })
+  .trim()
+  .min(1, 'Nama lengkap tidak boleh kosong')
+  .max(150, 'Nama lengkap maksimal 150 karakter');
+
+/** Minimum length of a new password. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+const newPasswordField = z
+  .string({ error: 'Password baru tidak boleh kosong' })
+  .min(1, 'Password baru tidak boleh kosong')
+  .min(PASSWORD_MIN_LENGTH, `Password minimal ${PASSWORD_MIN_LENGTH} karakter`)
+  .max(200, 'Password maksimal 200 karakter');
+
+/** `PUT /api/auth/profile` body and the profile form. */
+export const profileUpdateSchema = z.object({
+  nama_lengkap: namaLengkapField,
+  username: usernameField,
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/** `PUT /api/auth/change-password` body. */
+export const changePasswordSchema = z.object({
+  current_password: z
+    .string({ error: 'Password saat ini tidak boleh kosong' })
+    .min(1, 'Password saat ini tidak boleh kosong')
+    .max(200, 'Password maksimal 200 karakter'),
+  new_password: newPasswordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** `POST /api/auth/register` body (admins only). */
+export const registerSchema = z.object({
+  username: usernameField,
+  nama_lengkap: namaLengkapField,
+  password: newPasswordField,
+  role: z.enum(roles, { error: 'Peran harus dipilih' }),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;

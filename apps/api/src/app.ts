@@ -1,0 +1,125 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openPglite, openPostgres, type Database, type DatabaseHandle } from './db/database';
+import { errorsPlugin } from './plugins/errors';
+import { authenticate } from './plugins/auth';
+import { spaPlugin } from './plugins/spa';
+import { createTokenSigner, resolveJwtSecret, type TokenSigner } from './lib/tokens';
+import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes';
+import { ensureFirstAdmin } from './modules/auth/auth.service';
+import { generatePassword } from './lib/password';
+import { protectedModules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    dbKind: 'pglite' | 'postgres';
+    tokens: TokenSigner;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Called once when the first administrator was created with a generated password. */
+  onAdminCreated?: (username: string, password: string) => void;
+}
+
+/** Opens the database named by the config: PostgreSQL when DATABASE_URL is set, else PGlite. */
+export function openDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+/** Builds the whole server (API, docs, static web app) without listening. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase(config));
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    genReqId: () => crypto.randomUUID(),
+    requestIdLogLabel: 'reqId',
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('tokens', createTokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir)));
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword, generatePassword);
+  if (admin.generatedPassword) options.onAdminCreated?.(config.adminUsername, admin.generatedPassword);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: `${config.institutionName} API`, version: '0.1.0', description: 'API back-office mizan' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(publicAuthRoutes);
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', authenticate(app));
+        await secured.register(authRoutes);
+        for (const module of protectedModules) await secured.register(module);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  const { appHtml } = await spaPlugin(app, { distDir: config.webDistDir, institutionName: config.institutionName });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(appHtml);
+    }
+    return reply.status(404).send({ success: false, message: `Rute ${request.method} ${pathname} tidak ditemukan` });
+  });
+
+  return app;
+}

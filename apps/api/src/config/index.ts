@@ -1,0 +1,88 @@
+import path from 'node:path';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export type WaGatewayKind = 'baileys' | 'simulator';
+
+/** Settings of one server process, parsed once from the environment and frozen. */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL connection string; null means the embedded PGlite database under dataDir/db. */
+  databaseUrl: string | null;
+  adminUsername: string;
+  adminPassword: string | null;
+  jwtSecret: string | null;
+  waGateway: WaGatewayKind;
+  institutionName: string;
+  nodeEnv: string;
+  logLevel: string;
+  /** Folder of the built web app (index.html, app.html, assets/). */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Konfigurasi tidak valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Parses the environment into a frozen Config; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+
+  const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT harus bilangan bulat 0-65535 (sekarang: "${env.PORT}")`);
+  }
+
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL harus diawali postgres:// atau postgresql://');
+  }
+
+  const waGateway = (env.WA_GATEWAY?.trim() || 'baileys') as WaGatewayKind;
+  if (waGateway !== 'baileys' && waGateway !== 'simulator') {
+    problems.push(`WA_GATEWAY harus "baileys" atau "simulator" (sekarang: "${env.WA_GATEWAY}")`);
+  }
+
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL harus salah satu dari ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const adminUsername = env.ADMIN_USERNAME?.trim() || 'admin';
+  if (!/^[A-Za-z0-9._-]{3,50}$/.test(adminUsername)) {
+    problems.push('ADMIN_USERNAME hanya boleh huruf, angka, titik, garis bawah atau strip (3-50 karakter)');
+  }
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminPassword !== null && adminPassword.length < 8) {
+    problems.push('ADMIN_PASSWORD minimal 8 karakter');
+  }
+
+  const jwtSecret = env.JWT_SECRET || null;
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    problems.push('JWT_SECRET minimal 32 karakter');
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return Object.freeze({
+    host: env.HOST?.trim() || '127.0.0.1',
+    port,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || path.join(repoRoot, 'data')),
+    databaseUrl,
+    adminUsername,
+    adminPassword,
+    jwtSecret,
+    waGateway,
+    institutionName: env.INSTITUTION_NAME?.trim() || 'BMT Mizan Syariah',
+    nodeEnv: env.NODE_ENV?.trim() || 'production',
+    logLevel,
+    webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    ...overrides,
+  });
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+import { migrateToLatest } from './migrator';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export class DatabaseOpenError extends Error {}
+
+// PostgreSQL type OIDs whose default parsing we replace, once, here: BIGINT money and NUMERIC
+// percentages become JS numbers (rupiah stay far below 2^53), DATE stays the 'YYYY-MM-DD' text.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const toNumber = (value: string) => Number(value);
+const keepText = (value: string) => value;
+
+/** Opens the embedded PGlite database (dataDir/db, or in memory for null) and migrates it. */
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  let releaseLock = () => {};
+  let dbDir: string | undefined;
+  if (dataDir) {
+    dbDir = path.join(dataDir, 'db');
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireLock(path.join(dataDir, 'db.lock'));
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dbDir ? { dataDir: dbDir } : {}),
+      extensions: { pg_trgm },
+      parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepText },
+    });
+  } catch (error) {
+    releaseLock();
+    throw new DatabaseOpenError(
+      `Folder data tidak dapat dibuka (${dbDir ?? 'memori'}): ${(error as Error).message}. ` +
+        'Periksa izin folder atau pulihkan dari cadangan; folder ini tidak akan ditimpa.',
+    );
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: client }) });
+  const handle: DatabaseHandle = {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      if (!client.closed) await client.close();
+      releaseLock();
+    },
+  };
+  await migrateOrClose(handle);
+  return handle;
+}
+
+/** Opens a PostgreSQL server database through a node-postgres pool and migrates it. */
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8 || oid === NUMERIC) return toNumber;
+        if (oid === DATE) return keepText;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseOpenError(`Tidak dapat terhubung ke PostgreSQL: ${(error as Error).message}`);
+  }
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const handle: DatabaseHandle = { db, kind: 'postgres', close: () => db.destroy() };
+  await migrateOrClose(handle);
+  return handle;
+}
+
+async function migrateOrClose(handle: DatabaseHandle) {
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+// PGlite is one process's private database: a second process opening the same folder would
+// corrupt it. The lock file holds the owner's pid; a stale lock (dead pid) is taken over.
+function acquireLock(lockPath: string): () => void {
+  const tryCreate = () => fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+  try {
+    tryCreate();
+  } catch {
+    const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new DatabaseOpenError(
+        `Folder data ${path.dirname(lockPath)} sedang dipakai proses lain (pid ${owner}). ` +
+          'Hentikan proses itu dulu, atau pakai DATA_DIR yang lain.',
+      );
+    }
+    fs.rmSync(lockPath, { force: true });
+    tryCreate();
+  }
+  return () => fs.rmSync(lockPath, { force: true });
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,154 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Row types of every table, written once; Selectable/Insertable/Updateable derive the rest.
+// BIGINT and NUMERIC come back as numbers and DATE as 'YYYY-MM-DD' text (see database.ts).
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  nama_lengkap: string;
+  role: 'admin' | 'operator' | 'user';
+  password_hash: string;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  window_start: Date;
+  failures: number;
+}
+
+export interface NasabahTable {
+  id: Generated<number>;
+  nama: string;
+  nik: string | null;
+  telepon: string | null;
+  alamat: string | null;
+  kecamatan: string | null;
+  kota: string | null;
+  tanggal_nasabah: string | null;
+  status: 'aktif' | 'nonaktif';
+  total_pinjaman: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface PinjamanTable {
+  id: Generated<number>;
+  nasabah_id: number;
+  nomor_pinjaman: string;
+  urutan_pinjaman: number;
+  tanggal_pinjam: string;
+  jumlah: number;
+  persentase: number;
+  tipe: 'pokok' | 'non-pokok';
+  jaminan: string | null;
+  keterangan: string | null;
+  durasi_angsuran: number | null;
+  status: 'aktif' | 'lunas' | 'macet' | 'pending';
+  sisa_pokok: number;
+  total_pembayaran: Generated<number>;
+  angsuran_per_bulan: number | null;
+  kwitansi: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface PembayaranTable {
+  id: Generated<number>;
+  pinjaman_id: number;
+  tanggal: string;
+  jumlah: number;
+  jenis: 'angsuran' | 'bagi_hasil' | 'pokok' | 'pelunasan';
+  keterangan: string | null;
+  angsuran_ke: number | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  type: string;
+  description: string;
+  category: 'pinjaman' | 'pembayaran' | 'other';
+  status: Generated<string>;
+  amount: number | null;
+  entity_type: string | null;
+  entity_id: number | null;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface WaRecipientsTable {
+  id: Generated<number>;
+  name: string;
+  phone_number: string;
+  status: 'active' | 'inactive';
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WaAuthStateTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface WaMessagesTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  recipient_id: number | null;
+  phone_number: string;
+  text: string;
+  status: 'QUEUED' | 'SENDING' | 'SENT' | 'FAILED' | 'DELIVERED' | 'READ' | 'UNCERTAIN';
+  message_id: string | null;
+  error: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  nasabah: NasabahTable;
+  pinjaman: PinjamanTable;
+  pembayaran: PembayaranTable;
+  activities: ActivitiesTable;
+  wa_recipients: WaRecipientsTable;
+  wa_auth_state: WaAuthStateTable;
+  wa_messages: WaMessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NasabahRow = Selectable<NasabahTable>;
+export type NewNasabah = Insertable<NasabahTable>;
+export type NasabahUpdate = Updateable<NasabahTable>;
+export type PinjamanRow = Selectable<PinjamanTable>;
+export type NewPinjaman = Insertable<PinjamanTable>;
+export type PembayaranRow = Selectable<PembayaranTable>;
+export type NewPembayaran = Insertable<PembayaranTable>;
+export type ActivityRow = Selectable<ActivitiesTable>;
+export type NewActivity = Insertable<ActivitiesTable>;

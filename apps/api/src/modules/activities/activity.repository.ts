@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { DB, NewActivity } from '../../db/schema';
+
+/** Writes one activity row; call it with the transaction of the change it describes. */
+export async function insertActivity(db: Kysely<DB>, activity: NewActivity) {
+  await db.insertInto('activities').values(activity).execute();
+}
+
+/** The newest activities first. */
+export async function listActivities(db: Kysely<DB>, limit: number) {
+  return db
+    .selectFrom('activities')
+    .select(['id', 'type', 'description', 'category', 'status', 'amount', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

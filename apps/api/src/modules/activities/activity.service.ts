@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { insertActivity } from './activity.repository';
+
+export interface ActivityInput {
+  /** e.g. 'nasabah.create', 'pinjaman.delete', 'pembayaran.update', 'kwitansi.delete' */
+  type: string;
+  /** Indonesian sentence shown under Aktivitas Terbaru. */
+  description: string;
+  category: 'pinjaman' | 'pembayaran' | 'other';
+  amount?: number | null;
+  entityType?: string;
+  entityId?: number;
+  userId: number | null;
+  status?: string;
+}
+
+/** Records who did what; must run inside the transaction of the change itself. */
+export async function recordActivity(trx: Kysely<DB>, input: ActivityInput) {
+  await insertActivity(trx, {
+    type: input.type,
+    description: input.description.slice(0, 500),
+    category: input.category,
+    status: input.status ?? 'selesai',
+    amount: input.amount ?? null,
+    entity_type: input.entityType ?? null,
+    entity_id: input.entityId ?? null,
+    user_id: input.userId,
+  });
+}

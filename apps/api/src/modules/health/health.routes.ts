@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { envelope } from '../../lib/envelope';
+
+/** GET /api/health: public; answers only when the database answers. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Status server dan database',
+        response: { 200: envelope(z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) })) },
+      },
+    },
+    async () => {
+      await sql`select 1`.execute(app.db);
+      return { success: true as const, data: { status: 'ok' as const, db: app.dbKind } };
+    },
+  );
+};

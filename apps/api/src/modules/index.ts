@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/**
+ * Route plugins of the business modules. Each is registered under /api behind authentication.
+ * Add a module here: one import, one entry.
+ */
+export const protectedModules: FastifyPluginAsyncZod[] = [];

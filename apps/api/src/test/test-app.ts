@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { loadConfig, type Config } from '../config';
+import { buildApp } from '../app';
+import { createTestDatabase } from './test-db';
+import { hashPassword } from '../lib/password';
+
+export const TEST_ADMIN = { username: 'admin', password: 'rahasia-admin-123' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Bearer token of the first administrator. */
+  token: string;
+  /** inject() with the administrator's token unless `token` is given (null: no header). */
+  request(options: InjectOptions & { token?: string | null }): ReturnType<FastifyInstance['inject']>;
+  /** Creates a user directly in the database and signs it in; returns its token. */
+  createUser(input: { username: string; password: string; role: 'admin' | 'operator' | 'user'; nama_lengkap?: string }): Promise<{ id: number; token: string }>;
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database with a signed-in administrator. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
+  const config = loadConfig(
+    { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
+    { webDistDir: path.join(dataDir, 'no-web-build'), jwtSecret: 'test-secret-test-secret-test-secret-123', ...overrides },
+  );
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { database });
+  await app.ready();
+
+  const login = async (username: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json().data.token as string;
+  };
+  const token = await login(TEST_ADMIN.username, TEST_ADMIN.password);
+
+  const testApp: TestApp = {
+    app,
+    config,
+    token,
+    login,
+    request({ token: explicit, headers, ...options }) {
+      const bearer = explicit === undefined ? testApp.token : explicit;
+      return app.inject({ ...options, headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers } });
+    },
+    async createUser({ username, password, role, nama_lengkap }) {
+      const row = await app.db
+        .insertInto('users')
+        .values({ username, password_hash: await hashPassword(password), role, nama_lengkap: nama_lengkap ?? username })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, token: await login(username, password) };
+    },
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}

@@ -1,0 +1,88 @@
+/**
+ * Server-maintained balances (decisions §3), customer detail totals (spec §9) and the
+ * automatic `lunas` status rule.
+ */
+import { murabahahTotalObligation } from './murabahah';
+import { atLeastZero, sumRupiah } from './money';
+import type { JenisPembayaran, LoanTerms, PaymentAmount, StatusPinjaman } from './types';
+
+/** Payment kinds that return principal: they lower `sisa_pokok` (decisions §3). */
+export const principalPaymentTypes: readonly JenisPembayaran[] = ['pokok', 'angsuran', 'pelunasan'];
+
+/** Sums the payments, optionally only those whose jenis is in `types`. */
+export function sumPayments(
+  payments: readonly PaymentAmount[],
+  types?: readonly JenisPembayaran[],
+): number {
+  const selected = types ? payments.filter((p) => types.includes(p.jenis)) : payments;
+  return sumRupiah(selected.map((p) => p.jumlah));
+}
+
+/** `total_pembayaran` of a loan: the sum of all its payments. */
+export function totalPembayaran(payments: readonly PaymentAmount[]): number {
+  return sumPayments(payments);
+}
+
+/** `sisa_pokok = max(0, jumlah − Σ payments of jenis pokok, angsuran, pelunasan)` (decisions §3). */
+export function sisaPokok(jumlah: number, payments: readonly PaymentAmount[]): number {
+  return atLeastZero(jumlah - sumPayments(payments, principalPaymentTypes));
+}
+
+/**
+ * Whether everything owed on the loan is paid (decisions §3): a `pelunasan` payment exists, or
+ * for pokok Σ all payments ≥ total obligation, or for non-pokok Σ(pokok, angsuran, pelunasan) ≥
+ * jumlah. A pokok loan without a valid durasi has no known obligation, so only `pelunasan` closes it.
+ */
+export function isLoanPaidOff(loan: LoanTerms, payments: readonly PaymentAmount[]): boolean {
+  if (payments.some((p) => p.jenis === 'pelunasan')) return true;
+  if (loan.tipe === 'pokok') {
+    const durasi = loan.durasi_angsuran;
+    if (durasi == null || !Number.isInteger(durasi) || durasi < 1) return false;
+    return sumPayments(payments) >= murabahahTotalObligation(loan.jumlah, loan.persentase, durasi);
+  }
+  return sumPayments(payments, principalPaymentTypes) >= loan.jumlah;
+}
+
+/**
+ * The status a loan takes after its payments changed: `lunas` when paid off, otherwise `aktif`;
+ * a status staff set by hand other than aktif/lunas (`macet`, `pending`) is kept until paid off.
+ */
+export function resolveLoanStatus<S extends string>(
+  loan: LoanTerms & { status: S },
+  payments: readonly PaymentAmount[],
+): S | Extract<StatusPinjaman, 'aktif' | 'lunas'> {
+  if (isLoanPaidOff(loan, payments)) return 'lunas';
+  return loan.status === 'aktif' || loan.status === 'lunas' ? 'aktif' : loan.status;
+}
+
+/** The customer-detail summary cards of spec §9. */
+export interface NasabahTotals {
+  /** Σ jumlah of the customer's loans. */
+  totalPinjaman: number;
+  /** Σ jumlah of the customer's payments (all kinds). */
+  totalPembayaran: number;
+  /** totalPinjaman − totalPembayaran, never below 0. */
+  sisaPinjaman: number;
+  /** Number of loans whose status is `aktif`. */
+  pinjamanAktif: number;
+}
+
+/** Customer detail totals (spec §9) from the customer's loans and payments. */
+export function summarizeNasabah(
+  loans: readonly { jumlah: number; status: string }[],
+  payments: readonly { jumlah: number }[],
+): NasabahTotals {
+  const totalPinjaman = totalPinjamanNasabah(loans);
+  const totalPembayaranNasabah = sumRupiah(payments.map((p) => p.jumlah));
+  return {
+    totalPinjaman,
+    totalPembayaran: totalPembayaranNasabah,
+    sisaPinjaman: atLeastZero(totalPinjaman - totalPembayaranNasabah),
+    pinjamanAktif: loans.filter((l) => l.status === 'aktif').length,
+  };
+}
+
+/** `total_pinjaman` of a customer: Σ jumlah of the given (non-deleted) loans. */
+export function totalPinjamanNasabah(loans: readonly { jumlah: number }[]): number {
+  return sumRupiah(loans.map((l) => l.jumlah));
+}
