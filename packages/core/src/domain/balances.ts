@@ -2,21 +2,12 @@
  * Server-maintained balances (decisions §3), customer detail totals (spec §9) and the
  * automatic `lunas` status rule.
  */
-import { murabahahTotalObligation } from './murabahah';
-import { atLeastZero, sumRupiah } from './money';
+import { isValidDurasi, murabahahTotalObligation } from './murabahah';
+import { atLeastZero, sumPayments, sumRupiah } from './money';
 import type { JenisPembayaran, LoanTerms, PaymentAmount, StatusPinjaman } from './types';
 
 /** Payment kinds that return principal: they lower `sisa_pokok` (decisions §3). */
 export const principalPaymentTypes: readonly JenisPembayaran[] = ['pokok', 'angsuran', 'pelunasan'];
-
-/** Sums the payments, optionally only those whose jenis is in `types`. */
-export function sumPayments(
-  payments: readonly PaymentAmount[],
-  types?: readonly JenisPembayaran[],
-): number {
-  const selected = types ? payments.filter((p) => types.includes(p.jenis)) : payments;
-  return sumRupiah(selected.map((p) => p.jumlah));
-}
 
 /** `total_pembayaran` of a loan: the sum of all its payments. */
 export function totalPembayaran(payments: readonly PaymentAmount[]): number {
@@ -37,7 +28,7 @@ export function isLoanPaidOff(loan: LoanTerms, payments: readonly PaymentAmount[
   if (payments.some((p) => p.jenis === 'pelunasan')) return true;
   if (loan.tipe === 'pokok') {
     const durasi = loan.durasi_angsuran;
-    if (durasi == null || !Number.isInteger(durasi) || durasi < 1) return false;
+    if (!isValidDurasi(durasi)) return false;
     return sumPayments(payments) >= murabahahTotalObligation(loan.jumlah, loan.persentase, durasi);
   }
   return sumPayments(payments, principalPaymentTypes) >= loan.jumlah;

@@ -1,3 +1,5 @@
+import type { JenisPembayaran, PaymentAmount } from './types';
+
 /**
  * Whole-rupiah arithmetic.
  *
@@ -63,4 +65,13 @@ export function cappedPercent(part: number, whole: number): number {
   if (!(whole > 0) || !(part > 0)) return 0;
   if (part >= whole) return 100;
   return (part / whole) * 100;
+}
+
+/** Sums payment amounts, optionally only those whose jenis is in `types`. */
+export function sumPayments(
+  payments: readonly PaymentAmount[],
+  types?: readonly JenisPembayaran[],
+): number {
+  const selected = types ? payments.filter((p) => types.includes(p.jenis)) : payments;
+  return sumRupiah(selected.map((p) => p.jumlah));
 }

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  addMonths,
+  currentMonthYearJakarta,
+  daysInMonth,
+  isIsoDate,
+  isLeapYear,
+  monthDateRange,
+  parseIsoDate,
+  previousMonth,
+  todayJakarta,
+  yearOptions,
+} from './calendar';
+
+describe('calendar basics', () => {
+  it.each([
+    [2024, true],
+    [2023, false],
+    [2000, true],
+    [1900, false],
+    [2100, false],
+  ])('isLeapYear(%s) = %s', (year, leap) => {
+    expect(isLeapYear(year)).toBe(leap);
+  });
+
+  it.each([
+    [2024, 2, 29],
+    [2023, 2, 28],
+    [2024, 4, 30],
+    [2024, 12, 31],
+    [2024, 1, 31],
+  ])('daysInMonth(%s, %s) = %s', (year, month, days) => {
+    expect(daysInMonth(year, month)).toBe(days);
+  });
+
+  it.each([
+    ['2024-02-29', { year: 2024, month: 2, day: 29 }],
+    ['2023-02-29', null],
+    ['2024-04-31', null],
+    ['2024-13-01', null],
+    ['2024-00-10', null],
+    ['2024-1-01', null],
+    ['2024-01-01T00:00:00Z', null],
+    ['', null],
+  ])('parseIsoDate(%j)', (text, expected) => {
+    expect(parseIsoDate(text)).toEqual(expected);
+    expect(isIsoDate(text)).toBe(expected !== null);
+  });
+
+  it('isIsoDate rejects non-strings', () => {
+    expect(isIsoDate(20240101)).toBe(false);
+    expect(isIsoDate(null)).toBe(false);
+  });
+});
+
+describe('addMonths (month-end aware)', () => {
+  it.each([
+    ['2024-01-31', 1, '2024-02-29'], // leap year
+    ['2023-01-31', 1, '2023-02-28'],
+    ['2024-01-31', 2, '2024-03-31'], // computed from the start date, not chained
+    ['2024-03-31', 1, '2024-04-30'],
+    ['2024-02-29', 12, '2025-02-28'],
+    ['2024-02-29', 48, '2028-02-29'],
+    ['2024-12-15', 1, '2025-01-15'],
+    ['2024-11-30', 3, '2025-02-28'],
+    ['2024-03-31', -1, '2024-02-29'],
+    ['2024-01-15', 0, '2024-01-15'],
+    ['2099-12-31', 360, '2129-12-31'],
+  ])('%s + %s months = %s', (date, months, expected) => {
+    expect(addMonths(date, months)).toBe(expected);
+  });
+
+  it('throws on an invalid date', () => {
+    expect(() => addMonths('2024-02-30', 1)).toThrow(RangeError);
+  });
+
+  it('always gives a valid date in the right month, never a later day', () => {
+    const dates = fc
+      .record({ year: fc.integer({ min: 1900, max: 2100 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }) })
+      .filter(({ year, month, day }) => day <= daysInMonth(year, month));
+    fc.assert(
+      fc.property(dates, fc.integer({ min: 0, max: 600 }), (d, months) => {
+        const start = `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+        const result = parseIsoDate(addMonths(start, months));
+        expect(result).not.toBeNull();
+        if (!result) return;
+        expect((result.year - d.year) * 12 + (result.month - d.month)).toBe(months);
+        expect(result.day).toBe(Math.min(d.day, daysInMonth(result.year, result.month)));
+      }),
+    );
+  });
+});
+
+describe('today in Asia/Jakarta (UTC+7)', () => {
+  const originalTz = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = originalTz;
+  });
+
+  it.each([
+    ['2024-01-31T16:59:59Z', '2024-01-31'],
+    ['2024-01-31T17:00:00Z', '2024-02-01'],
+    ['2023-12-31T17:00:00Z', '2024-01-01'],
+    ['2024-02-28T18:00:00Z', '2024-02-29'],
+  ])('%s is %s in Jakarta', (instant, expected) => {
+    expect(todayJakarta(new Date(instant))).toBe(expected);
+  });
+
+  it('does not depend on the process time zone', () => {
+    const instant = new Date('2023-12-31T17:30:00Z');
+    for (const tz of ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Asia/Jakarta']) {
+      process.env.TZ = tz;
+      expect(todayJakarta(instant)).toBe('2024-01-01');
+      expect(currentMonthYearJakarta(instant)).toEqual({ month: 1, year: 2024 });
+    }
+  });
+
+  it('gives the current month and the previous one', () => {
+    expect(currentMonthYearJakarta(new Date('2024-03-31T17:00:00Z'))).toEqual({ month: 4, year: 2024 });
+    expect(previousMonth({ month: 1, year: 2024 })).toEqual({ month: 12, year: 2023 });
+    expect(previousMonth({ month: 7, year: 2024 })).toEqual({ month: 6, year: 2024 });
+  });
+
+  it('gives month ranges and year options', () => {
+    expect(monthDateRange(2024, 2)).toEqual({ first: '2024-02-01', last: '2024-02-29' });
+    expect(monthDateRange(2023, 12)).toEqual({ first: '2023-12-01', last: '2023-12-31' });
+    expect(yearOptions(new Date('2025-06-01T00:00:00Z'))).toEqual([2023, 2024, 2025, 2026, 2027]);
+    expect(yearOptions(new Date('2024-12-31T18:00:00Z'), 1)).toEqual([2024, 2025, 2026]);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateLong, formatDateShort, formatDateTime, formatMonthYear, monthNames } from './date';
+
+describe('id-ID dates', () => {
+  it.each([
+    ['2024-01-31', '31 Januari 2024', '31/01/2024'],
+    ['2024-02-29', '29 Februari 2024', '29/02/2024'],
+    ['2023-12-01', '1 Desember 2023', '01/12/2023'],
+    ['2024-08-17', '17 Agustus 2024', '17/08/2024'],
+  ])('%s → %j / %j', (value, long, short) => {
+    expect(formatDateLong(value)).toBe(long);
+    expect(formatDateShort(value)).toBe(short);
+  });
+
+  it('shows timestamps in Jakarta time', () => {
+    // 17:30 UTC is already the next day in Jakarta (UTC+7).
+    expect(formatDateLong('2024-01-31T17:30:00Z')).toBe('1 Februari 2024');
+    expect(formatDateShort(new Date('2024-01-31T17:30:00Z'))).toBe('01/02/2024');
+    expect(formatDateTime('2024-01-31T07:05:00Z')).toBe('31 Januari 2024 pukul 14.05');
+  });
+
+  it.each([[null], [undefined], [''], ['bukan tanggal'], ['2024-02-30']])('shows a dash for %j', (value) => {
+    expect(formatDateLong(value)).toBe('-');
+    expect(formatDateShort(value)).toBe('-');
+    expect(formatDateTime(value)).toBe('-');
+  });
+
+  it('names the months in Indonesian', () => {
+    expect(monthNames).toHaveLength(12);
+    expect(monthNames[4]).toBe('Mei');
+    expect(formatMonthYear(2, 2024)).toBe('Februari 2024');
+    expect(formatMonthYear(12, 2023)).toBe('Desember 2023');
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * Querystring schemas of the list endpoints (spec §7, §9). Values arrive as strings; empty values
+ * and the UI's 'all' option mean "no filter". Invalid values give a 400 with these messages
+ * (decisions §2), never a silently ignored parameter.
+ */
+import { z } from 'zod';
+import { jenisPembayaran, statusNasabah, statusPenerima, statusPinjamanFilter, tipePinjaman } from '../domain/types';
+import { messages } from '../messages';
+import { firstFailing, idField, toNumberInput, type NumberInput } from './fields';
+
+const m = messages.listQuery;
+
+/** Default and maximum page sizes (spec §9; decisions §2). */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 1000;
+export const MAX_ACTIVITY_LIMIT = 100;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Sort keys allowed per list (spec §9). */
+export const nasabahSortKeys = ['nama', 'nik', 'telepon', 'alamat', 'status', 'total_pinjaman', 'created_at'] as const;
+export const pinjamanSortKeys = [
+  'created_at',
+  'nomor_pinjaman',
+  'urutan_pinjaman',
+  'tanggal_pinjam',
+  'nasabah',
+  'jumlah',
+  'persentase',
+  'tipe',
+  'status',
+  'sisa_pokok',
+] as const;
+export const pembayaranSortKeys = ['tanggal', 'jumlah', 'jenis', 'nasabah', 'created_at'] as const;
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/** '' / whitespace / 'all' / null → undefined (no filter); other strings are trimmed. */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' || text.toLowerCase() === 'all' ? undefined : text;
+}
+
+function integerParam(options: { integer: string; min: number; minMessage: string; max: number; maxMessage: string }) {
+  return z.preprocess(
+    (value: NumberInput) => toNumberInput(blankToUndefined(value)),
+    z
+      .number({ error: options.integer })
+      .check(
+        firstFailing<number>([
+          [Number.isInteger, options.integer],
+          [(v) => v >= options.min, options.minMessage],
+          [(v) => v <= options.max, options.maxMessage],
+        ]),
+      )
+      .optional(),
+  );
+}
+
+function enumParam<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess((value: string | null | undefined) => blankToUndefined(value), z.enum(values, { error: message }).optional());
+}
+
+/** `page`: integer ≥ 1, default 1. */
+export const pageParamSchema = integerParam({
+  integer: m.pageInteger,
+  min: 1,
+  minMessage: m.pageMin,
+  max: Number.MAX_SAFE_INTEGER,
+  maxMessage: m.pageInteger,
+}).transform((value) => value ?? 1);
+
+/** `limit`: integer 1–1000, default 10. */
+export const limitParamSchema = integerParam({
+  integer: m.limitInteger,
+  min: 1,
+  minMessage: m.limitMin,
+  max: MAX_PAGE_SIZE,
+  maxMessage: m.limitMax,
+}).transform((value) => value ?? DEFAULT_PAGE_SIZE);
+
+/** `search`: trimmed, at most 100 characters; blank → absent. */
+export const searchParamSchema = z.preprocess(
+  (value: string | null | undefined) => {
+    if (typeof value !== 'string') return value ?? undefined;
+    const text = value.trim();
+    return text === '' ? undefined : text;
+  },
+  z.string({ error: m.searchMax }).max(SEARCH_MAX_LENGTH, m.searchMax).optional(),
+);
+
+/** `sortOrder`: asc | desc (case-insensitive), default desc. */
+export const sortOrderParamSchema = z
+  .preprocess(
+    (value: string | null | undefined) => {
+      const text = blankToUndefined(value);
+      return typeof text === 'string' ? text.toLowerCase() : text;
+    },
+    z.enum(sortOrders, { error: m.sortOrderInvalid }).optional(),
+  )
+  .transform((value): SortOrder => value ?? 'desc');
+
+function sortByParam<const T extends readonly [string, ...string[]]>(keys: T, fallback: T[number]) {
+  return enumParam(keys, m.sortByInvalid).transform((value): T[number] => value ?? fallback);
+}
+
+function optionalIdParam() {
+  return z.preprocess((value: NumberInput) => blankToUndefined(value), idField(messages.common.idInvalid).optional());
+}
+
+const paging = {
+  page: pageParamSchema,
+  limit: limitParamSchema,
+  search: searchParamSchema,
+  sortOrder: sortOrderParamSchema,
+};
+
+/** `GET /api/nasabah` query: page, limit, search, status, sortBy (default created_at), sortOrder. */
+export const nasabahListQuerySchema = z.object({
+  ...paging,
+  status: enumParam(statusNasabah, m.statusInvalid),
+  sortBy: sortByParam(nasabahSortKeys, 'created_at'),
+});
+export type NasabahListQuery = z.infer<typeof nasabahListQuerySchema>;
+
+/** `GET /api/pinjaman` query: + status, tipe, nasabah_id; sortBy default created_at. */
+export const pinjamanListQuerySchema = z.object({
+  ...paging,
+  status: enumParam(statusPinjamanFilter, m.statusInvalid),
+  tipe: enumParam(tipePinjaman, m.tipeInvalid),
+  nasabah_id: optionalIdParam(),
+  sortBy: sortByParam(pinjamanSortKeys, 'created_at'),
+});
+export type PinjamanListQuery = z.infer<typeof pinjamanListQuerySchema>;
+
+const monthParam = integerParam({ integer: m.monthInvalid, min: 1, minMessage: m.monthInvalid, max: 12, maxMessage: m.monthInvalid });
+const yearParam = integerParam({
+  integer: m.yearInvalid,
+  min: 2000,
+  minMessage: m.yearInvalid,
+  max: 2100,
+  maxMessage: m.yearInvalid,
+});
+
+const pembayaranFilters = {
+  pinjaman_id: optionalIdParam(),
+  nasabah_id: optionalIdParam(),
+  jenis: enumParam(jenisPembayaran, m.jenisInvalid),
+  month: monthParam,
+  year: yearParam,
+};
+
+/** `GET /api/pembayaran` query: + pinjaman_id, nasabah_id, jenis, month, year; sortBy default tanggal. */
+export const pembayaranListQuerySchema = z.object({
+  ...paging,
+  ...pembayaranFilters,
+  sortBy: sortByParam(pembayaranSortKeys, 'tanggal'),
+});
+export type PembayaranListQuery = z.infer<typeof pembayaranListQuerySchema>;
+
+/** `GET /api/pembayaran/stats` query: month, year, jenis, pinjaman_id (all optional). */
+export const pembayaranStatsQuerySchema = z.object({
+  month: pembayaranFilters.month,
+  year: pembayaranFilters.year,
+  jenis: pembayaranFilters.jenis,
+  pinjaman_id: pembayaranFilters.pinjaman_id,
+});
+export type PembayaranStatsQuery = z.infer<typeof pembayaranStatsQuerySchema>;
+
+/** `GET /api/wa-notification-recipients` query: search, status active|inactive, page, limit (default 10). */
+export const notificationRecipientListQuerySchema = z.object({
+  page: pageParamSchema,
+  limit: limitParamSchema,
+  search: searchParamSchema,
+  status: enumParam(statusPenerima, m.statusInvalid),
+});
+export type NotificationRecipientListQuery = z.infer<typeof notificationRecipientListQuerySchema>;
+
+/** `GET /api/dashboard/activities` query: limit 1–100, default 10. */
+export const activityListQuerySchema = z.object({
+  limit: integerParam({
+    integer: m.limitInteger,
+    min: 1,
+    minMessage: m.limitMin,
+    max: MAX_ACTIVITY_LIMIT,
+    maxMessage: m.activityLimitMax,
+  }).transform((value) => value ?? DEFAULT_PAGE_SIZE),
+});
+export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
+
+/** Route parameter `{id}`: a positive integer. */
+export const idParamSchema = z.object({ id: idField(messages.common.idInvalid) });
+export type IdParam = z.infer<typeof idParamSchema>;
