@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,7 +27,7 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from the config. */
   database?: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
+  logger?: FastifyBaseLogger;
   /** Called once when the first administrator was created with a generated password. */
   onAdminCreated?: (username: string, password: string) => void;
 }
@@ -41,12 +41,10 @@ export function openDatabase(config: Config): Promise<DatabaseHandle> {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(config));
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),
-    requestIdLogLabel: 'reqId',
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createTestDatabase } from './test-db';
@@ -15,7 +15,7 @@ export interface TestApp {
   /** Bearer token of the first administrator. */
   token: string;
   /** inject() with the administrator's token unless `token` is given (null: no header). */
-  request(options: InjectOptions & { token?: string | null }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
   /** Creates a user directly in the database and signs it in; returns its token. */
   createUser(input: { username: string; password: string; role: 'admin' | 'operator' | 'user'; nama_lengkap?: string }): Promise<{ id: number; token: string }>;
   login(username: string, password: string): Promise<string>;

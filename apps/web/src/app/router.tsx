@@ -1,0 +1,52 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppLayout } from './layout/app-layout';
+import { ProtectedRoute } from './protected-route';
+import { Root } from './root';
+import { Spinner } from '../components/ui/spinner';
+
+// Every page is its own chunk, loaded when first visited.
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      }
+    >
+      <Page />
+    </Suspense>
+  );
+};
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: page(() => import('./routes/login')) },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/dashboard', element: page(() => import('./routes/dashboard')) },
+              { path: '/nasabah', element: page(() => import('./routes/nasabah-list')) },
+              { path: '/nasabah/:id', element: page(() => import('./routes/nasabah-detail')) },
+              { path: '/pinjaman', element: page(() => import('./routes/pinjaman-list')) },
+              { path: '/pinjaman/:id', element: page(() => import('./routes/pinjaman-detail')) },
+              { path: '/pembayaran', element: page(() => import('./routes/pembayaran-list')) },
+              { path: '/pembayaran/:id', element: page(() => import('./routes/pembayaran-detail')) },
+              { path: '/lainnya', element: page(() => import('./routes/lainnya')) },
+              { path: '/wa-settings', element: page(() => import('./routes/wa-settings')) },
+              { path: '/wa-notification-recipients', element: page(() => import('./routes/wa-notification-recipients')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+]);

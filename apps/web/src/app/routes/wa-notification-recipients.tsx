@@ -1,0 +1,5 @@
+import { Placeholder } from './placeholder';
+
+export default function Page() {
+  return <Placeholder title="Penerima Notifikasi WA" />;
+}

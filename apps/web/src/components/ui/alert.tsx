@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { AlertCircle, AlertTriangle, Info } from 'lucide-react';
+import { cn } from './cn';
+
+type Tone = 'error' | 'warning' | 'info';
+const tones: Record<Tone, { box: string; Icon: typeof Info }> = {
+  error: { box: 'border-red-200 bg-red-50 text-red-900', Icon: AlertCircle },
+  warning: { box: 'border-amber-200 bg-amber-50 text-amber-900', Icon: AlertTriangle },
+  info: { box: 'border-brand-200 bg-brand-50 text-brand-900', Icon: Info },
+};
+
+/** An inline banner (e.g. 'Login Gagal'). Errors are announced to screen readers. */
+export function Alert({ tone = 'info', title, children, className }: { tone?: Tone; title?: ReactNode; children?: ReactNode; className?: string }) {
+  const { box, Icon } = tones[tone];
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex gap-3 rounded-lg border p-3 text-sm', box, className)}>
+      <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 space-y-0.5">
+        {title ? <p className="font-semibold">{title}</p> : null}
+        {children ? <div>{children}</div> : null}
+      </div>
+    </div>
+  );
+}

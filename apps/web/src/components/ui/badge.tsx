@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+type Tone = 'green' | 'gray' | 'red' | 'amber' | 'blue' | 'gold';
+const tones: Record<Tone, string> = {
+  green: 'bg-brand-50 text-brand-800 ring-brand-200',
+  gray: 'bg-slate-100 text-slate-700 ring-slate-200',
+  red: 'bg-red-50 text-red-800 ring-red-200',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+  blue: 'bg-sky-50 text-sky-800 ring-sky-200',
+  gold: 'bg-gold-100 text-gold-700 ring-gold-300',
+};
+
+export function Badge({ tone = 'gray', children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap', tones[tone], className)}>
+      {children}
+    </span>
+  );
+}
+
+const statusTones: Record<string, { tone: Tone; label: string }> = {
+  aktif: { tone: 'green', label: 'Aktif' },
+  active: { tone: 'green', label: 'Aktif' },
+  nonaktif: { tone: 'gray', label: 'Nonaktif' },
+  inactive: { tone: 'gray', label: 'Tidak Aktif' },
+  pending: { tone: 'amber', label: 'Pending' },
+  draft: { tone: 'gray', label: 'Draft' },
+  approved: { tone: 'blue', label: 'Disetujui' },
+  rejected: { tone: 'red', label: 'Ditolak' },
+  lunas: { tone: 'blue', label: 'Lunas' },
+  macet: { tone: 'red', label: 'Macet' },
+  sebagian: { tone: 'amber', label: 'Sebagian' },
+  belum: { tone: 'gray', label: 'Belum Bayar' },
+  terlambat: { tone: 'red', label: 'Terlambat' },
+  selesai: { tone: 'green', label: 'Selesai' },
+};
+
+/** Status badge that knows every status of the spec (§4). */
+export function StatusBadge({ status }: { status: string }) {
+  const known = statusTones[status] ?? { tone: 'gray' as Tone, label: status };
+  return <Badge tone={known.tone}>{known.label}</Badge>;
+}

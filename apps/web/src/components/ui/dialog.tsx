@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { cn } from './cn';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+}
+
+const widths = { sm: 'sm:max-w-sm', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' };
+
+/**
+ * Modal dialog: focus trapped, closes on Escape, a bottom sheet on phones and a centred card
+ * from the small breakpoint up. The body scrolls; header and footer stay in view.
+ */
+export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[1px]" />
+        <RadixDialog.Content
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-2xl focus:outline-none',
+            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+            widths[size],
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
+            <div className="min-w-0">
+              <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
+              {description ? <RadixDialog.Description className="mt-0.5 text-sm text-muted">{description}</RadixDialog.Description> : null}
+            </div>
+            <RadixDialog.Close className="rounded-md p-1 text-muted hover:bg-canvas hover:text-ink" aria-label="Tutup">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {footer ? <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end">{footer}</div> : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import { useId, type ReactElement, cloneElement, type ReactNode } from 'react';
+import { cn } from './cn';
+
+export interface FieldProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  /** The control; it receives id, aria-describedby and invalid. */
+  children: ReactElement<Record<string, unknown>>;
+}
+
+/** Label, control and error message, wired together for screen readers. */
+export function Field({ label, error, hint, required, className, children }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <div className="flex items-baseline gap-0.5">
+        <label htmlFor={id} className="block text-sm font-medium text-ink">
+          {label}
+        </label>
+        {/* Outside the label so the field's accessible name is exactly its label. */}
+        {required ? (
+          <span className="text-sm text-red-600" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </div>
+      {cloneElement(children, { id, 'aria-describedby': describedBy, invalid: Boolean(error) })}
+      {hint && !error ? (
+        <p id={hintId} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, User } from '@mizan/core';
+import { storage } from '../../lib/storage';
+import { getProfile, loginRequest, logoutRequest } from './api/auth-api';
+
+interface AuthContextValue {
+  user: User | null;
+  /** True while a stored token is being checked against the profile. */
+  loading: boolean;
+  login(input: LoginInput): Promise<User>;
+  logout(): Promise<void>;
+  /** Replaces the signed-in user after a profile change. */
+  setUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Authentication state (spec §4): on start a stored token fetches the profile; failure clears
+ * the token and user (the API client then sends the browser to /login).
+ */
+export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
+  const queryClient = useQueryClient();
+  const [user, setUserState] = useState<User | null>(() => (storage.getToken() ? storage.getUser() : null));
+  const [loading, setLoading] = useState(() => Boolean(storage.getToken()));
+
+  useEffect(() => {
+    if (!storage.getToken()) return;
+    let cancelled = false;
+    getProfile()
+      .then((profile) => {
+        if (cancelled) return;
+        storage.saveUser(profile);
+        setUserState(profile);
+      })
+      .catch(() => {
+        if (cancelled) return;
+        storage.clear();
+        setUserState(null);
+        onSignedOut();
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [onSignedOut]);
+
+  const login = useCallback(async (input: LoginInput) => {
+    const { user: signedIn, token } = await loginRequest(input);
+    storage.save(token, signedIn);
+    setUserState(signedIn);
+    return signedIn;
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      if (storage.getToken()) await logoutRequest();
+    } catch {
+      // The token is dropped locally whatever the server says.
+    }
+    storage.clear();
+    setUserState(null);
+    queryClient.clear();
+    onSignedOut();
+  }, [queryClient, onSignedOut]);
+
+  const setUser = useCallback((next: User) => {
+    storage.saveUser(next);
+    setUserState(next);
+  }, []);
+
+  const value = useMemo(() => ({ user, loading, login, logout, setUser }), [user, loading, login, logout, setUser]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The auth state; throws when used outside AuthProvider (spec §8). */
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

@@ -1,0 +1,96 @@
+import type { ApiFailure, FieldError, Pagination } from '@mizan/core';
+import { storage } from './storage';
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** A failed API call: HTTP status, the server's Indonesian message, and per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiResult<T> {
+  data: T;
+  message?: string;
+  pagination?: Pagination;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+let onUnauthorized = () => {
+  window.location.assign('/login');
+};
+/** Lets the app replace the hard redirect after a 401 (e.g. with the router's navigate). */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+function buildUrl(path: string, query?: Query) {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+/** Calls the API (base /api) with the stored bearer token, a 10 s timeout and the envelope unwrapped. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-cache', Accept: 'application/json' };
+  const token = storage.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal });
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') throw new ApiError(0, 'Server tidak merespons. Periksa koneksi lalu coba lagi.');
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.');
+  }
+
+  const payload = (await response.json().catch(() => null)) as
+    | { success: true; data: T; message?: string; meta?: { pagination?: Pagination } }
+    | ApiFailure
+    | null;
+
+  if (!response.ok || !payload || payload.success !== true) {
+    if (response.status === 401 && path !== '/auth/login') {
+      storage.clear();
+      console.warn('Session expired. Please login again.');
+      onUnauthorized();
+    }
+    if (response.status >= 500) console.error(`API ${response.status} ${path}`, payload);
+    const failure = payload && payload.success === false ? payload : null;
+    throw new ApiError(response.status, failure?.message ?? `Permintaan gagal (${response.status})`, failure?.errors ?? []);
+  }
+  return { data: payload.data, message: payload.message, pagination: payload.meta?.pagination };
+}
+
+/** The message to show for any error thrown by apiRequest, or a fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

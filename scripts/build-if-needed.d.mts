@@ -1,0 +1,1 @@
+export function buildIfNeeded(options?: { quiet?: boolean }): boolean;
