@@ -1,12 +1,28 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { chromiumPath } from './support/browser';
 
-/** Once per e2e run: the browser must exist, and the web app is built if its sources changed. */
+/**
+ * Once per e2e run: the browser must exist, and the web app is built if its sources changed.
+ * With E2E_DIST_DIR set, the app is built into that folder instead (so that several people
+ * working in one checkout do not overwrite each other's build while tests run).
+ */
 export default function setup() {
   const executable = chromiumPath();
   if (!fs.existsSync(executable)) {
     throw new Error(`Chromium tidak ditemukan di ${executable}. Pasang dengan: apt-get install -y chromium (atau set CHROMIUM_PATH).`);
   }
-  buildIfNeeded({ quiet: true });
+  fs.mkdirSync(path.resolve(import.meta.dirname, '../test-results/screens'), { recursive: true });
+  const privateDist = process.env.E2E_DIST_DIR;
+  if (privateDist) {
+    execSync(`npx vite build --outDir ${JSON.stringify(path.resolve(privateDist))} --emptyOutDir --logLevel error`, {
+      cwd: path.resolve(import.meta.dirname, '../apps/web'),
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  } else {
+    buildIfNeeded({ quiet: true });
+  }
 }

@@ -44,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       WA_GATEWAY: 'simulator',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      WEB_DIST_DIR: process.env.E2E_DIST_DIR ?? '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -82,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     institutionName: env.INSTITUTION_NAME?.trim() || 'BMT Mizan Syariah',
     nodeEnv: env.NODE_ENV?.trim() || 'production',
     logLevel,
-    webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    webDistDir: env.WEB_DIST_DIR?.trim() ? path.resolve(env.WEB_DIST_DIR.trim()) : path.join(repoRoot, 'apps/web/dist'),
     ...overrides,
   });
 }
