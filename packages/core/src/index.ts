@@ -21,6 +21,7 @@ export * from './domain/schedule';
 export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';
+export * from './domain/completeness';
 
 export * from './format/rupiah';
 export * from './format/percent';
