@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { usersRoutes } from './users/users.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
  * Add a module here: one import, one entry.
  */
-export const protectedModules: FastifyPluginAsyncZod[] = [];
+export const protectedModules: FastifyPluginAsyncZod[] = [
+  usersRoutes,
+];

@@ -82,3 +82,19 @@ export const registerSchema = z.object({
   role: z.enum(roles, { error: 'Peran harus dipilih' }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** A staff account as administrators see it (`GET /api/users`). */
+export const staffUserSchema = userSchema.extend({
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** `PUT /api/users/{id}/role` body. */
+export const userRoleUpdateSchema = z.object({ role: z.enum(roles, { error: 'Peran harus dipilih' }) });
+
+/** `PUT /api/users/{id}/status` body. */
+export const userStatusUpdateSchema = z.object({ is_active: z.boolean({ error: 'Status harus dipilih' }) });
+
+/** `PUT /api/users/{id}/password` body (reset by an administrator). */
+export const userPasswordResetSchema = z.object({ new_password: newPasswordField });
