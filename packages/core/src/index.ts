@@ -22,6 +22,7 @@ export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';
 export * from './domain/completeness';
+export * from './domain/pinjaman-completeness';
 
 export * from './format/rupiah';
 export * from './format/percent';
