@@ -42,6 +42,8 @@ export const router = createBrowserRouter([
               { path: '/lainnya', element: page(() => import('./routes/lainnya')) },
               { path: '/wa-settings', element: page(() => import('./routes/wa-settings')) },
               { path: '/wa-notification-recipients', element: page(() => import('./routes/wa-notification-recipients')) },
+              { path: '/profil', element: page(() => import('./routes/profil')) },
+              { path: '/pengguna', element: page(() => import('./routes/pengguna')) },
             ],
           },
         ],
