@@ -6,6 +6,7 @@ import {
   daysInMonth,
   isIsoDate,
   isLeapYear,
+  lastMonthsJakarta,
   monthDateRange,
   parseIsoDate,
   previousMonth,
@@ -127,5 +128,16 @@ describe('today in Asia/Jakarta (UTC+7)', () => {
     expect(monthDateRange(2023, 12)).toEqual({ first: '2023-12-01', last: '2023-12-31' });
     expect(yearOptions(new Date('2025-06-01T00:00:00Z'))).toEqual([2023, 2024, 2025, 2026, 2027]);
     expect(yearOptions(new Date('2024-12-31T18:00:00Z'), 1)).toEqual([2024, 2025, 2026]);
+  });
+});
+
+describe('lastMonthsJakarta', () => {
+  it('lists twelve months oldest first, across a year boundary, in Jakarta time', () => {
+    // 2026-01-31 18:00 UTC is already 1 February 2026 in Jakarta.
+    const months = lastMonthsJakarta(12, new Date('2026-01-31T18:00:00Z'));
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ month: 3, year: 2025 });
+    expect(months[10]).toEqual({ month: 1, year: 2026 });
+    expect(months[11]).toEqual({ month: 2, year: 2026 });
   });
 });

@@ -118,3 +118,10 @@ export function yearOptions(now: Date = new Date(), span = 2): number[] {
   for (let y = year - span; y <= year + span; y += 1) years.push(y);
   return years;
 }
+
+/** The `count` calendar months ending with the current Jakarta month, oldest first. */
+export function lastMonthsJakarta(count: number, now: Date = new Date()): MonthYear[] {
+  const months: MonthYear[] = [currentMonthYearJakarta(now)];
+  while (months.length < count) months.unshift(previousMonth(months[0]!));
+  return months;
+}
