@@ -12,6 +12,8 @@ export const messages = {
     idInvalid: 'ID tidak valid',
     /** added */
     textInvalid: 'Isian harus berupa teks',
+    /** added: a NUL character cannot be stored (PostgreSQL text) */
+    textNulChar: 'Isian mengandung karakter yang tidak diizinkan',
     /** added */
     validationFailed: 'Terdapat kesalahan validasi',
   },

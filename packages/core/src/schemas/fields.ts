@@ -85,13 +85,18 @@ export function rupiahField(m: { positive: string; notNumber: string; integer: s
   );
 }
 
+/** Texts must not contain NUL: PostgreSQL cannot store it (it would end in a 500). */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+export const NO_NUL = /^[^\u0000]*$/;
+
 /** A required trimmed text with a maximum length. */
 export function textField(required: string, max: number, maxMessage: string) {
   return z
     .string({ error: required })
     .trim()
     .min(1, required) // an empty value never also exceeds the maximum: one message at a time
-    .max(max, maxMessage);
+    .max(max, maxMessage)
+    .regex(NO_NUL, messages.common.textNulChar);
 }
 
 /** An optional trimmed text with a maximum length: missing or blank → null. */
@@ -100,6 +105,7 @@ export function optionalTextField(max: number, maxMessage: string) {
     .string({ error: messages.common.textInvalid })
     .trim()
     .max(max, maxMessage)
+    .regex(NO_NUL, messages.common.textNulChar)
     .nullish()
     .transform((value) => (value ? value : null));
 }

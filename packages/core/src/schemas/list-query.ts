@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { jenisPembayaran, statusNasabah, statusPenerima, statusPinjamanFilter, tipePinjaman } from '../domain/types';
 import { messages } from '../messages';
-import { firstFailing, idField, toNumberInput, type NumberInput } from './fields';
+import { firstFailing, idField, NO_NUL, toNumberInput, type NumberInput } from './fields';
 
 const m = messages.listQuery;
 
@@ -87,7 +87,7 @@ export const searchParamSchema = z.preprocess(
     const text = value.trim();
     return text === '' ? undefined : text;
   },
-  z.string({ error: m.searchMax }).max(SEARCH_MAX_LENGTH, m.searchMax).optional(),
+  z.string({ error: m.searchMax }).max(SEARCH_MAX_LENGTH, m.searchMax).regex(NO_NUL, messages.common.textNulChar).optional(),
 );
 
 /** `sortOrder`: asc | desc (case-insensitive), default desc. */
