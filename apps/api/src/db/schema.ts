@@ -39,6 +39,8 @@ export interface NasabahTable {
   kecamatan: string | null;
   kota: string | null;
   tanggal_nasabah: string | null;
+  /** The server filled tanggal_nasabah with today because none was given (data_completeness). */
+  tanggal_nasabah_generated: Generated<boolean>;
   status: 'aktif' | 'nonaktif';
   total_pinjaman: Generated<number>;
   created_by: number | null;
@@ -53,6 +55,8 @@ export interface PinjamanTable {
   nasabah_id: number;
   nomor_pinjaman: string;
   urutan_pinjaman: number;
+  /** The server took the customer's next number because none was sent (data_completeness). */
+  urutan_pinjaman_generated: Generated<boolean>;
   tanggal_pinjam: string;
   jumlah: number;
   persentase: number;

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { usersRoutes } from './users/users.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { nasabahRoutes } from './nasabah/nasabah.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -7,4 +9,6 @@ import { usersRoutes } from './users/users.routes';
  */
 export const protectedModules: FastifyPluginAsyncZod[] = [
   usersRoutes,
+  dashboardRoutes,
+  nasabahRoutes,
 ];

@@ -1,0 +1,137 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { normalizeNik, type NasabahListQuery } from '@mizan/core';
+import type { DB, NasabahUpdate, NewNasabah } from '../../db/schema';
+
+type SortKey = NasabahListQuery['sortBy'];
+
+/**
+ * The ORDER BY expression of each sort key. Text keys sort case-insensitively through lower(); each
+ * expression matches an index of migration 2026_11_22_1100 (created_at: 2026_11_22_0910).
+ */
+const sortExpressions: Record<SortKey, Expression<unknown>> = {
+  nama: sql`lower(nasabah.nama)`,
+  nik: sql.ref('nasabah.nik'),
+  telepon: sql.ref('nasabah.telepon'),
+  alamat: sql`lower(nasabah.alamat)`,
+  status: sql.ref('nasabah.status'),
+  total_pinjaman: sql.ref('nasabah.total_pinjaman'),
+  created_at: sql.ref('nasabah.created_at'),
+};
+
+/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards (and the escape) taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * Search over nama, NIK, telepon and alamat, case-insensitive (ILIKE, served by the trigram GIN
+ * indexes). A query of digits and spaces also matches the NIK without its spaces, so a NIK typed
+ * as shown ('3201 2345') is found.
+ */
+function searchCondition(search: string) {
+  return (eb: ExpressionBuilder<DB, 'nasabah'>) => {
+    const pattern = containsPattern(search);
+    const conditions: Expression<SqlBool>[] = [
+      eb('nasabah.nama', 'ilike', pattern),
+      eb('nasabah.nik', 'ilike', pattern),
+      eb('nasabah.telepon', 'ilike', pattern),
+      eb('nasabah.alamat', 'ilike', pattern),
+    ];
+    const compactNik = normalizeNik(search);
+    if (/^[\d\s]+$/.test(search) && compactNik !== search) conditions.push(eb('nasabah.nik', 'like', containsPattern(compactNik)));
+    return eb.or(conditions);
+  };
+}
+
+function livingNasabah(db: Kysely<DB>, query: Pick<NasabahListQuery, 'search' | 'status'>) {
+  let builder = db.selectFrom('nasabah').where('nasabah.deleted_at', 'is', null);
+  if (query.status) builder = builder.where('nasabah.status', '=', query.status);
+  if (query.search) builder = builder.where(searchCondition(query.search));
+  return builder;
+}
+
+/** One page of living customers and the number of all that match. Order: sort key, then id. */
+export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
+  const direction = query.sortOrder;
+  const rows = await livingNasabah(db, query)
+    .selectAll('nasabah')
+    .orderBy(sortExpressions[query.sortBy], direction)
+    .orderBy('nasabah.id', direction)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const { total } = await livingNasabah(db, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/** Counts of living customers: all, aktif, nonaktif. */
+export async function countNasabahByStatus(db: Kysely<DB>) {
+  const row = await db
+    .selectFrom('nasabah')
+    .where('deleted_at', 'is', null)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.countAll<number>().filterWhere('status', '=', 'aktif').as('aktif'),
+      eb.fn.countAll<number>().filterWhere('status', '=', 'nonaktif').as('nonaktif'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), aktif: Number(row.aktif), nonaktif: Number(row.nonaktif) };
+}
+
+/** A living customer by id. */
+export function findNasabah(db: Kysely<DB>, id: number) {
+  return db.selectFrom('nasabah').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/**
+ * A living customer by id, its row locked until the transaction ends (PostgreSQL). A loan insert
+ * referencing it waits for the lock (its foreign-key check takes KEY SHARE), so a delete and a
+ * new loan cannot pass each other.
+ */
+export function lockNasabah(trx: Kysely<DB>, id: number) {
+  return trx.selectFrom('nasabah').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+}
+
+/** The id of the living customer holding this NIK, other than `exceptId`. */
+export async function findNikHolder(db: Kysely<DB>, nik: string, exceptId?: number) {
+  let query = db.selectFrom('nasabah').select('id').where('nik', '=', nik).where('deleted_at', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst())?.id;
+}
+
+export function insertNasabah(trx: Kysely<DB>, values: NewNasabah) {
+  return trx.insertInto('nasabah').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateNasabah(trx: Kysely<DB>, id: number, values: NasabahUpdate) {
+  return trx
+    .updateTable('nasabah')
+    .set({ ...values, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function softDeleteNasabah(trx: Kysely<DB>, id: number, userId: number) {
+  await trx
+    .updateTable('nasabah')
+    .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()`, updated_by: userId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Whether the customer has a living loan whose status is aktif (it then cannot be deleted). */
+export async function hasActiveLoan(trx: Kysely<DB>, nasabahId: number) {
+  const row = await trx
+    .selectFrom('pinjaman')
+    .select('id')
+    .where('nasabah_id', '=', nasabahId)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 'aktif')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,197 @@
+import type { Kysely } from 'kysely';
+import {
+  messages,
+  nasabahDataCompleteness,
+  todayJakarta,
+  type NasabahCreateInput,
+  type NasabahListQuery,
+  type NasabahUpdateInput,
+  type Pagination,
+} from '@mizan/core';
+import type { DB, NasabahRow } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { recordActivity } from '../activities/activity.service';
+import * as repo from './nasabah.repository';
+
+const m = messages.nasabah;
+export const NASABAH_NOT_FOUND = 'Nasabah tidak ditemukan';
+
+/** A customer as the API sends it (spec §3): `nama_lengkap` repeats `nama`. */
+export interface NasabahDto {
+  id: number;
+  nama: string;
+  nama_lengkap: string;
+  nik: string | null;
+  telepon: string | null;
+  alamat: string | null;
+  kecamatan: string | null;
+  kota: string | null;
+  tanggal_nasabah: string | null;
+  status: 'aktif' | 'nonaktif';
+  total_pinjaman: number;
+  data_completeness: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export function toNasabahDto(row: NasabahRow): NasabahDto {
+  return {
+    id: row.id,
+    nama: row.nama,
+    nama_lengkap: row.nama,
+    nik: row.nik,
+    telepon: row.telepon,
+    alamat: row.alamat,
+    kecamatan: row.kecamatan,
+    kota: row.kota,
+    tanggal_nasabah: row.tanggal_nasabah,
+    status: row.status,
+    total_pinjaman: row.total_pinjaman,
+    data_completeness: nasabahDataCompleteness(row, row.tanggal_nasabah_generated ? ['tanggal_nasabah'] : []),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+const nikTaken = () => conflict(m.nikTaken, [{ path: 'nik', msg: m.nikTaken }]);
+
+/** A unique violation of the living-NIK index: two requests registered one NIK at the same moment. */
+function isNikUniqueViolation(error: unknown) {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && (constraint === undefined || constraint === 'nasabah_nik_key');
+}
+
+async function withNikGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isNikUniqueViolation(error)) throw nikTaken();
+    throw error;
+  }
+}
+
+export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery): Promise<{ data: NasabahDto[]; pagination: Pagination }> {
+  const { rows, total } = await repo.listNasabah(db, query);
+  return {
+    data: rows.map(toNasabahDto),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.ceil(total / query.limit),
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+    },
+  };
+}
+
+/** `GET /api/nasabah/stats`: living customers only; `total` repeats `total_nasabah` (spec §3). */
+export async function nasabahStats(db: Kysely<DB>) {
+  const counts = await repo.countNasabahByStatus(db);
+  return { total_nasabah: counts.total, total: counts.total, aktif: counts.aktif, nonaktif: counts.nonaktif };
+}
+
+export async function getNasabah(db: Kysely<DB>, id: number): Promise<NasabahDto> {
+  const row = await repo.findNasabah(db, id);
+  if (!row) throw notFound(NASABAH_NOT_FOUND);
+  return toNasabahDto(row);
+}
+
+/** Registers a customer; without tanggal_nasabah the server stores today's Jakarta date and says so. */
+export async function createNasabah(db: Kysely<DB>, input: NasabahCreateInput, userId: number, now = new Date()): Promise<NasabahDto> {
+  return withNikGuard(() =>
+    db.transaction().execute(async (trx) => {
+      if (await repo.findNikHolder(trx, input.nik)) throw nikTaken();
+      const row = await repo.insertNasabah(trx, {
+        nama: input.nama,
+        nik: input.nik,
+        telepon: input.telepon,
+        alamat: input.alamat,
+        kecamatan: input.kecamatan,
+        kota: input.kota,
+        tanggal_nasabah: input.tanggal_nasabah ?? todayJakarta(now),
+        tanggal_nasabah_generated: input.tanggal_nasabah === null,
+        status: input.status,
+        created_by: userId,
+        updated_by: userId,
+      });
+      await recordActivity(trx, {
+        type: 'nasabah.create',
+        description: `Nasabah baru ditambahkan: ${row.nama}`,
+        category: 'other',
+        entityType: 'nasabah',
+        entityId: row.id,
+        userId,
+      });
+      return toNasabahDto(row);
+    }),
+  );
+}
+
+/**
+ * Replaces a customer's fields. An empty tanggal_nasabah keeps the stored date (or, when there is
+ * none, takes today's, marked as generated); a date that differs from the stored one is the staff's
+ * own and clears the generated mark.
+ */
+export async function updateNasabah(
+  db: Kysely<DB>,
+  id: number,
+  input: NasabahUpdateInput,
+  userId: number,
+  now = new Date(),
+): Promise<NasabahDto> {
+  return withNikGuard(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await repo.lockNasabah(trx, id);
+      if (!current) throw notFound(NASABAH_NOT_FOUND);
+      if (await repo.findNikHolder(trx, input.nik, id)) throw nikTaken();
+
+      let tanggal = input.tanggal_nasabah;
+      let generated = current.tanggal_nasabah_generated && tanggal === current.tanggal_nasabah;
+      if (tanggal === null) {
+        tanggal = current.tanggal_nasabah ?? todayJakarta(now);
+        generated = current.tanggal_nasabah === null || current.tanggal_nasabah_generated;
+      }
+      const row = await repo.updateNasabah(trx, id, {
+        nama: input.nama,
+        nik: input.nik,
+        telepon: input.telepon,
+        alamat: input.alamat,
+        kecamatan: input.kecamatan,
+        kota: input.kota,
+        tanggal_nasabah: tanggal,
+        tanggal_nasabah_generated: generated,
+        status: input.status,
+        updated_by: userId,
+      });
+      await recordActivity(trx, {
+        type: 'nasabah.update',
+        description: `Data nasabah diperbarui: ${row.nama}`,
+        category: 'other',
+        entityType: 'nasabah',
+        entityId: row.id,
+        userId,
+      });
+      return toNasabahDto(row);
+    }),
+  );
+}
+
+/** Soft-deletes a customer; refused (409) while one of its living loans is aktif. */
+export async function deleteNasabah(db: Kysely<DB>, id: number, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockNasabah(trx, id);
+    if (!current) throw notFound(NASABAH_NOT_FOUND);
+    if (await repo.hasActiveLoan(trx, id)) throw conflict(m.hasActiveLoan);
+    await repo.softDeleteNasabah(trx, id, userId);
+    await recordActivity(trx, {
+      type: 'nasabah.delete',
+      description: `Nasabah dihapus: ${current.nama}`,
+      category: 'other',
+      entityType: 'nasabah',
+      entityId: id,
+      userId,
+    });
+  });
+}
