@@ -57,7 +57,18 @@ async function countRows(table: 'nasabah' | 'activities') {
 async function addLoan(nasabahId: number, jumlah: number, status: 'aktif' | 'lunas' | 'macet' = 'aktif') {
   const loan = await t.app.db
     .insertInto('pinjaman')
-    .values({ nasabah_id: nasabahId, tanggal_pinjam: '2024-01-31', jumlah, persentase: 2, tipe: 'pokok', durasi_angsuran: 12, status, sisa_pokok: jumlah })
+    .values({
+      nasabah_id: nasabahId,
+      nomor_pinjaman: '',
+      urutan_pinjaman: 1,
+      tanggal_pinjam: '2024-01-31',
+      jumlah,
+      persentase: 2,
+      tipe: 'pokok',
+      durasi_angsuran: 12,
+      status,
+      sisa_pokok: jumlah,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await refreshTotalPinjaman(t.app.db, nasabahId);
