@@ -14,6 +14,7 @@ const env = { ...process.env };
 if (demo) {
   env.DATA_DIR ??= path.join(root, 'data-demo');
   env.WA_GATEWAY ??= 'simulator';
+  env.ADMIN_PASSWORD ??= 'mizan-demo';
   env.MIZAN_DEMO = '1';
 }
 

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError } from './db/database';
 import { buildApp } from './app';
+import { seedDemo } from './db/seed/demo';
 
 // The only file that listens. Everything else is built by buildApp() so tests can use it too.
 async function main() {
@@ -41,6 +42,14 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  if (config.demo) {
+    const { seeded } = await seedDemo(app.db, config.dataDir);
+    console.log(
+      `${seeded ? 'Data demo dibuat' : 'Data demo sudah ada'} di ${config.dataDir}. ` +
+        `Masuk sebagai ${config.adminUsername} / ${config.adminPassword ?? '(password yang dicetak saat pertama kali)'}`,
+    );
   }
 
   let closing = false;

@@ -19,6 +19,8 @@ export interface Config {
   logLevel: string;
   /** Folder of the built web app (index.html, app.html, assets/). */
   webDistDir: string;
+  /** `npm run demo`: fill an empty database with demo data at start (MIZAN_DEMO=1). */
+  demo: boolean;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     institutionName: env.INSTITUTION_NAME?.trim() || 'BMT Mizan Syariah',
     nodeEnv: env.NODE_ENV?.trim() || 'production',
     logLevel,
+    demo: env.MIZAN_DEMO === '1',
     webDistDir: env.WEB_DIST_DIR?.trim() ? path.resolve(env.WEB_DIST_DIR.trim()) : path.join(repoRoot, 'apps/web/dist'),
     ...overrides,
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  addDays,
   addMonths,
   currentMonthYearJakarta,
   daysInMonth,
@@ -139,5 +140,18 @@ describe('lastMonthsJakarta', () => {
     expect(months[0]).toEqual({ month: 3, year: 2025 });
     expect(months[10]).toEqual({ month: 1, year: 2026 });
     expect(months[11]).toEqual({ month: 2, year: 2026 });
+  });
+});
+
+describe('addDays', () => {
+  it.each([
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2023-02-28', 1, '2023-03-01'],
+    ['2025-12-31', 1, '2026-01-01'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2026-01-15', 0, '2026-01-15'],
+    ['2026-01-15', 365, '2027-01-15'],
+  ])('%s + %i days = %s', (date, days, expected) => {
+    expect(addDays(date, days)).toBe(expected);
   });
 });

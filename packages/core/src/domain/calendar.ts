@@ -125,3 +125,11 @@ export function lastMonthsJakarta(count: number, now: Date = new Date()): MonthY
   while (months.length < count) months.unshift(previousMonth(months[0]!));
   return months;
 }
+
+/** The calendar date `days` days after (or before, when negative) a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const parsed = parseIsoDate(date);
+  if (!parsed) throw new Error(`Tanggal tidak valid: ${date}`);
+  const utc = new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day + days));
+  return utc.toISOString().slice(0, 10);
+}

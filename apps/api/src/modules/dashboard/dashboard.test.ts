@@ -55,7 +55,7 @@ describe('GET /api/dashboard/payments-monthly', () => {
     const nasabah = await t.app.db.insertInto('nasabah').values({ nama: 'Siti', nik: '3201000000000001', status: 'aktif' }).returning('id').executeTakeFirstOrThrow();
     const loan = await t.app.db
       .insertInto('pinjaman')
-      .values({ nasabah_id: nasabah.id, tanggal_pinjam: '2024-01-01', jumlah: 10_000_000, persentase: 2, tipe: 'non-pokok', sisa_pokok: 10_000_000 })
+      .values({ nasabah_id: nasabah.id, nomor_pinjaman: '', urutan_pinjaman: 1, status: 'aktif', tanggal_pinjam: '2024-01-01', jumlah: 10_000_000, persentase: 2, tipe: 'non-pokok', sisa_pokok: 10_000_000 })
       .returning('id')
       .executeTakeFirstOrThrow();
     const now = currentMonthYearJakarta();
