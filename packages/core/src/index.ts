@@ -30,3 +30,4 @@ export * from './format/date';
 export * from './format/nik';
 export * from './format/phone';
 export * from './format/amount-input';
+export * from './format/labels';

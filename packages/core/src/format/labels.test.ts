@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { jenisPembayaran, tipePinjaman } from '../domain/types';
+import { jenisPembayaranLabels, labelOf, tipePinjamanLabels } from './labels';
+
+describe('display labels', () => {
+  it('label every loan type and payment kind', () => {
+    expect(tipePinjaman.map((t) => labelOf(tipePinjamanLabels, t))).toEqual(['Pokok', 'Non-Pokok']);
+    expect(jenisPembayaran.map((j) => labelOf(jenisPembayaranLabels, j))).toEqual(['Angsuran', 'Bagi Hasil', 'Pokok', 'Pelunasan']);
+  });
+
+  it('show an unknown value as it is and an empty one as a dash', () => {
+    expect(labelOf(jenisPembayaranLabels, 'hibah')).toBe('hibah');
+    expect(labelOf(jenisPembayaranLabels, null)).toBe('-');
+  });
+});

@@ -1,0 +1,22 @@
+/** Indonesian display labels of the loan types and payment kinds (spec §3, §4). */
+import type { JenisPembayaran, TipePinjaman } from '../domain/types';
+
+/** Loan type labels: pokok is the Murabahah, non-pokok the Mudharabah. */
+export const tipePinjamanLabels: Record<TipePinjaman, string> = {
+  pokok: 'Pokok',
+  'non-pokok': 'Non-Pokok',
+};
+
+/** Payment kind labels. */
+export const jenisPembayaranLabels: Record<JenisPembayaran, string> = {
+  angsuran: 'Angsuran',
+  bagi_hasil: 'Bagi Hasil',
+  pokok: 'Pokok',
+  pelunasan: 'Pelunasan',
+};
+
+/** The label of a loan type or payment kind; an unknown value is shown as it is. */
+export function labelOf(labels: Record<string, string>, value: string | null | undefined): string {
+  if (!value) return '-';
+  return labels[value] ?? value;
+}
