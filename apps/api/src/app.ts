@@ -9,11 +9,15 @@ import { errorsPlugin } from './plugins/errors';
 import { authenticate } from './plugins/auth';
 import { spaPlugin } from './plugins/spa';
 import { createTokenSigner, resolveJwtSecret, type TokenSigner } from './lib/tokens';
+import { createUrlSigner, type UrlSigner } from './lib/signed-url';
+import { createLocalFileStorage, kwitansiDir, type FileStorage } from './lib/file-storage';
+import { kwitansiFileRoutes } from './modules/pinjaman/kwitansi-file.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes';
 import { ensureFirstAdmin } from './modules/auth/auth.service';
 import { generatePassword } from './lib/password';
 import { protectedModules } from './modules';
+import { createWhatsApp, type WhatsApp } from './lib/whatsapp';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +25,12 @@ declare module 'fastify' {
     db: Database;
     dbKind: 'pglite' | 'postgres';
     tokens: TokenSigner;
+    /** WhatsApp gateway, message log and paced sending (lib/whatsapp). */
+    wa: WhatsApp;
+    /** Signs short-lived links to receipt files (key derived from the token secret). */
+    urlSigner: UrlSigner;
+    /** Receipt files (DATA_DIR/uploads/kwitansi). */
+    fileStorage: FileStorage;
   }
 }
 
@@ -53,7 +63,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  app.decorate('tokens', createTokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir)));
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  app.decorate('tokens', createTokenSigner(jwtSecret));
+  app.decorate('urlSigner', createUrlSigner(jwtSecret));
+  app.decorate('fileStorage', createLocalFileStorage(kwitansiDir(config.dataDir)));
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
     await database.close();
@@ -61,6 +74,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword, generatePassword);
   if (admin.generatedPassword) options.onAdminCreated?.(config.adminUsername, admin.generatedPassword);
+
+  // WhatsApp gateway (lib/whatsapp): closed before the database (onClose hooks run last-in first-out).
+  const wa = createWhatsApp({ kind: config.waGateway, db: database.db, dbKind: database.kind, logger: app.log.child({ module: 'whatsapp' }) });
+  app.decorate('wa', wa);
+  app.addHook('onClose', async () => {
+    await wa.close();
+  });
+  await wa.start();
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -108,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+  await app.register(kwitansiFileRoutes);
 
   const { appHtml } = await spaPlugin(app, { distDir: config.webDistDir, institutionName: config.institutionName });
   app.setNotFoundHandler((request, reply) => {

@@ -7,6 +7,7 @@ export * from './schemas/errors';
 export * from './schemas/fields';
 export * from './schemas/nasabah';
 export * from './schemas/pinjaman';
+export * from './schemas/pinjaman-response';
 export * from './schemas/pembayaran';
 export * from './schemas/kwitansi';
 export * from './schemas/whatsapp';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { usersRoutes } from './users/users.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { nasabahRoutes } from './nasabah/nasabah.routes';
+import { pinjamanRoutes } from './pinjaman/pinjaman.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -11,4 +12,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   usersRoutes,
   dashboardRoutes,
   nasabahRoutes,
+  pinjamanRoutes,
 ];

@@ -1,0 +1,178 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { PinjamanListQuery } from '@mizan/core';
+import type { DB, NewPinjaman, PinjamanTable } from '../../db/schema';
+import type { Updateable } from 'kysely';
+
+type SortKey = PinjamanListQuery['sortBy'];
+
+/** ORDER BY expression per sort key of spec §9 (indexes: migrations 0910 and 1110; nasabah: lower(nama)). */
+const sortExpressions: Record<SortKey, Expression<unknown>> = {
+  created_at: sql.ref('pinjaman.created_at'),
+  nomor_pinjaman: sql.ref('pinjaman.nomor_pinjaman'),
+  urutan_pinjaman: sql.ref('pinjaman.urutan_pinjaman'),
+  tanggal_pinjam: sql.ref('pinjaman.tanggal_pinjam'),
+  nasabah: sql`lower(nasabah.nama)`,
+  jumlah: sql.ref('pinjaman.jumlah'),
+  persentase: sql.ref('pinjaman.persentase'),
+  tipe: sql.ref('pinjaman.tipe'),
+  status: sql.ref('pinjaman.status'),
+  sisa_pokok: sql.ref('pinjaman.sisa_pokok'),
+};
+
+/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards (and the escape) taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+function searchCondition(search: string) {
+  return (eb: ExpressionBuilder<DB, 'pinjaman' | 'nasabah'>) => {
+    const pattern = containsPattern(search);
+    const conditions = [
+      eb('nasabah.nama', 'ilike', pattern),
+      eb('nasabah.nik', 'ilike', pattern),
+      eb('pinjaman.nomor_pinjaman', 'ilike', pattern),
+    ];
+    // A NIK typed as shown on screen ('3201 2345') still matches the stored digits.
+    const digits = search.replace(/\s+/g, '');
+    if (/^[\d\s]+$/.test(search) && digits !== search) conditions.push(eb('nasabah.nik', 'like', containsPattern(digits)));
+    return eb.or(conditions);
+  };
+}
+
+/** Living loans joined with their customer. */
+function livingLoans(db: Kysely<DB>) {
+  return db
+    .selectFrom('pinjaman')
+    .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
+    .where('pinjaman.deleted_at', 'is', null);
+}
+
+const loanColumns = [
+  'pinjaman.id',
+  'pinjaman.nasabah_id',
+  'pinjaman.nomor_pinjaman',
+  'pinjaman.urutan_pinjaman',
+  'pinjaman.urutan_pinjaman_generated',
+  'pinjaman.tanggal_pinjam',
+  'pinjaman.jumlah',
+  'pinjaman.persentase',
+  'pinjaman.tipe',
+  'pinjaman.jaminan',
+  'pinjaman.keterangan',
+  'pinjaman.durasi_angsuran',
+  'pinjaman.status',
+  'pinjaman.sisa_pokok',
+  'pinjaman.total_pembayaran',
+  'pinjaman.angsuran_per_bulan',
+  'pinjaman.kwitansi',
+  'pinjaman.created_at',
+  'pinjaman.updated_at',
+  'nasabah.nama as nasabah_nama',
+  'nasabah.nik as nasabah_nik',
+] as const;
+
+function filtered(db: Kysely<DB>, query: Pick<PinjamanListQuery, 'search' | 'status' | 'tipe' | 'nasabah_id'>) {
+  let builder = livingLoans(db);
+  if (query.status) builder = builder.where('pinjaman.status', '=', query.status);
+  if (query.tipe) builder = builder.where('pinjaman.tipe', '=', query.tipe);
+  if (query.nasabah_id) builder = builder.where('pinjaman.nasabah_id', '=', query.nasabah_id);
+  if (query.search) builder = builder.where(searchCondition(query.search));
+  return builder;
+}
+
+/** One page of living loans with their customer, and how many match. Order: sort key, then id. */
+export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
+  const direction = query.sortOrder;
+  const rows = await filtered(db, query)
+    .select(loanColumns)
+    .orderBy(sortExpressions[query.sortBy], direction)
+    .orderBy('pinjaman.id', direction)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const { total } = await filtered(db, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export type LoanRow = Awaited<ReturnType<typeof listPinjaman>>['rows'][number];
+
+/** A living loan with its customer, or undefined. */
+export function findPinjaman(db: Kysely<DB>, id: number) {
+  return livingLoans(db).select(loanColumns).where('pinjaman.id', '=', id).executeTakeFirst();
+}
+
+/** A customer as a loan needs it (deleted ones included, so the caller can tell). */
+export function findNasabah(db: Kysely<DB>, id: number) {
+  return db.selectFrom('nasabah').select(['id', 'nama', 'nik', 'status', 'deleted_at']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The customer's living loan with the highest urutan_pinjaman (newest first on a tie). */
+export function latestLoanOf(db: Kysely<DB>, nasabahId: number) {
+  return db
+    .selectFrom('pinjaman')
+    .select(['nomor_pinjaman', 'urutan_pinjaman'])
+    .where('nasabah_id', '=', nasabahId)
+    .where('deleted_at', 'is', null)
+    .orderBy('urutan_pinjaman', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertPinjaman(trx: Kysely<DB>, values: NewPinjaman): Promise<number> {
+  const row = await trx.insertInto('pinjaman').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePinjaman(trx: Kysely<DB>, id: number, values: Updateable<PinjamanTable>) {
+  await trx
+    .updateTable('pinjaman')
+    .set({ ...values, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function softDeletePinjaman(trx: Kysely<DB>, id: number, userId: number | null) {
+  await trx
+    .updateTable('pinjaman')
+    .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()`, updated_by: userId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Counts per status and Σ jumlah of the aktif loans, over living loans. */
+export async function loanStats(db: Kysely<DB>) {
+  const row = await db
+    .selectFrom('pinjaman')
+    .where('deleted_at', 'is', null)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.countAll<number>().filterWhere('status', '=', 'aktif').as('aktif'),
+      eb.fn.countAll<number>().filterWhere('status', '=', 'lunas').as('lunas'),
+      eb.fn.countAll<number>().filterWhere('status', '=', 'macet').as('macet'),
+      eb.fn.countAll<number>().filterWhere('status', '=', 'pending').as('pending'),
+      eb.fn.coalesce(eb.fn.sum<number>('jumlah').filterWhere('status', '=', 'aktif'), sql<number>`0`).as('nilai_aktif'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    aktif: Number(row.aktif),
+    lunas: Number(row.lunas),
+    macet: Number(row.macet),
+    pending: Number(row.pending),
+    nilaiAktif: Number(row.nilai_aktif),
+  };
+}
+
+/** The living loan a stored receipt file belongs to, for its download name. */
+export function findLoanByKwitansi(db: Kysely<DB>, fileName: string) {
+  return db
+    .selectFrom('pinjaman')
+    .select(['id', 'nomor_pinjaman'])
+    .where('kwitansi', '=', fileName)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

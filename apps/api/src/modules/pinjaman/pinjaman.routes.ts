@@ -1,0 +1,230 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  idField,
+  idParamSchema,
+  KWITANSI_MAX_BYTES,
+  messages,
+  pinjamanCreateSchema,
+  pinjamanInfoSchema,
+  pinjamanListQuerySchema,
+  pinjamanSchema,
+  pinjamanStatsSchema,
+  pinjamanUpdateSchema,
+  toFieldErrors,
+  type FieldError,
+} from '@mizan/core';
+import { currentUser } from '../../plugins/auth';
+import { envelope, listEnvelope } from '../../lib/envelope';
+import { validationFailed } from '../../lib/errors';
+import type { FileStorage, StagedFile } from '../../lib/file-storage';
+import * as service from './pinjaman.service';
+
+/** Multipart limits: one receipt of 5 MB (+1 byte to notice an oversized one) and a handful of fields. */
+export const multipartLimits = {
+  fileSize: KWITANSI_MAX_BYTES + 1,
+  files: 1,
+  fields: 20,
+  parts: 21,
+  fieldSize: 16 * 1024,
+  headerPairs: 100,
+};
+
+const WRITE_DOC =
+  'multipart/form-data (fields of spec §7 as text, optional file `kwitansi`: JPEG, PNG or PDF up to 5 MB) or application/json.';
+
+async function drain(stream: NodeJS.ReadableStream) {
+  for await (const chunk of stream as AsyncIterable<unknown>) void chunk;
+}
+
+/**
+ * The fields and the staged receipt of a loan write: JSON as parsed by Fastify, or multipart
+ * read part by part, the file streamed to a temporary file. A refused file still lets the rest
+ * of the request be read, so the client receives the 4xx; nothing is left on disk on failure.
+ */
+async function readLoanBody(request: FastifyRequest, storage: FileStorage): Promise<{ fields: unknown; staged: StagedFile | null }> {
+  if (!request.isMultipart()) return { fields: request.body ?? {}, staged: null };
+  const fields: Record<string, unknown> = {};
+  let staged: StagedFile | null = null;
+  let refusal: unknown = null;
+  const extra: FieldError[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (refusal || part.fieldname !== 'kwitansi' || part.filename === '') {
+        if (part.fieldname !== 'kwitansi') extra.push({ path: part.fieldname, msg: 'Hanya file kwitansi yang dapat diunggah' });
+        await drain(part.file);
+        continue;
+      }
+      try {
+        staged = await storage.stage(part.file);
+      } catch (error) {
+        refusal = error;
+      }
+    }
+  } catch (error) {
+    await staged?.discard();
+    throw error;
+  }
+  if (refusal || extra.length > 0) {
+    await staged?.discard();
+    throw refusal ?? validationFailed(extra);
+  }
+  return { fields, staged };
+}
+
+function parseOrThrow<T extends z.ZodType>(schema: T, fields: unknown): z.infer<T> {
+  const result = schema.safeParse(fields);
+  if (!result.success) throw validationFailed(toFieldErrors(result.error.issues));
+  return result.data;
+}
+
+/** Validates the fields; a refused body removes the staged receipt before answering. */
+async function parseLoanBody<T extends z.ZodType>(schema: T, body: { fields: unknown; staged: StagedFile | null }) {
+  try {
+    return parseOrThrow(schema, body.fields);
+  } catch (error) {
+    await body.staged?.discard();
+    throw error;
+  }
+}
+
+/** Loans: list, stats, info for the add form, detail, create/update (with receipt), delete, receipt delete. */
+export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
+  const ctx = (request: FastifyRequest): service.PinjamanContext => ({
+    db: app.db,
+    storage: app.fileStorage,
+    signer: app.urlSigner,
+    log: request.log,
+  });
+
+  app.get(
+    '/pinjaman',
+    {
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Daftar pinjaman dengan nasabahnya (cari nama/NIK/nomor, filter status/tipe/nasabah, urutkan)',
+        querystring: pinjamanListQuerySchema,
+        response: { 200: listEnvelope(pinjamanSchema) },
+      },
+    },
+    async (request) => {
+      const { items, pagination } = await service.listPinjaman(ctx(request), request.query);
+      return { success: true as const, data: items, meta: { pagination } };
+    },
+  );
+
+  app.get(
+    '/pinjaman/stats',
+    {
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Statistik pinjaman: jumlah aktif, total nilai pinjaman aktif, jumlah per status',
+        response: { 200: envelope(pinjamanStatsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await service.pinjamanStats(app.db) }),
+  );
+
+  app.get(
+    '/pinjaman/info/:nasabahId',
+    {
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Nomor dan urutan pinjaman berikutnya untuk seorang nasabah',
+        params: z.object({ nasabahId: idField(messages.common.idInvalid) }),
+        response: { 200: envelope(pinjamanInfoSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.pinjamanInfo(app.db, request.params.nasabahId) }),
+  );
+
+  app.get(
+    '/pinjaman/:id',
+    {
+      schema: { tags: ['pinjaman'], summary: 'Detail pinjaman', params: idParamSchema, response: { 200: envelope(pinjamanSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await service.getPinjaman(ctx(request), request.params.id) }),
+  );
+
+  app.post(
+    '/pinjaman',
+    {
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Tambah pinjaman (dengan foto kwitansi opsional)',
+        description: WRITE_DOC,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: envelope(pinjamanSchema) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = await readLoanBody(request, app.fileStorage);
+      const input = await parseLoanBody(pinjamanCreateSchema, body);
+      const loan = await service.createPinjaman(ctx(request), user.id, input, body.staged);
+      return reply.status(201).send({ success: true as const, message: 'Pinjaman berhasil ditambahkan', data: loan });
+    },
+  );
+
+  app.put(
+    '/pinjaman/:id',
+    {
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Ubah pinjaman (JSON, atau multipart bila foto kwitansi diganti)',
+        description: WRITE_DOC,
+        consumes: ['application/json', 'multipart/form-data'],
+        params: idParamSchema,
+        response: { 200: envelope(pinjamanSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = await readLoanBody(request, app.fileStorage);
+      const input = await parseLoanBody(pinjamanUpdateSchema, body);
+      const loan = await service.updatePinjaman(ctx(request), user.id, request.params.id, input, body.staged);
+      return { success: true as const, message: 'Pinjaman berhasil diperbarui', data: loan };
+    },
+  );
+
+  app.delete(
+    '/pinjaman/:id',
+    {
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Hapus pinjaman (soft delete; pembayarannya ikut hilang dari daftar)',
+        params: idParamSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await service.deletePinjaman(ctx(request), currentUser(request).id, request.params.id);
+      return { success: true as const, message: 'Pinjaman berhasil dihapus', data: null };
+    },
+  );
+
+  app.delete(
+    '/pinjaman/:id/kwitansi',
+    {
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Hapus foto kwitansi pinjaman',
+        params: idParamSchema,
+        response: { 200: envelope(pinjamanSchema) },
+      },
+    },
+    async (request) => {
+      const loan = await service.deleteKwitansi(ctx(request), currentUser(request).id, request.params.id);
+      return { success: true as const, message: 'Foto kwitansi berhasil dihapus', data: loan };
+    },
+  );
+};
+
+

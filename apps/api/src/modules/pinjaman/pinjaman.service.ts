@@ -1,0 +1,298 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  angsuranPerBulan,
+  formatRupiah,
+  pinjamanDataCompleteness,
+  type Pagination,
+  type Pinjaman,
+  type PinjamanCreateInput,
+  type PinjamanInfo,
+  type PinjamanListQuery,
+  type PinjamanStats,
+  type PinjamanUpdateInput,
+} from '@mizan/core';
+import type { DB } from '../../db/schema';
+import { notFound, validationFailed } from '../../lib/errors';
+import type { FileStorage, StagedFile } from '../../lib/file-storage';
+import type { UrlSigner } from '../../lib/signed-url';
+import { recordActivity } from '../activities/activity.service';
+import { refreshTotalPinjaman } from '../nasabah/nasabah.balances';
+import { lockLoan, refreshLoanBalance } from './pinjaman.balances';
+import * as repo from './pinjaman.repository';
+
+export const PINJAMAN_NOT_FOUND = 'Pinjaman tidak ditemukan';
+export const NASABAH_NOT_FOUND = 'Nasabah tidak ditemukan';
+export const NASABAH_NOT_ACTIVE = 'Nasabah tidak aktif, pinjaman baru tidak dapat dibuat';
+export const NO_KWITANSI = 'Pinjaman ini tidak memiliki foto kwitansi';
+
+/** What the loan service needs from the app. */
+export interface PinjamanContext {
+  db: Kysely<DB>;
+  storage: FileStorage;
+  signer: UrlSigner;
+  log?: FastifyBaseLogger;
+}
+
+export const kwitansiPath = (fileName: string) => `/uploads/kwitansi/${fileName}`;
+
+const tipeLabel = (tipe: string) => (tipe === 'pokok' ? 'Murabahah' : 'Mudharabah');
+
+/** The loan as the API sends it (spec §3), with a signed receipt link. */
+export function toPinjamanJson(row: repo.LoanRow, signer: UrlSigner): Pinjaman {
+  return {
+    id: row.id,
+    nasabah_id: row.nasabah_id,
+    nasabah: { id: row.nasabah_id, nama: row.nasabah_nama, nik: row.nasabah_nik },
+    nomor_pinjaman: row.nomor_pinjaman,
+    urutan_pinjaman: row.urutan_pinjaman,
+    tanggal_pinjam: row.tanggal_pinjam,
+    jumlah: row.jumlah,
+    persentase: row.persentase,
+    tipe: row.tipe,
+    jaminan: row.jaminan,
+    keterangan: row.keterangan,
+    durasi_angsuran: row.durasi_angsuran,
+    status: row.status,
+    sisa_pokok: row.sisa_pokok,
+    total_pembayaran: row.total_pembayaran,
+    angsuran_per_bulan: row.angsuran_per_bulan,
+    kwitansi: row.kwitansi,
+    kwitansi_url: row.kwitansi ? signer.sign(kwitansiPath(row.kwitansi)) : null,
+    data_completeness: pinjamanDataCompleteness(row, row.urutan_pinjaman_generated ? ['urutan_pinjaman'] : []),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export async function listPinjaman(ctx: PinjamanContext, query: PinjamanListQuery): Promise<{ items: Pinjaman[]; pagination: Pagination }> {
+  const { rows, total } = await repo.listPinjaman(ctx.db, query);
+  return {
+    items: rows.map((row) => toPinjamanJson(row, ctx.signer)),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.ceil(total / query.limit),
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+    },
+  };
+}
+
+export async function getPinjaman(ctx: PinjamanContext, id: number): Promise<Pinjaman> {
+  const row = await repo.findPinjaman(ctx.db, id);
+  if (!row) throw notFound(PINJAMAN_NOT_FOUND);
+  return toPinjamanJson(row, ctx.signer);
+}
+
+/** Counts per status and Σ jumlah of the aktif loans (the dashboard's Total Nilai Pinjaman). */
+export async function pinjamanStats(db: Kysely<DB>): Promise<PinjamanStats> {
+  const s = await repo.loanStats(db);
+  return {
+    pinjaman_aktif: s.aktif,
+    total_nilai_pinjaman: s.nilaiAktif,
+    total: s.total,
+    aktif: s.aktif,
+    lunas: s.lunas,
+    macet: s.macet,
+    pending: s.pending,
+  };
+}
+
+/**
+ * Loan info for a chosen customer (decisions §3): with earlier loans, the nomor_pinjaman of the
+ * latest and the next urutan; for a new customer '' and 1.
+ */
+export async function pinjamanInfo(db: Kysely<DB>, nasabahId: number): Promise<PinjamanInfo> {
+  const nasabah = await repo.findNasabah(db, nasabahId);
+  if (!nasabah || nasabah.deleted_at) throw notFound(NASABAH_NOT_FOUND);
+  const latest = await repo.latestLoanOf(db, nasabahId);
+  if (!latest) return { nomor_pinjaman: '', urutan_pinjaman: 1, is_new_nasabah: true };
+  return { nomor_pinjaman: latest.nomor_pinjaman, urutan_pinjaman: latest.urutan_pinjaman + 1, is_new_nasabah: false };
+}
+
+/** The customer a loan is written for: living, and aktif when it is newly chosen. */
+async function requireNasabah(trx: Kysely<DB>, nasabahId: number, newlyChosen: boolean) {
+  const nasabah = await trx
+    .selectFrom('nasabah')
+    .select(['id', 'nama', 'status', 'deleted_at'])
+    .where('id', '=', nasabahId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!nasabah || nasabah.deleted_at) throw validationFailed([{ path: 'nasabah_id', msg: NASABAH_NOT_FOUND }], NASABAH_NOT_FOUND);
+  if (newlyChosen && nasabah.status !== 'aktif') {
+    throw validationFailed([{ path: 'nasabah_id', msg: NASABAH_NOT_ACTIVE }], NASABAH_NOT_ACTIVE);
+  }
+  return nasabah;
+}
+
+/** Renames the new receipt into place after the commit, or removes it when the write failed. */
+async function withStagedFile<T>(ctx: PinjamanContext, staged: StagedFile | null, write: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await write();
+  } catch (error) {
+    await staged?.discard().catch((e) => ctx.log?.error({ err: e }, 'temporary receipt file could not be removed'));
+    throw error;
+  }
+  if (staged) {
+    try {
+      await staged.commit();
+    } catch (error) {
+      ctx.log?.error({ err: error, file: staged.name }, 'receipt file could not be moved into place after commit');
+    }
+  }
+  return result;
+}
+
+async function removeFileAfterCommit(ctx: PinjamanContext, name: string | null) {
+  if (!name) return;
+  await ctx.storage.remove(name).catch((error) => ctx.log?.error({ err: error, file: name }, 'old receipt file could not be removed'));
+}
+
+function loanColumns(input: PinjamanCreateInput | PinjamanUpdateInput) {
+  return {
+    nasabah_id: input.nasabah_id,
+    nomor_pinjaman: input.nomor_pinjaman,
+    tanggal_pinjam: input.tanggal_pinjam,
+    jumlah: input.jumlah,
+    persentase: input.persentase,
+    tipe: input.tipe,
+    jaminan: input.jaminan,
+    keterangan: input.keterangan,
+    durasi_angsuran: input.durasi_angsuran,
+  };
+}
+
+/** Creates a loan (and attaches its receipt) in one transaction with its balances and the activity. */
+export async function createPinjaman(
+  ctx: PinjamanContext,
+  userId: number,
+  input: PinjamanCreateInput,
+  staged: StagedFile | null,
+): Promise<Pinjaman> {
+  const id = await withStagedFile(ctx, staged, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const nasabah = await requireNasabah(trx, input.nasabah_id, true);
+      let urutan = input.urutan_pinjaman;
+      const generated = urutan === undefined;
+      if (urutan === undefined) urutan = ((await repo.latestLoanOf(trx, input.nasabah_id))?.urutan_pinjaman ?? 0) + 1;
+      const loanId = await repo.insertPinjaman(trx, {
+        ...loanColumns(input),
+        urutan_pinjaman: urutan,
+        urutan_pinjaman_generated: generated,
+        status: 'aktif',
+        sisa_pokok: input.jumlah,
+        angsuran_per_bulan: angsuranPerBulan(input),
+        kwitansi: staged?.name ?? null,
+        created_by: userId,
+        updated_by: userId,
+      });
+      await lockLoan(trx, loanId);
+      await refreshLoanBalance(trx, loanId, { keepStatus: true });
+      await refreshTotalPinjaman(trx, input.nasabah_id);
+      await recordActivity(trx, {
+        type: 'pinjaman.create',
+        description: `Pinjaman ${tipeLabel(input.tipe)} ${formatRupiah(input.jumlah)} untuk ${nasabah.nama} ditambahkan${staged ? ' dengan foto kwitansi' : ''}`,
+        category: 'pinjaman',
+        amount: input.jumlah,
+        entityType: 'pinjaman',
+        entityId: loanId,
+        userId,
+      });
+      return loanId;
+    }),
+  );
+  return getPinjaman(ctx, id);
+}
+
+/**
+ * Edits a loan: every field, the status staff chose (kept as set), optionally a new receipt whose
+ * predecessor is removed after the commit. Balances of the loan and of both customers (when the
+ * customer changed) are recomputed in the same transaction.
+ */
+export async function updatePinjaman(
+  ctx: PinjamanContext,
+  userId: number,
+  id: number,
+  input: PinjamanUpdateInput,
+  staged: StagedFile | null,
+): Promise<Pinjaman> {
+  const replaced = await withStagedFile(ctx, staged, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const existing = await lockLoan(trx, id);
+      if (!existing) throw notFound(PINJAMAN_NOT_FOUND);
+      const nasabahChanged = existing.nasabah_id !== input.nasabah_id;
+      const nasabah = await requireNasabah(trx, input.nasabah_id, nasabahChanged);
+      await repo.updatePinjaman(trx, id, {
+        ...loanColumns(input),
+        ...(input.urutan_pinjaman === undefined ? {} : { urutan_pinjaman: input.urutan_pinjaman, urutan_pinjaman_generated: false }),
+        status: input.status,
+        ...(staged ? { kwitansi: staged.name } : {}),
+        updated_by: userId,
+      });
+      await refreshLoanBalance(trx, id, { keepStatus: true });
+      await refreshTotalPinjaman(trx, input.nasabah_id);
+      if (nasabahChanged) await refreshTotalPinjaman(trx, existing.nasabah_id);
+      await recordActivity(trx, {
+        type: 'pinjaman.update',
+        description: `Data pinjaman ${nasabah.nama} (${formatRupiah(input.jumlah)}) diperbarui${staged ? ', foto kwitansi diganti' : ''}`,
+        category: 'pinjaman',
+        amount: input.jumlah,
+        entityType: 'pinjaman',
+        entityId: id,
+        userId,
+      });
+      return staged ? existing.kwitansi : null;
+    }),
+  );
+  await removeFileAfterCommit(ctx, replaced);
+  return getPinjaman(ctx, id);
+}
+
+/**
+ * Soft-deletes a loan. Its payments and its receipt file are kept (nothing is lost, decisions §3);
+ * they leave every list and statistic with the loan, because those only read living loans.
+ */
+export async function deletePinjaman(ctx: PinjamanContext, userId: number, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await lockLoan(trx, id);
+    if (!existing) throw notFound(PINJAMAN_NOT_FOUND);
+    const nasabah = await trx.selectFrom('nasabah').select('nama').where('id', '=', existing.nasabah_id).executeTakeFirst();
+    await repo.softDeletePinjaman(trx, id, userId);
+    await refreshTotalPinjaman(trx, existing.nasabah_id);
+    await recordActivity(trx, {
+      type: 'pinjaman.delete',
+      description: `Pinjaman ${nasabah?.nama ?? ''} sebesar ${formatRupiah(existing.jumlah)} dihapus`,
+      category: 'pinjaman',
+      amount: existing.jumlah,
+      entityType: 'pinjaman',
+      entityId: id,
+      userId,
+    });
+  });
+}
+
+/** Detaches the receipt; the file is removed once the change is committed. */
+export async function deleteKwitansi(ctx: PinjamanContext, userId: number, id: number): Promise<Pinjaman> {
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const existing = await lockLoan(trx, id);
+    if (!existing) throw notFound(PINJAMAN_NOT_FOUND);
+    if (!existing.kwitansi) throw notFound(NO_KWITANSI);
+    const nasabah = await trx.selectFrom('nasabah').select('nama').where('id', '=', existing.nasabah_id).executeTakeFirst();
+    await repo.updatePinjaman(trx, id, { kwitansi: null, updated_by: userId });
+    await recordActivity(trx, {
+      type: 'kwitansi.delete',
+      description: `Foto kwitansi pinjaman ${nasabah?.nama ?? ''} (${formatRupiah(existing.jumlah)}) dihapus`,
+      category: 'pinjaman',
+      amount: null,
+      entityType: 'pinjaman',
+      entityId: id,
+      userId,
+    });
+    return existing.kwitansi;
+  });
+  await removeFileAfterCommit(ctx, removed);
+  return getPinjaman(ctx, id);
+}

@@ -1,0 +1,62 @@
+/**
+ * What the loan endpoints answer (spec §3 Pinjaman, Pinjaman info, Statistics). The API declares
+ * these as response schemas (undeclared fields are dropped); the web app reads the inferred types.
+ */
+import { z } from 'zod';
+import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
+
+/** The customer nested in a loan. */
+export const pinjamanNasabahSchema = z.object({ id: z.number(), nama: z.string(), nik: z.string().nullable() });
+
+/** One loan as `GET /api/pinjaman` and `GET /api/pinjaman/{id}` return it. */
+export const pinjamanSchema = z.object({
+  id: z.number(),
+  nasabah_id: z.number(),
+  nasabah: pinjamanNasabahSchema,
+  nomor_pinjaman: z.string(),
+  urutan_pinjaman: z.number(),
+  tanggal_pinjam: z.string(),
+  jumlah: z.number(),
+  persentase: z.number(),
+  tipe: z.enum(tipePinjaman),
+  jaminan: z.string().nullable(),
+  keterangan: z.string().nullable(),
+  durasi_angsuran: z.number().nullable(),
+  status: z.enum(statusPinjamanFilter),
+  sisa_pokok: z.number(),
+  total_pembayaran: z.number(),
+  /** Monthly instalment (pokok with durasi), computed by the server; null otherwise. */
+  angsuran_per_bulan: z.number().nullable(),
+  /** Stored receipt file name, or null when none is attached. */
+  kwitansi: z.string().nullable(),
+  /** Short-lived signed link to the receipt (usable in `<img src>` and for download), or null. */
+  kwitansi_url: z.string().nullable(),
+  /** Missing fields, then server-generated ones (see pinjamanDataCompleteness). */
+  data_completeness: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Pinjaman = z.infer<typeof pinjamanSchema>;
+
+/** `GET /api/pinjaman/info/{nasabahId}` (decisions §3). */
+export const pinjamanInfoSchema = z.object({
+  nomor_pinjaman: z.string(),
+  urutan_pinjaman: z.number(),
+  is_new_nasabah: z.boolean(),
+});
+export type PinjamanInfo = z.infer<typeof pinjamanInfoSchema>;
+
+/**
+ * `GET /api/pinjaman/stats` over living loans: `pinjaman_aktif` = number of aktif loans (same as
+ * `aktif`), `total_nilai_pinjaman` = Σ jumlah of the aktif loans, then the count per status.
+ */
+export const pinjamanStatsSchema = z.object({
+  pinjaman_aktif: z.number(),
+  total_nilai_pinjaman: z.number(),
+  total: z.number(),
+  aktif: z.number(),
+  lunas: z.number(),
+  macet: z.number(),
+  pending: z.number(),
+});
+export type PinjamanStats = z.infer<typeof pinjamanStatsSchema>;
