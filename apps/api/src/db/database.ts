@@ -33,6 +33,14 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     dbDir = path.join(dataDir, 'db');
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireLock(path.join(dataDir, 'db.lock'));
+    // A folder with files but no PostgreSQL cluster in it is not ours to initialise: PGlite would
+    // silently create a fresh, empty database there.
+    if (fs.existsSync(dbDir) && fs.readdirSync(dbDir).length > 0 && !fs.existsSync(path.join(dbDir, 'PG_VERSION'))) {
+      releaseLock();
+      throw new DatabaseOpenError(
+        `Folder data ${dbDir} berisi file yang bukan database. Periksa DATA_DIR atau pulihkan dari cadangan; folder ini tidak akan ditimpa.`,
+      );
+    }
   }
   let client: PGlite;
   try {
@@ -105,7 +113,7 @@ function acquireLock(lockPath: string): () => void {
     tryCreate();
   } catch {
     const owner = Number(fs.readFileSync(lockPath, 'utf8'));
-    if (owner && owner !== process.pid && isAlive(owner)) {
+    if (owner && isAlive(owner)) {
       throw new DatabaseOpenError(
         `Folder data ${path.dirname(lockPath)} sedang dipakai proses lain (pid ${owner}). ` +
           'Hentikan proses itu dulu, atau pakai DATA_DIR yang lain.',
