@@ -1,0 +1,120 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import type { WaMessagesTable } from '../../db/schema';
+import type { WaAckStatus } from './types';
+
+export type WaMessageRow = Selectable<WaMessagesTable>;
+export type WaMessageStatus = WaMessageRow['status'];
+
+/** Statuses that mean the message reached WhatsApp. */
+export const DELIVERED_STATUSES: readonly WaMessageStatus[] = ['SENT', 'DELIVERED', 'READ'];
+
+export const UNCERTAIN_MESSAGE =
+  'Server berhenti saat pesan sedang dikirim; tidak pasti apakah pesan terkirim. Pesan ini tidak dikirim ulang otomatis.';
+export const ABANDONED_MESSAGE = 'Tidak dikirim: server berhenti sebelum pesan ini dikirim.';
+
+const MAX_ERROR_LENGTH = 500;
+
+export interface NewWaMessage {
+  idempotencyKey: string;
+  recipientId: number | null;
+  phone: string;
+  text: string;
+  createdBy: number | null;
+}
+
+/**
+ * The message log (table wa_messages): every message is written QUEUED before anything is sent,
+ * SENDING with its message id just before the gateway call, then SENT or FAILED, later DELIVERED
+ * or READ from receipts. After a crash, SENDING rows become UNCERTAIN and are never re-sent.
+ * Every transition names the state it leaves, so two writers can never both move one row.
+ */
+export const messageLog = {
+  /** Writes QUEUED rows; a key that exists already is left alone. Returns the ids of new rows. */
+  async enqueue(db: Database, messages: NewWaMessage[]): Promise<Set<string>> {
+    if (messages.length === 0) return new Set();
+    const inserted = await db
+      .insertInto('wa_messages')
+      .values(
+        messages.map((m) => ({
+          idempotency_key: m.idempotencyKey,
+          recipient_id: m.recipientId,
+          phone_number: m.phone,
+          text: m.text,
+          status: 'QUEUED' as const,
+          created_by: m.createdBy,
+        })),
+      )
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('idempotency_key')
+      .execute();
+    return new Set(inserted.map((row) => row.idempotency_key));
+  },
+
+  async findByKeys(db: Database, keys: string[]): Promise<Map<string, WaMessageRow>> {
+    if (keys.length === 0) return new Map();
+    const rows = await db.selectFrom('wa_messages').selectAll().where('idempotency_key', 'in', keys).execute();
+    return new Map(rows.map((row) => [row.idempotency_key, row]));
+  },
+
+  /** QUEUED → SENDING with the message id about to be used. False if the row was not QUEUED. */
+  async claim(db: Database, key: string, messageId: string): Promise<boolean> {
+    const result = await db
+      .updateTable('wa_messages')
+      .set({ status: 'SENDING', message_id: messageId, updated_at: new Date() })
+      .where('idempotency_key', '=', key)
+      .where('status', '=', 'QUEUED')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** SENDING → SENT (a receipt that arrived first keeps its DELIVERED/READ). */
+  async markSent(db: Database, key: string, messageId: string) {
+    await db
+      .updateTable('wa_messages')
+      .set({ status: 'SENT', message_id: messageId, error: null, updated_at: new Date() })
+      .where('idempotency_key', '=', key)
+      .where('status', '=', 'SENDING')
+      .execute();
+  },
+
+  /** QUEUED or SENDING → FAILED with the reason. */
+  async markFailed(db: Database, key: string, error: string) {
+    await db
+      .updateTable('wa_messages')
+      .set({ status: 'FAILED', error: error.slice(0, MAX_ERROR_LENGTH), updated_at: new Date() })
+      .where('idempotency_key', '=', key)
+      .where('status', 'in', ['QUEUED', 'SENDING'])
+      .execute();
+  },
+
+  /** A receipt from WhatsApp: forward only (SENT → DELIVERED → READ); it also settles UNCERTAIN. */
+  async applyAck(db: Database, messageId: string, status: WaAckStatus) {
+    const from: WaMessageStatus[] = status === 'READ' ? ['SENDING', 'SENT', 'DELIVERED', 'UNCERTAIN'] : ['SENDING', 'SENT', 'UNCERTAIN'];
+    await db
+      .updateTable('wa_messages')
+      .set({ status, error: null, updated_at: new Date() })
+      .where('message_id', '=', messageId)
+      .where('status', 'in', from)
+      .execute();
+  },
+
+  /**
+   * At start-up, before anything is sent: SENDING rows may or may not have reached WhatsApp, so
+   * they become UNCERTAIN (never re-sent); QUEUED rows were never handed over: FAILED.
+   */
+  async recoverAfterRestart(db: Database): Promise<{ uncertain: number; abandoned: number }> {
+    const now = new Date();
+    const uncertain = await db
+      .updateTable('wa_messages')
+      .set({ status: 'UNCERTAIN', error: UNCERTAIN_MESSAGE, updated_at: now })
+      .where('status', '=', 'SENDING')
+      .executeTakeFirst();
+    const abandoned = await db
+      .updateTable('wa_messages')
+      .set({ status: 'FAILED', error: ABANDONED_MESSAGE, updated_at: now })
+      .where('status', '=', 'QUEUED')
+      .executeTakeFirst();
+    return { uncertain: Number(uncertain.numUpdatedRows), abandoned: Number(abandoned.numUpdatedRows) };
+  },
+};

@@ -1,0 +1,102 @@
+import type { Database } from '../../db/database';
+import { messageLog, type NewWaMessage, type WaMessageRow } from './message-log';
+import type { WaGateway, WaNumberCheck } from './types';
+
+export const NOT_ON_WHATSAPP = 'Nomor tidak terdaftar di WhatsApp';
+
+export interface OutboxOptions {
+  /** Random pause between two consecutive sends, [min, max] in ms. */
+  gapMs: readonly [number, number];
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends through the gateway without ever losing or doubling a message: rows are logged before
+ * anything leaves (message-log.ts), numbers are checked for WhatsApp first, and sends are paced
+ * one at a time across the whole process with a small random gap.
+ */
+export class WaOutbox {
+  private chain: Promise<unknown> = Promise.resolve();
+  private nextSendAt = 0;
+  private readonly random: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly gateway: WaGateway,
+    private readonly options: OutboxOptions,
+  ) {
+    this.random = options.random ?? Math.random;
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  /**
+   * Logs and sends each message whose idempotency key is new; a key seen before is not sent
+   * again. Resolves with the log row of every key once this batch is settled.
+   */
+  async send(items: NewWaMessage[]): Promise<Map<string, WaMessageRow>> {
+    const fresh = await messageLog.enqueue(this.db, items);
+    const toSend = items.filter((item) => fresh.has(item.idempotencyKey));
+    if (toSend.length > 0) {
+      let checks: Map<string, WaNumberCheck> | null = null;
+      try {
+        const phones = [...new Set(toSend.map((item) => item.phone))];
+        checks = new Map((await this.gateway.checkNumbers(phones)).map((check) => [check.phone, check]));
+      } catch (error) {
+        // Nothing has left yet: failing these rows is safe.
+        for (const item of toSend) {
+          await messageLog.markFailed(this.db, item.idempotencyKey, `Gagal memeriksa nomor WhatsApp: ${describe(error)}`);
+        }
+      }
+      if (checks) {
+        for (const item of toSend) {
+          const check = checks.get(item.phone);
+          if (!check?.exists) {
+            await messageLog.markFailed(this.db, item.idempotencyKey, NOT_ON_WHATSAPP);
+            continue;
+          }
+          await this.paced(() => this.sendOne(item, check.jid));
+        }
+      }
+    }
+    return messageLog.findByKeys(
+      this.db,
+      items.map((item) => item.idempotencyKey),
+    );
+  }
+
+  /** Runs `task` after every earlier paced task, no sooner than the random gap after the last. */
+  private paced(task: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(async () => {
+      const wait = this.nextSendAt - Date.now();
+      if (wait > 0) await this.sleep(wait);
+      try {
+        await task();
+      } finally {
+        const [min, max] = this.options.gapMs;
+        this.nextSendAt = Date.now() + min + Math.round(this.random() * (max - min));
+      }
+    });
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  private async sendOne(item: NewWaMessage, jid: string | null) {
+    const messageId = this.gateway.newMessageId();
+    // Written before the call: if the process dies during it, the row says SENDING (→ UNCERTAIN).
+    if (!(await messageLog.claim(this.db, item.idempotencyKey, messageId))) return;
+    try {
+      const sent = await this.gateway.sendText(item.phone, item.text, { messageId, jid });
+      await messageLog.markSent(this.db, item.idempotencyKey, sent.messageId);
+    } catch (error) {
+      await messageLog.markFailed(this.db, item.idempotencyKey, describe(error));
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return (error as Error)?.message || String(error);
+}
