@@ -11,6 +11,7 @@ export * from './schemas/pinjaman-response';
 export * from './schemas/pembayaran';
 export * from './schemas/kwitansi';
 export * from './schemas/whatsapp';
+export * from './schemas/whatsapp-response';
 export * from './schemas/list-query';
 
 export * from './domain/types';
@@ -22,6 +23,7 @@ export * from './domain/schedule';
 export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';
+export * from './domain/wa-session';
 export * from './domain/completeness';
 export * from './domain/pinjaman-completeness';
 
