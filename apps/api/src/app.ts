@@ -71,6 +71,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await database.close();
   });
+  // Graceful shutdown: requests in flight finish, and their keep-alive connections are told to
+  // close, so that close() does not wait for idle sockets to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword, generatePassword);
   if (admin.generatedPassword) options.onAdminCreated?.(config.adminUsername, admin.generatedPassword);
