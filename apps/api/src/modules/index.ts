@@ -3,6 +3,8 @@ import { usersRoutes } from './users/users.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { nasabahRoutes } from './nasabah/nasabah.routes';
 import { pinjamanRoutes } from './pinjaman/pinjaman.routes';
+import { waRecipientsRoutes } from './wa-recipients/wa-recipients.routes';
+import { waSessionsRoutes } from './wa-sessions/wa-sessions.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -13,4 +15,6 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   dashboardRoutes,
   nasabahRoutes,
   pinjamanRoutes,
+  waRecipientsRoutes,
+  waSessionsRoutes,
 ];

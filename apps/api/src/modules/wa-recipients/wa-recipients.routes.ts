@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamSchema,
+  notificationRecipientCreateSchema,
+  notificationRecipientListQuerySchema,
+  notificationRecipientListSchema,
+  notificationRecipientSchema,
+  notificationRecipientUpdateSchema,
+} from '@mizan/core';
+import { envelope } from '../../lib/envelope';
+import * as service from './wa-recipients.service';
+
+const tags = ['wa-notification-recipients'];
+
+/** WhatsApp notification recipients (spec §7 Notification recipients). */
+export const waRecipientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/wa-notification-recipients',
+    {
+      schema: {
+        tags,
+        summary: 'Daftar penerima notifikasi (cari nama/nomor, filter status, halaman; 10 per halaman)',
+        querystring: notificationRecipientListQuerySchema,
+        response: { 200: envelope(notificationRecipientListSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listRecipients(app.db, request.query) }),
+  );
+
+  app.get(
+    '/wa-notification-recipients/active',
+    {
+      schema: {
+        tags,
+        summary: 'Semua penerima aktif (yang menerima pesan test)',
+        response: { 200: envelope(z.array(notificationRecipientSchema)) },
+      },
+    },
+    async () => ({ success: true as const, data: await service.listActiveRecipients(app.db) }),
+  );
+
+  app.get(
+    '/wa-notification-recipients/:id',
+    {
+      schema: { tags, summary: 'Detail satu penerima', params: idParamSchema, response: { 200: envelope(notificationRecipientSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await service.getRecipient(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/wa-notification-recipients',
+    {
+      schema: {
+        tags,
+        summary: 'Tambah penerima; nomor 08… disimpan sebagai 62…; nomor yang sama ditolak (409)',
+        body: notificationRecipientCreateSchema,
+        response: { 201: envelope(notificationRecipientSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.createRecipient(app.db, request.body);
+      return reply.status(201).send({ success: true as const, message: 'Penerima notifikasi berhasil ditambahkan', data });
+    },
+  );
+
+  app.put(
+    '/wa-notification-recipients/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Ubah penerima (nama, nomor, status)',
+        params: idParamSchema,
+        body: notificationRecipientUpdateSchema,
+        response: { 200: envelope(notificationRecipientSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Penerima notifikasi berhasil diperbarui',
+      data: await service.updateRecipient(app.db, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/wa-notification-recipients/:id',
+    {
+      schema: { tags, summary: 'Hapus penerima', params: idParamSchema, response: { 200: envelope(z.null()) } },
+    },
+    async (request) => {
+      await service.deleteRecipient(app.db, request.params.id);
+      return { success: true as const, message: 'Penerima notifikasi berhasil dihapus', data: null };
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { waSessionSchema, waTestMessageSchema, waTestResultSchema } from '@mizan/core';
+import { envelope } from '../../lib/envelope';
+import { validationFailed } from '../../lib/errors';
+import { SimulatorGateway } from '../../lib/whatsapp';
+import { currentUser } from '../../plugins/auth';
+import * as service from './wa-sessions.service';
+
+const tags = ['wa-sessions'];
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The WhatsApp session (spec §7 WhatsApp sessions); the scan route only in simulator mode. */
+export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const session = { 200: envelope(waSessionSchema) };
+
+  app.post(
+    '/wa-sessions/create',
+    { schema: { tags, summary: 'Buat session baru: PENDING dengan QR code untuk dipindai', response: session } },
+    async () => ({
+      success: true as const,
+      message: 'Session berhasil dibuat. Silakan scan QR code.',
+      data: await service.createSession(app.wa),
+    }),
+  );
+
+  app.get(
+    '/wa-sessions/status',
+    { schema: { tags, summary: 'Status session: PENDING, READY, DISCONNECTED, FAILED, ERROR (atau null)', response: session } },
+    async () => ({ success: true as const, data: service.sessionStatus(app.wa) }),
+  );
+
+  app.get(
+    '/wa-sessions/qr',
+    { schema: { tags, summary: 'QR code terbaru (data URL PNG) selama PENDING', response: session } },
+    async () => ({ success: true as const, message: 'QR Code berhasil dimuat', data: await service.sessionQr(app.wa) }),
+  );
+
+  app.delete(
+    '/wa-sessions/logout',
+    { schema: { tags, summary: 'Putuskan koneksi dan lupakan session', response: session } },
+    async () => ({ success: true as const, message: 'WhatsApp berhasil diputus', data: await service.logoutSession(app.wa) }),
+  );
+
+  app.post(
+    '/wa-sessions/test-message',
+    {
+      schema: {
+        tags,
+        summary: 'Kirim pesan test ke semua penerima aktif',
+        description:
+          'Header opsional Idempotency-Key (8–64 karakter A-Z a-z 0-9 _ -): permintaan yang diulang dengan kunci yang sama ' +
+          'tidak mengirim ulang, tetapi menjawab dari log pesan. wa_response sejajar dengan recipients.',
+        body: waTestMessageSchema,
+        response: { 200: envelope(waTestResultSchema) },
+      },
+    },
+    async (request) => {
+      const header = request.headers['idempotency-key'];
+      if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) {
+        throw validationFailed([{ path: 'idempotency-key', msg: 'Idempotency-Key harus 8–64 karakter huruf, angka, _ atau -' }]);
+      }
+      const data = await service.sendTestMessage(app.db, app.wa, {
+        message: request.body.message,
+        requestKey: header ?? request.id,
+        userId: currentUser(request).id,
+      });
+      const ok = data.wa_response.filter((r) => r.success).length;
+      return { success: true as const, message: `Pesan test terkirim ke ${ok} dari ${data.total_recipients} penerima`, data };
+    },
+  );
+
+  if (app.wa.gateway instanceof SimulatorGateway) {
+    app.post(
+      '/wa-sessions/simulator/scan',
+      { schema: { tags, summary: 'Mode simulator: memindai QR code (PENDING → READY dengan akun palsu)', response: session } },
+      async () => ({ success: true as const, message: 'WhatsApp berhasil terhubung!', data: service.simulateScan(app.wa) }),
+    );
+  }
+};
