@@ -29,6 +29,8 @@ export interface RequestOptions {
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 let onUnauthorized = () => {
@@ -49,7 +51,7 @@ function buildUrl(path: string, query?: Query) {
 
 /** Calls the API (base /api) with the stored bearer token, a 10 s timeout and the envelope unwrapped. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { 'Cache-Control': 'no-cache', Accept: 'application/json' };
+  const headers: Record<string, string> = { 'Cache-Control': 'no-cache', Accept: 'application/json', ...options.headers };
   const token = storage.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
