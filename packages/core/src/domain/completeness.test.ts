@@ -7,7 +7,14 @@ import {
   nasabahMissingFields,
 } from './completeness';
 
-const complete = { nama: 'Budi', nik: '3201234567890001', telepon: '0812', alamat: 'Jl. Mawar', kecamatan: 'Cibinong', kota: 'Bogor' };
+const complete = {
+  nama: 'Budi',
+  nik: '3201234567890001',
+  telepon: '0812',
+  alamat: 'Jl. Mawar',
+  kecamatan: 'Cibinong',
+  kota: 'Bogor',
+};
 
 describe('nasabahDataCompleteness', () => {
   it('is empty for a complete customer without generated fields', () => {

@@ -5,7 +5,12 @@ import { jenisPembayaranLabels, labelOf, tipePinjamanLabels } from './labels';
 describe('display labels', () => {
   it('label every loan type and payment kind', () => {
     expect(tipePinjaman.map((t) => labelOf(tipePinjamanLabels, t))).toEqual(['Pokok', 'Non-Pokok']);
-    expect(jenisPembayaran.map((j) => labelOf(jenisPembayaranLabels, j))).toEqual(['Angsuran', 'Bagi Hasil', 'Pokok', 'Pelunasan']);
+    expect(jenisPembayaran.map((j) => labelOf(jenisPembayaranLabels, j))).toEqual([
+      'Angsuran',
+      'Bagi Hasil',
+      'Pokok',
+      'Pelunasan',
+    ]);
   });
 
   it('show an unknown value as it is and an empty one as a dash', () => {

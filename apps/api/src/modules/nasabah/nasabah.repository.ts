@@ -38,7 +38,8 @@ function searchCondition(search: string) {
       eb('nasabah.alamat', 'ilike', pattern),
     ];
     const compactNik = normalizeNik(search);
-    if (/^[\d\s]+$/.test(search) && compactNik !== search) conditions.push(eb('nasabah.nik', 'like', containsPattern(compactNik)));
+    if (/^[\d\s]+$/.test(search) && compactNik !== search)
+      conditions.push(eb('nasabah.nik', 'like', containsPattern(compactNik)));
     return eb.or(conditions);
   };
 }
@@ -101,7 +102,13 @@ export function findNasabah(db: Kysely<DB>, id: number) {
  * new loan cannot pass each other.
  */
 export function lockNasabah(trx: Kysely<DB>, id: number) {
-  return trx.selectFrom('nasabah').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('nasabah')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** The id of the living customer holding this NIK, other than `exceptId`. */

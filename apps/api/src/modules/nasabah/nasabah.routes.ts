@@ -50,7 +50,9 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/nasabah/stats',
-    { schema: { tags: ['nasabah'], summary: 'Statistik nasabah (tanpa yang dihapus)', response: { 200: envelope(statsSchema) } } },
+    {
+      schema: { tags: ['nasabah'], summary: 'Statistik nasabah (tanpa yang dihapus)', response: { 200: envelope(statsSchema) } },
+    },
     async () => ({ success: true as const, data: await service.nasabahStats(app.db) }),
   );
 

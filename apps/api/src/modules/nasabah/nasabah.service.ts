@@ -71,7 +71,10 @@ async function withNikGuard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery): Promise<{ data: NasabahDto[]; pagination: Pagination }> {
+export async function listNasabah(
+  db: Kysely<DB>,
+  query: NasabahListQuery,
+): Promise<{ data: NasabahDto[]; pagination: Pagination }> {
   const { rows, total } = await repo.listNasabah(db, query);
   return {
     data: rows.map(toNasabahDto),
@@ -99,7 +102,12 @@ export async function getNasabah(db: Kysely<DB>, id: number): Promise<NasabahDto
 }
 
 /** Registers a customer; without tanggal_nasabah the server stores today's Jakarta date and says so. */
-export async function createNasabah(db: Kysely<DB>, input: NasabahCreateInput, userId: number, now = new Date()): Promise<NasabahDto> {
+export async function createNasabah(
+  db: Kysely<DB>,
+  input: NasabahCreateInput,
+  userId: number,
+  now = new Date(),
+): Promise<NasabahDto> {
   return withNikGuard(() =>
     db.transaction().execute(async (trx) => {
       if (await repo.findNikHolder(trx, input.nik)) throw nikTaken();

@@ -39,7 +39,14 @@ const validBody = (overrides: Record<string, unknown> = {}) => ({
 async function create(overrides: Record<string, unknown> = {}) {
   const res = await t.request({ method: 'POST', url: '/api/nasabah', payload: validBody(overrides) });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as { id: number; nama: string; nik: string; status: string; total_pinjaman: number; [k: string]: unknown };
+  return res.json().data as {
+    id: number;
+    nama: string;
+    nik: string;
+    status: string;
+    total_pinjaman: number;
+    [k: string]: unknown;
+  };
 }
 
 const list = (query = '') => t.request({ method: 'GET', url: `/api/nasabah${query}` });
@@ -121,7 +128,11 @@ describe('POST /api/nasabah', () => {
       user_id: admin.id,
       description: 'Nasabah baru ditambahkan: Dewi Lestari',
     });
-    const row = await t.app.db.selectFrom('nasabah').select(['created_by', 'updated_by']).where('id', '=', data.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('nasabah')
+      .select(['created_by', 'updated_by'])
+      .where('id', '=', data.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ created_by: admin.id, updated_by: admin.id });
   });
 
@@ -180,7 +191,11 @@ describe('POST /api/nasabah', () => {
     const spaced = first.nik.replace(/(\d{4})(?=\d)/g, '$1 ');
     const res = await t.request({ method: 'POST', url: '/api/nasabah', payload: validBody({ nik: spaced }) });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, message: 'NIK sudah terdaftar', errors: [{ path: 'nik', msg: 'NIK sudah terdaftar' }] });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'NIK sudah terdaftar',
+      errors: [{ path: 'nik', msg: 'NIK sudah terdaftar' }],
+    });
     expect(await countRows('nasabah')).toBe(1);
     expect(await countRows('activities')).toBe(1);
   });
@@ -220,8 +235,20 @@ describe('GET /api/nasabah', () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.meta.pagination).toEqual({ page: 1, limit: 10, total: 12, totalPages: 2, sortBy: 'created_at', sortOrder: 'desc' });
-    expect(body.data.map((n: { id: number }) => n.id)).toEqual(created.reverse().slice(0, 10).map((n) => n.id));
+    expect(body.meta.pagination).toEqual({
+      page: 1,
+      limit: 10,
+      total: 12,
+      totalPages: 2,
+      sortBy: 'created_at',
+      sortOrder: 'desc',
+    });
+    expect(body.data.map((n: { id: number }) => n.id)).toEqual(
+      created
+        .reverse()
+        .slice(0, 10)
+        .map((n) => n.id),
+    );
     // Undeclared columns never leave the server.
     expect(Object.keys(body.data[0]).sort()).toEqual(
       [
@@ -282,13 +309,50 @@ describe('GET /api/nasabah', () => {
 
   describe('sorting', () => {
     const people = [
-      { nama: 'citra', nik: '3201000000000003', telepon: '0813 1111 1111', alamat: 'jl. Anggrek', status: 'aktif', loan: 5_000_000 },
+      {
+        nama: 'citra',
+        nik: '3201000000000003',
+        telepon: '0813 1111 1111',
+        alamat: 'jl. Anggrek',
+        status: 'aktif',
+        loan: 5_000_000,
+      },
       { nama: 'Agus', nik: '3201000000000005', telepon: '0811 2222 2222', alamat: 'Jl. Cempaka', status: 'nonaktif', loan: 0 },
-      { nama: 'budi', nik: '3201000000000001', telepon: '0815 3333 3333', alamat: 'Jl. Bougenville', status: 'aktif', loan: 12_000_000 },
-      { nama: 'Dewi', nik: '3201000000000004', telepon: '0812 4444 4444', alamat: 'Jl. Dahlia', status: 'nonaktif', loan: 750_000 },
-      { nama: 'Eka', nik: '3201000000000002', telepon: '0814 5555 5555', alamat: 'jl. Edelweis', status: 'aktif', loan: 5_000_000 },
+      {
+        nama: 'budi',
+        nik: '3201000000000001',
+        telepon: '0815 3333 3333',
+        alamat: 'Jl. Bougenville',
+        status: 'aktif',
+        loan: 12_000_000,
+      },
+      {
+        nama: 'Dewi',
+        nik: '3201000000000004',
+        telepon: '0812 4444 4444',
+        alamat: 'Jl. Dahlia',
+        status: 'nonaktif',
+        loan: 750_000,
+      },
+      {
+        nama: 'Eka',
+        nik: '3201000000000002',
+        telepon: '0814 5555 5555',
+        alamat: 'jl. Edelweis',
+        status: 'aktif',
+        loan: 5_000_000,
+      },
     ] as const;
-    type Row = { id: number; nama: string; nik: string; telepon: string; alamat: string; status: string; total_pinjaman: number; created_at: string };
+    type Row = {
+      id: number;
+      nama: string;
+      nik: string;
+      telepon: string;
+      alamat: string;
+      status: string;
+      total_pinjaman: number;
+      created_at: string;
+    };
 
     let rows: Row[] = [];
     beforeEach(async () => {
@@ -317,11 +381,14 @@ describe('GET /api/nasabah', () => {
       return (order === 'asc' ? sorted : sorted.reverse()).map((r) => r.id);
     }
 
-    it.each(nasabahSortKeys.flatMap((key) => [[key, 'asc'] as const, [key, 'desc'] as const]))('sorts by %s %s, ties broken by id', async (key, order) => {
-      const body = (await list(`?sortBy=${key}&sortOrder=${order}`)).json();
-      expect(body.meta.pagination).toMatchObject({ sortBy: key, sortOrder: order });
-      expect(body.data.map((n: Row) => n.id)).toEqual(expected(key, order));
-    });
+    it.each(nasabahSortKeys.flatMap((key) => [[key, 'asc'] as const, [key, 'desc'] as const]))(
+      'sorts by %s %s, ties broken by id',
+      async (key, order) => {
+        const body = (await list(`?sortBy=${key}&sortOrder=${order}`)).json();
+        expect(body.meta.pagination).toMatchObject({ sortBy: key, sortOrder: order });
+        expect(body.data.map((n: Row) => n.id)).toEqual(expected(key, order));
+      },
+    );
 
     it('reads sortOrder case-insensitively and sorts total_pinjaman as numbers', async () => {
       const body = (await list('?sortBy=total_pinjaman&sortOrder=ASC')).json();
@@ -341,11 +408,34 @@ describe('GET /api/nasabah', () => {
 
   describe('search', () => {
     beforeEach(async () => {
-      await create({ nama: 'Budi Santoso', nik: '3201234567890001', telepon: '0812-1111-2222', alamat: 'Jl. Melati 5', kecamatan: 'Sawangan', status: 'aktif' });
-      await create({ nama: 'Siti Aminah', nik: '3175000011112222', telepon: '0857 9999 0000', alamat: 'Gg. Kenanga 100%', status: 'nonaktif' });
-      await create({ nama: 'Rudi_Hartono', nik: '3301999988887777', telepon: '(021) 555-1234', alamat: "Jl. O'Brien 7", status: 'aktif' });
+      await create({
+        nama: 'Budi Santoso',
+        nik: '3201234567890001',
+        telepon: '0812-1111-2222',
+        alamat: 'Jl. Melati 5',
+        kecamatan: 'Sawangan',
+        status: 'aktif',
+      });
+      await create({
+        nama: 'Siti Aminah',
+        nik: '3175000011112222',
+        telepon: '0857 9999 0000',
+        alamat: 'Gg. Kenanga 100%',
+        status: 'nonaktif',
+      });
+      await create({
+        nama: 'Rudi_Hartono',
+        nik: '3301999988887777',
+        telepon: '(021) 555-1234',
+        alamat: "Jl. O'Brien 7",
+        status: 'aktif',
+      });
     });
-    const names = async (query: string) => (await list(query)).json().data.map((n: { nama: string }) => n.nama).sort();
+    const names = async (query: string) =>
+      (await list(query))
+        .json()
+        .data.map((n: { nama: string }) => n.nama)
+        .sort();
 
     it.each([
       ['nama, case-insensitive', 'bUDi', ['Budi Santoso']],
@@ -371,7 +461,14 @@ describe('GET /api/nasabah', () => {
     });
 
     it('survives injection-like search strings and leaves the table intact', async () => {
-      for (const search of ["' OR '1'='1", "'; DROP TABLE nasabah; --", '") OR 1=1 --', '%%', '<script>alert(1)</script>', '\\%']) {
+      for (const search of [
+        "' OR '1'='1",
+        "'; DROP TABLE nasabah; --",
+        '") OR 1=1 --',
+        '%%',
+        '<script>alert(1)</script>',
+        '\\%',
+      ]) {
         const res = await list(`?search=${encodeURIComponent(search)}`);
         expect(res.statusCode, search).toBe(200);
         expect(res.json().data, search).toEqual([]);
@@ -427,7 +524,16 @@ describe('GET /api/nasabah/{id}', () => {
   it('lists imported records with missing required data in data_completeness', async () => {
     const row = await t.app.db
       .insertInto('nasabah')
-      .values({ nama: 'Data Lama', nik: null, telepon: '', alamat: null, kecamatan: 'Bojong', kota: null, tanggal_nasabah: null, status: 'aktif' })
+      .values({
+        nama: 'Data Lama',
+        nik: null,
+        telepon: '',
+        alamat: null,
+        kecamatan: 'Bojong',
+        kota: null,
+        tanggal_nasabah: null,
+        status: 'aktif',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const data = (await t.request({ method: 'GET', url: `/api/nasabah/${row.id}` })).json().data;
@@ -444,19 +550,43 @@ describe('PUT /api/nasabah/{id}', () => {
     const res = await t.request({
       method: 'PUT',
       url: `/api/nasabah/${created.id}`,
-      payload: validBody({ nama: 'Budi S. Baru', nik: created.nik, kota: 'Depok', status: 'nonaktif', tanggal_nasabah: '2024-03-01' }),
+      payload: validBody({
+        nama: 'Budi S. Baru',
+        nik: created.nik,
+        kota: 'Depok',
+        status: 'nonaktif',
+        tanggal_nasabah: '2024-03-01',
+      }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Data nasabah berhasil diperbarui');
-    expect(res.json().data).toMatchObject({ nama: 'Budi S. Baru', nama_lengkap: 'Budi S. Baru', kota: 'Depok', status: 'nonaktif', data_completeness: [] });
+    expect(res.json().data).toMatchObject({
+      nama: 'Budi S. Baru',
+      nama_lengkap: 'Budi S. Baru',
+      kota: 'Depok',
+      status: 'nonaktif',
+      data_completeness: [],
+    });
     expect(new Date(res.json().data.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(res.json().data.created_at).getTime());
-    const activity = await t.app.db.selectFrom('activities').selectAll().where('type', '=', 'nasabah.update').executeTakeFirstOrThrow();
-    expect(activity).toMatchObject({ category: 'other', entity_id: created.id, description: 'Data nasabah diperbarui: Budi S. Baru' });
+    const activity = await t.app.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('type', '=', 'nasabah.update')
+      .executeTakeFirstOrThrow();
+    expect(activity).toMatchObject({
+      category: 'other',
+      entity_id: created.id,
+      description: 'Data nasabah diperbarui: Budi S. Baru',
+    });
   });
 
   it('needs the status on edit and reports every field error at once', async () => {
     const created = await create();
-    const res = await t.request({ method: 'PUT', url: `/api/nasabah/${created.id}`, payload: { nama: '', nik: '123', telepon: 'x' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/nasabah/${created.id}`,
+      payload: { nama: '', nik: '123', telepon: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
@@ -475,7 +605,11 @@ describe('PUT /api/nasabah/{id}', () => {
   it("refuses another customer's NIK with 409 and changes nothing", async () => {
     const a = await create();
     const b = await create({ nama: 'Dua' });
-    const res = await t.request({ method: 'PUT', url: `/api/nasabah/${b.id}`, payload: validBody({ nik: a.nik, nama: 'Dua Baru', status: 'aktif' }) });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/nasabah/${b.id}`,
+      payload: validBody({ nik: a.nik, nama: 'Dua Baru', status: 'aktif' }),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual([{ path: 'nik', msg: 'NIK sudah terdaftar' }]);
     expect((await t.request({ method: 'GET', url: `/api/nasabah/${b.id}` })).json().data.nama).toBe('Dua');
@@ -487,7 +621,11 @@ describe('PUT /api/nasabah/{id}', () => {
     expect(res.statusCode).toBe(404);
     const gone = await create();
     await t.request({ method: 'DELETE', url: `/api/nasabah/${gone.id}` });
-    const again = await t.request({ method: 'PUT', url: `/api/nasabah/${gone.id}`, payload: validBody({ nik: gone.nik, status: 'aktif' }) });
+    const again = await t.request({
+      method: 'PUT',
+      url: `/api/nasabah/${gone.id}`,
+      payload: validBody({ nik: gone.nik, status: 'aktif' }),
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -500,7 +638,11 @@ describe('PUT /api/nasabah/{id}', () => {
       payload: validBody({ nik: created.nik, status: 'aktif', tanggal_nasabah: created.tanggal_nasabah }),
     });
     expect(same.json().data.data_completeness).toEqual(['tanggal_nasabah']);
-    const empty = await t.request({ method: 'PUT', url: `/api/nasabah/${created.id}`, payload: validBody({ nik: created.nik, status: 'aktif', tanggal_nasabah: '' }) });
+    const empty = await t.request({
+      method: 'PUT',
+      url: `/api/nasabah/${created.id}`,
+      payload: validBody({ nik: created.nik, status: 'aktif', tanggal_nasabah: '' }),
+    });
     expect(empty.json().data).toMatchObject({ tanggal_nasabah: created.tanggal_nasabah, data_completeness: ['tanggal_nasabah'] });
     const own = await t.request({
       method: 'PUT',
@@ -508,17 +650,34 @@ describe('PUT /api/nasabah/{id}', () => {
       payload: validBody({ nik: created.nik, status: 'aktif', tanggal_nasabah: '2022-12-31' }),
     });
     expect(own.json().data).toMatchObject({ tanggal_nasabah: '2022-12-31', data_completeness: [] });
-    const cleared = await t.request({ method: 'PUT', url: `/api/nasabah/${created.id}`, payload: validBody({ nik: created.nik, status: 'aktif', tanggal_nasabah: null }) });
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/api/nasabah/${created.id}`,
+      payload: validBody({ nik: created.nik, status: 'aktif', tanggal_nasabah: null }),
+    });
     expect(cleared.json().data).toMatchObject({ tanggal_nasabah: '2022-12-31', data_completeness: [] });
   });
 
   it('fills a missing date of an imported record with today, marked as generated, and completes it', async () => {
     const row = await t.app.db
       .insertInto('nasabah')
-      .values({ nama: 'Data Lama', nik: null, telepon: null, alamat: null, kecamatan: null, kota: null, tanggal_nasabah: null, status: 'aktif' })
+      .values({
+        nama: 'Data Lama',
+        nik: null,
+        telepon: null,
+        alamat: null,
+        kecamatan: null,
+        kota: null,
+        tanggal_nasabah: null,
+        status: 'aktif',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const res = await t.request({ method: 'PUT', url: `/api/nasabah/${row.id}`, payload: validBody({ nama: 'Data Lama', status: 'aktif' }) });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/nasabah/${row.id}`,
+      payload: validBody({ nama: 'Data Lama', status: 'aktif' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ tanggal_nasabah: todayJakarta(), data_completeness: ['tanggal_nasabah'] });
   });
@@ -532,7 +691,11 @@ describe('DELETE /api/nasabah/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Nasabah berhasil dihapus', data: null });
 
-    const row = await t.app.db.selectFrom('nasabah').select(['deleted_at', 'nama']).where('id', '=', gone.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('nasabah')
+      .select(['deleted_at', 'nama'])
+      .where('id', '=', gone.id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).toBeInstanceOf(Date);
     const listed = (await list()).json();
     expect(listed.data.map((n: { id: number }) => n.id)).toEqual([keep.id]);
@@ -558,7 +721,11 @@ describe('DELETE /api/nasabah/{id}', () => {
     expect(row.deleted_at).toBeNull();
     expect(await countRows('activities')).toBe(1);
 
-    await t.app.db.updateTable('pinjaman').set({ deleted_at: sql<Date>`now()` }).where('id', '=', loanId).execute();
+    await t.app.db
+      .updateTable('pinjaman')
+      .set({ deleted_at: sql<Date>`now()` })
+      .where('id', '=', loanId)
+      .execute();
     await addLoan(nasabah.id, 2_000_000, 'lunas');
     await addLoan(nasabah.id, 2_000_000, 'macet');
     expect((await t.request({ method: 'DELETE', url: `/api/nasabah/${nasabah.id}` })).statusCode).toBe(200);

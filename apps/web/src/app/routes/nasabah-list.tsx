@@ -1,5 +1,237 @@
-import { Placeholder } from './placeholder';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowUpDown, Filter, Plus, RefreshCw, RotateCcw, UserCheck, UserX, Users } from 'lucide-react';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { LoadMore } from '../../components/ui/load-more';
+import { PageHeader } from '../../components/ui/page-header';
+import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
+import { SummaryCard } from '../../components/ui/summary-card';
+import { useToast } from '../../components/ui/toast';
+import { useLayout } from '../../components/ui/use-media-query';
+import { errorMessage } from '../../lib/api-client';
+import { useNasabahList } from '../../features/nasabah/api/get-nasabah-list';
+import { useNasabahStats } from '../../features/nasabah/api/get-nasabah-stats';
+import { nasabahKeys } from '../../features/nasabah/api/keys';
+import { useDeleteNasabah } from '../../features/nasabah/api/mutations';
+import { NasabahFilterDialog } from '../../features/nasabah/components/nasabah-filter-dialog';
+import { NasabahFormDialog } from '../../features/nasabah/components/nasabah-form-dialog';
+import { NasabahListSkeleton, NasabahListView } from '../../features/nasabah/components/nasabah-list-view';
+import { useNasabahFilters } from '../../features/nasabah/hooks/use-nasabah-filters';
+import { defaultNasabahFilters, nasabahSortOptions, type Nasabah, type NasabahFilters } from '../../features/nasabah/types';
 
-export default function Page() {
-  return <Placeholder title="Data Nasabah" />;
+const statusLabel = { aktif: 'Aktif', nonaktif: 'Nonaktif' } as const;
+
+/** /nasabah: the customer list of spec §2 (filter, sort, cumulative Load More, add, edit, delete). */
+export default function NasabahListPage() {
+  const layout = useLayout();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const { filters, setFilters, isDefault } = useNasabahFilters();
+  const list = useNasabahList(filters);
+  const stats = useNasabahStats();
+  const remove = useDeleteNasabah();
+
+  const [dialog, setDialog] = useState<'filter' | 'sort' | 'add' | null>(null);
+  const [editing, setEditing] = useState<Nasabah | null>(null);
+  const [deleting, setDeleting] = useState<Nasabah | null>(null);
+
+  const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
+  const total = list.data?.pages.at(-1)?.total;
+
+  // A failed first page (or refresh) is announced once per failure; a failed Load More has its own toast.
+  const listFailed = list.isError && !list.isFetchNextPageError;
+  useEffect(() => {
+    if (listFailed) showToast('Gagal memuat data nasabah', 'error');
+  }, [listFailed, list.errorUpdatedAt, showToast]);
+
+  /** Any filter, sort or reset starts again at page 1 (spec §4 Lists). */
+  const applyFilters = (next: NasabahFilters) => {
+    queryClient.removeQueries({ queryKey: nasabahKeys.lists() });
+    setFilters(next);
+  };
+
+  const loadMore = async () => {
+    const result = await list.fetchNextPage();
+    if (result.isError) {
+      showToast('Gagal memuat data tambahan', 'error');
+      return;
+    }
+    const last = result.data?.pages.at(-1);
+    if (last && last.rows.length === 0) showToast('Semua data sudah dimuat', 'info');
+  };
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: nasabahKeys.all });
+  };
+
+  const resetFilters = () => {
+    applyFilters(defaultNasabahFilters);
+    showToast('Filter berhasil direset', 'success');
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => showToast('Nasabah berhasil dihapus', 'success'),
+      onError: (error) => showToast(errorMessage(error, 'Gagal menghapus nasabah'), 'error'),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const refreshing = list.isRefetching && !list.isFetchingNextPage;
+  const chips = [
+    filters.search ? `Cari: “${filters.search}”` : null,
+    filters.status !== 'all' ? `Status: ${statusLabel[filters.status]}` : null,
+    filters.sortBy !== defaultNasabahFilters.sortBy || filters.sortOrder !== defaultNasabahFilters.sortOrder
+      ? `Urut: ${sortSummary(nasabahSortOptions, filters)}`
+      : null,
+  ].filter((c): c is string => c !== null);
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Data Nasabah"
+        subtitle="Kelola data nasabah, status dan riwayat pembiayaannya."
+        actions={
+          <>
+            <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
+              <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+              Refresh
+            </Button>
+            <Button onClick={() => setDialog('add')}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Tambah Nasabah
+            </Button>
+          </>
+        }
+      />
+
+      <div className="grid grid-cols-3 gap-3">
+        <SummaryCard
+          label="Total Nasabah"
+          value={(stats.data?.total_nasabah ?? 0).toLocaleString('id-ID')}
+          icon={<Users className="h-5 w-5" />}
+          loading={stats.isPending}
+          compact
+        />
+        <SummaryCard
+          label="Aktif"
+          value={(stats.data?.aktif ?? 0).toLocaleString('id-ID')}
+          icon={<UserCheck className="h-5 w-5" />}
+          tone="sky"
+          loading={stats.isPending}
+          compact
+        />
+        <SummaryCard
+          label="Nonaktif"
+          value={(stats.data?.nonaktif ?? 0).toLocaleString('id-ID')}
+          icon={<UserX className="h-5 w-5" />}
+          tone="amber"
+          loading={stats.isPending}
+          compact
+        />
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+        <div className="grid grid-cols-3 gap-2 sm:flex">
+          <Button variant="outline" size="sm" onClick={() => setDialog('filter')}>
+            <Filter className="h-4 w-4" aria-hidden="true" />
+            Filter
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setDialog('sort')}>
+            <ArrowUpDown className="h-4 w-4" aria-hidden="true" />
+            Sort
+          </Button>
+          <Button variant="ghost" size="sm" onClick={resetFilters} disabled={isDefault}>
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            Reset Filter
+          </Button>
+        </div>
+        {chips.length > 0 ? (
+          <div className="flex flex-wrap gap-1.5" aria-label="Filter aktif">
+            {chips.map((chip) => (
+              <Badge key={chip} tone="green">
+                {chip}
+              </Badge>
+            ))}
+          </div>
+        ) : null}
+      </div>
+
+      {list.isPending ? (
+        <NasabahListSkeleton layout={layout} />
+      ) : listFailed && rows.length === 0 ? (
+        <Alert tone="error" title="Gagal memuat data nasabah">
+          {errorMessage(list.error, 'Failed to fetch nasabah')}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+            Coba lagi
+          </button>
+        </Alert>
+      ) : rows.length === 0 ? (
+        <div className="rounded-xl border border-line bg-white">
+          <EmptyState
+            message="Tidak ada data nasabah"
+            action={
+              isDefault ? (
+                <Button size="sm" onClick={() => setDialog('add')}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  Tambah Nasabah
+                </Button>
+              ) : (
+                <Button size="sm" variant="outline" onClick={resetFilters}>
+                  Reset Filter
+                </Button>
+              )
+            }
+          />
+        </div>
+      ) : (
+        <>
+          <NasabahListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
+          <LoadMore
+            hasMore={Boolean(list.hasNextPage)}
+            loading={list.isFetchingNextPage}
+            onLoadMore={() => void loadMore()}
+            loaded={rows.length}
+            total={total}
+            doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} nasabah)`}
+          />
+        </>
+      )}
+
+      <NasabahFilterDialog
+        open={dialog === 'filter'}
+        onOpenChange={(open) => setDialog(open ? 'filter' : null)}
+        value={{ search: filters.search, status: filters.status }}
+        onApply={(value) => applyFilters({ ...filters, ...value })}
+      />
+      <SortDialog
+        open={dialog === 'sort'}
+        onOpenChange={(open) => setDialog(open ? 'sort' : null)}
+        title="Urutkan Nasabah"
+        options={nasabahSortOptions}
+        value={filters}
+        onChange={(sort) => applyFilters({ ...filters, ...sort })}
+      />
+      <NasabahFormDialog open={dialog === 'add'} onOpenChange={(open) => setDialog(open ? 'add' : null)} />
+      <NasabahFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} nasabah={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        title="Hapus Nasabah"
+        message={
+          <>
+            Apakah Anda yakin ingin menghapus nasabah ini?
+            {deleting ? <span className="mt-2 block font-medium text-ink">{deleting.nama}</span> : null}
+          </>
+        }
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
 }

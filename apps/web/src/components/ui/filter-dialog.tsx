@@ -1,0 +1,49 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Filter } from 'lucide-react';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+export interface FilterDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title?: string;
+  /** The filter fields; the dialog owns only the frame and the buttons. */
+  children: ReactNode;
+  /** Apply the fields' values (the caller then returns the list to page 1). */
+  onApply(): void;
+  /** Clears the fields inside the dialog (nothing is applied until 'Terapkan'). */
+  onClear?(): void;
+}
+
+/**
+ * Frame of a list filter dialog: a form whose submit (button 'Terapkan' or Enter in a field)
+ * applies the filter and closes the dialog.
+ */
+export function FilterDialog({ open, onOpenChange, title = 'Filter Data', children, onApply, onClear }: FilterDialogProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply();
+    onOpenChange(false);
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} size="md">
+      <form onSubmit={submit} className="space-y-5">
+        {children}
+        <div className="flex flex-col-reverse gap-2 border-t border-line pt-4 sm:flex-row sm:justify-end">
+          {onClear ? (
+            <Button variant="ghost" onClick={onClear}>
+              Kosongkan
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Batal
+          </Button>
+          <Button type="submit">
+            <Filter className="h-4 w-4" aria-hidden="true" />
+            Terapkan
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+/** A data table in a card; scrolls sideways instead of overflowing the page. */
+export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-line bg-white shadow-xs">
+      <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function THead({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
+  return <thead className={cn('bg-canvas text-xs font-semibold tracking-wide text-muted uppercase', className)} {...props} />;
+}
+
+export function TBody({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
+  return <tbody className={cn('divide-y divide-line', className)} {...props} />;
+}
+
+export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
+  return <tr className={cn('align-middle transition-colors hover:bg-brand-50/40', className)} {...props} />;
+}
+
+export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <th scope="col" className={cn('px-4 py-3 whitespace-nowrap', className)} {...props} />;
+}
+
+export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cn('px-4 py-3', className)} {...props} />;
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NasabahCreateInput, NasabahUpdateInput } from '@mizan/core';
+import { apiRequest } from '../../../lib/api-client';
+import type { Nasabah } from '../types';
+import { nasabahKeys } from './keys';
+
+/** After any write: every customer query (lists, stats, details) and the dashboard refetch. */
+function useInvalidateNasabah() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: nasabahKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    ]);
+}
+
+export function useCreateNasabah() {
+  const invalidate = useInvalidateNasabah();
+  return useMutation({
+    mutationFn: async (input: NasabahCreateInput) =>
+      (await apiRequest<Nasabah>('/nasabah', { method: 'POST', body: input })).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateNasabah() {
+  const invalidate = useInvalidateNasabah();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: number; input: NasabahUpdateInput }) =>
+      (await apiRequest<Nasabah>(`/nasabah/${id}`, { method: 'PUT', body: input })).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteNasabah() {
+  const invalidate = useInvalidateNasabah();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest<null>(`/nasabah/${id}`, { method: 'DELETE' });
+    },
+    onSuccess: invalidate,
+  });
+}

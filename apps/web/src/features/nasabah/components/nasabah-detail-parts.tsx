@@ -1,0 +1,334 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Banknote, CalendarDays, CreditCard, IdCard, MapPin, Phone, Receipt, Wallet, Activity } from 'lucide-react';
+import {
+  formatDateLong,
+  formatDateShort,
+  formatNik,
+  formatRupiah,
+  jenisPembayaranLabels,
+  labelOf,
+  nasabahFieldLabels,
+  nasabahGeneratedFieldsOf,
+  nasabahMissingFields,
+  summarizeNasabah,
+  tipePinjamanLabels,
+} from '@mizan/core';
+import { Alert } from '../../../components/ui/alert';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { SummaryCard } from '../../../components/ui/summary-card';
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import type { Layout } from '../../../components/ui/use-media-query';
+import type { Nasabah, NasabahLoan, NasabahPayment } from '../types';
+
+function InfoItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <span
+        className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700"
+        aria-hidden="true"
+      >
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-muted">{label}</dt>
+        <dd className="mt-0.5 text-sm break-words text-ink">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+const orDash = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '-');
+
+/** Name, NIK in groups of four, phone, status, address with kecamatan and kota, registration date. */
+export function NasabahInfoCard({ nasabah }: { nasabah: Nasabah }) {
+  const place = [nasabah.kecamatan, nasabah.kota].filter((p) => p && p.trim() !== '').join(', ');
+  return (
+    <Card>
+      <CardHeader className="flex-wrap">
+        <div className="min-w-0">
+          <CardTitle className="text-lg">{nasabah.nama || '(tanpa nama)'}</CardTitle>
+          <p className="text-xs text-muted">Nasabah #{nasabah.id}</p>
+        </div>
+        <StatusBadge status={nasabah.status} />
+      </CardHeader>
+      <CardBody>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <InfoItem icon={<IdCard className="h-4 w-4" />} label="NIK">
+            <span className="tracking-wider tabular-nums">{nasabah.nik ? formatNik(nasabah.nik) : '-'}</span>
+          </InfoItem>
+          <InfoItem icon={<Phone className="h-4 w-4" />} label="Telepon">
+            {orDash(nasabah.telepon)}
+          </InfoItem>
+          <InfoItem icon={<MapPin className="h-4 w-4" />} label="Alamat">
+            {orDash(nasabah.alamat)}
+            {place ? <span className="block text-muted">{place}</span> : null}
+          </InfoItem>
+          <InfoItem icon={<CalendarDays className="h-4 w-4" />} label="Tanggal Registrasi">
+            {formatDateLong(nasabah.tanggal_nasabah)}
+          </InfoItem>
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The warning of spec §2 listing what is missing; a note for fields the system filled in itself. */
+export function NasabahCompletenessNotice({ nasabah }: { nasabah: Nasabah }) {
+  const missing = nasabahMissingFields(nasabah.data_completeness);
+  const generated = nasabahGeneratedFieldsOf(nasabah.data_completeness);
+  if (missing.length === 0 && generated.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      {missing.length > 0 ? (
+        <Alert tone="warning" title="Data Tidak Lengkap">
+          Data berikut belum diisi: <strong>{missing.map((f) => nasabahFieldLabels[f]).join(', ')}</strong>. Lengkapi melalui
+          tombol Edit.
+        </Alert>
+      ) : null}
+      {generated.length > 0 ? (
+        <Alert tone="info">Diisi otomatis oleh sistem: {generated.map((f) => nasabahFieldLabels[f]).join(', ')}.</Alert>
+      ) : null}
+    </div>
+  );
+}
+
+/** The four summary cards of spec §2, computed by core `summarizeNasabah` from the fetched history (spec §9). */
+export function NasabahSummaryCards({
+  loans,
+  payments,
+  loading,
+}: {
+  loans: NasabahLoan[];
+  payments: NasabahPayment[];
+  loading: boolean;
+}) {
+  const totals = summarizeNasabah(loans, payments);
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="nasabah-summary">
+      <SummaryCard
+        label="Total Pinjaman"
+        value={formatRupiah(totals.totalPinjaman)}
+        icon={<Wallet className="h-5 w-5" />}
+        loading={loading}
+      />
+      <SummaryCard
+        label="Total Pembayaran"
+        value={formatRupiah(totals.totalPembayaran)}
+        icon={<Receipt className="h-5 w-5" />}
+        tone="sky"
+        loading={loading}
+      />
+      <SummaryCard
+        label="Sisa Pinjaman"
+        value={formatRupiah(totals.sisaPinjaman)}
+        icon={<Banknote className="h-5 w-5" />}
+        tone="gold"
+        loading={loading}
+      />
+      <SummaryCard
+        label="Pinjaman Aktif"
+        value={totals.pinjamanAktif.toLocaleString('id-ID')}
+        icon={<Activity className="h-5 w-5" />}
+        tone="amber"
+        loading={loading}
+      />
+    </div>
+  );
+}
+
+function HistoryCard({ title, icon, count, children }: { title: string; icon: ReactNode; count?: number; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="space-y-3">
+      <div className="flex items-center gap-2">
+        <span className="text-brand-700" aria-hidden="true">
+          {icon}
+        </span>
+        <h2 className="text-base font-semibold text-ink">{title}</h2>
+        {count !== undefined && count > 0 ? <Badge tone="gray">{count}</Badge> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function EmptyHistory({ text }: { text: string }) {
+  return <p className="rounded-xl border border-dashed border-line bg-white px-4 py-8 text-center text-sm text-muted">{text}</p>;
+}
+
+function HistorySkeleton() {
+  return (
+    <div className="space-y-2 rounded-xl border border-line bg-white p-4" aria-busy="true">
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+      <Skeleton className="h-4 w-2/3" />
+    </div>
+  );
+}
+
+function loanLabel(loan: NasabahLoan | undefined, pinjamanId: number | undefined) {
+  if (loan?.nomor_pinjaman) return loan.nomor_pinjaman;
+  if (loan) return `${labelOf(tipePinjamanLabels, loan.tipe)} · ${formatRupiah(loan.jumlah)}`;
+  return pinjamanId ? `Pinjaman #${pinjamanId}` : '-';
+}
+
+/** History Pinjaman: no, tipe, jumlah, status, tanggal; 'Belum ada data pinjaman' when empty. */
+export function LoanHistory({ loans, loading, layout }: { loans: NasabahLoan[]; loading: boolean; layout: Layout }) {
+  return (
+    <HistoryCard title="History Pinjaman" icon={<CreditCard className="h-5 w-5" />} count={loans.length}>
+      {loading ? (
+        <HistorySkeleton />
+      ) : loans.length === 0 ? (
+        <EmptyHistory text="Belum ada data pinjaman" />
+      ) : layout === 'phone' ? (
+        <ul className="grid gap-2">
+          {loans.map((loan, i) => (
+            <li key={loan.id}>
+              <Link
+                to={`/pinjaman/${loan.id}`}
+                className="block rounded-xl border border-line bg-white p-3 hover:border-brand-300"
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <span className="text-sm font-semibold">
+                    {i + 1}. {labelOf(tipePinjamanLabels, loan.tipe)}
+                    {loan.nomor_pinjaman ? <span className="font-normal text-muted"> · {loan.nomor_pinjaman}</span> : null}
+                  </span>
+                  <StatusBadge status={loan.status} />
+                </div>
+                <div className="mt-1 flex items-center justify-between text-sm">
+                  <span className="font-semibold">{formatRupiah(loan.jumlah)}</span>
+                  <span className="text-xs text-muted">{formatDateShort(loan.tanggal_pinjam)}</span>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table caption="History Pinjaman">
+          <THead>
+            <tr>
+              <Th className="w-14">No</Th>
+              <Th>Tipe</Th>
+              <Th className="text-right">Jumlah</Th>
+              <Th>Status</Th>
+              <Th>Tanggal</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {loans.map((loan, i) => (
+              <Tr key={loan.id}>
+                <Td className="text-muted">{i + 1}</Td>
+                <Td>
+                  <Link to={`/pinjaman/${loan.id}`} className="font-medium text-brand-800 hover:underline">
+                    {labelOf(tipePinjamanLabels, loan.tipe)}
+                  </Link>
+                  {loan.nomor_pinjaman ? <span className="ml-1 text-xs text-muted">{loan.nomor_pinjaman}</span> : null}
+                </Td>
+                <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(loan.jumlah)}</Td>
+                <Td>
+                  <StatusBadge status={loan.status} />
+                </Td>
+                <Td className="whitespace-nowrap">{formatDateShort(loan.tanggal_pinjam)}</Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+    </HistoryCard>
+  );
+}
+
+/** History Pembayaran: no, pinjaman, jumlah, jenis, status (always Selesai), tanggal. */
+export function PaymentHistory({
+  payments,
+  loans,
+  loading,
+  layout,
+}: {
+  payments: NasabahPayment[];
+  loans: NasabahLoan[];
+  loading: boolean;
+  layout: Layout;
+}) {
+  const loanById = new Map(loans.map((l) => [l.id, l]));
+  const loanOf = (p: NasabahPayment) => {
+    const id = p.pinjaman?.id ?? p.pinjaman_id;
+    return { id, label: loanLabel(id !== undefined ? loanById.get(id) : undefined, id) };
+  };
+  return (
+    <HistoryCard title="History Pembayaran" icon={<Receipt className="h-5 w-5" />} count={payments.length}>
+      {loading ? (
+        <HistorySkeleton />
+      ) : payments.length === 0 ? (
+        <EmptyHistory text="Belum ada data pembayaran" />
+      ) : layout === 'phone' ? (
+        <ul className="grid gap-2">
+          {payments.map((p, i) => (
+            <li key={p.id}>
+              <Link
+                to={`/pembayaran/${p.id}`}
+                className="block rounded-xl border border-line bg-white p-3 hover:border-brand-300"
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <span className="text-sm font-semibold">
+                    {i + 1}. {labelOf(jenisPembayaranLabels, p.jenis)}
+                  </span>
+                  <StatusBadge status="selesai" />
+                </div>
+                <p className="mt-0.5 truncate text-xs text-muted">{loanOf(p).label}</p>
+                <div className="mt-1 flex items-center justify-between text-sm">
+                  <span className="font-semibold">{formatRupiah(p.jumlah)}</span>
+                  <span className="text-xs text-muted">{formatDateShort(p.tanggal)}</span>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table caption="History Pembayaran">
+          <THead>
+            <tr>
+              <Th className="w-14">No</Th>
+              <Th>Pinjaman</Th>
+              <Th className="text-right">Jumlah</Th>
+              <Th>Jenis</Th>
+              <Th>Status</Th>
+              <Th>Tanggal</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {payments.map((p, i) => {
+              const loan = loanOf(p);
+              return (
+                <Tr key={p.id}>
+                  <Td className="text-muted">{i + 1}</Td>
+                  <Td>
+                    {loan.id ? (
+                      <Link to={`/pinjaman/${loan.id}`} className="text-brand-800 hover:underline">
+                        {loan.label}
+                      </Link>
+                    ) : (
+                      loan.label
+                    )}
+                  </Td>
+                  <Td className="text-right font-medium whitespace-nowrap">
+                    <Link to={`/pembayaran/${p.id}`} className="hover:underline">
+                      {formatRupiah(p.jumlah)}
+                    </Link>
+                  </Td>
+                  <Td>{labelOf(jenisPembayaranLabels, p.jenis)}</Td>
+                  <Td>
+                    <StatusBadge status="selesai" />
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatDateShort(p.tanggal)}</Td>
+                </Tr>
+              );
+            })}
+          </TBody>
+        </Table>
+      )}
+    </HistoryCard>
+  );
+}

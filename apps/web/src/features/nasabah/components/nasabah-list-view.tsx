@@ -1,0 +1,259 @@
+import { Link } from 'react-router';
+import { Eye, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
+import { formatNik, formatRupiah, isNasabahIncomplete } from '@mizan/core';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import type { Layout } from '../../../components/ui/use-media-query';
+import type { Nasabah } from '../types';
+
+export interface NasabahListViewProps {
+  rows: Nasabah[];
+  layout: Layout;
+  onEdit(nasabah: Nasabah): void;
+  onDelete(nasabah: Nasabah): void;
+}
+
+/** 'Data Tidak Lengkap' when a required field is missing (generated fields alone do not count). */
+export function IncompleteBadge({ nasabah }: { nasabah: Nasabah }) {
+  if (!isNasabahIncomplete(nasabah.data_completeness)) return null;
+  return <Badge tone="amber">Data Tidak Lengkap</Badge>;
+}
+
+const dash = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '-');
+
+function placeOf(n: Nasabah) {
+  return [n.kecamatan, n.kota].filter((p) => p && p.trim() !== '').join(', ');
+}
+
+function RowActions({
+  nasabah,
+  onEdit,
+  onDelete,
+  labelled = false,
+}: {
+  nasabah: Nasabah;
+  onEdit(n: Nasabah): void;
+  onDelete(n: Nasabah): void;
+  labelled?: boolean;
+}) {
+  const name = nasabah.nama || `#${nasabah.id}`;
+  const size = labelled ? 'sm' : 'icon';
+  return (
+    <div className={labelled ? 'grid grid-cols-3 gap-2' : 'flex items-center justify-end gap-1'}>
+      <Link
+        to={`/nasabah/${nasabah.id}`}
+        aria-label={labelled ? undefined : `Lihat detail ${name}`}
+        className={
+          labelled
+            ? 'inline-flex h-9 items-center justify-center gap-1.5 rounded-lg bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100'
+            : 'inline-flex h-10 w-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-brand-800'
+        }
+      >
+        <Eye className="h-4 w-4" aria-hidden="true" />
+        {labelled ? 'Detail' : null}
+      </Link>
+      <Button
+        variant={labelled ? 'outline' : 'ghost'}
+        size={size}
+        onClick={() => onEdit(nasabah)}
+        aria-label={labelled ? undefined : `Edit ${name}`}
+      >
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        {labelled ? 'Edit' : null}
+      </Button>
+      <Button
+        variant={labelled ? 'outline' : 'ghost'}
+        size={size}
+        onClick={() => onDelete(nasabah)}
+        aria-label={labelled ? undefined : `Hapus ${name}`}
+        className={labelled ? 'text-red-700 hover:bg-red-50' : 'hover:bg-red-50 hover:text-red-700'}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        {labelled ? 'Hapus' : null}
+      </Button>
+    </div>
+  );
+}
+
+function NameLink({ nasabah }: { nasabah: Nasabah }) {
+  return (
+    <Link to={`/nasabah/${nasabah.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
+      {nasabah.nama || '(tanpa nama)'}
+    </Link>
+  );
+}
+
+/** Desktop (≥ 1024 px): the table of spec §2 with columns Nama, NIK, Telepon, Alamat, Status, Total Pinjaman, Aksi. */
+function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
+  return (
+    <Table caption="Daftar nasabah">
+      <THead>
+        <tr>
+          <Th>Nama</Th>
+          <Th>NIK</Th>
+          <Th>Telepon</Th>
+          <Th>Alamat</Th>
+          <Th>Status</Th>
+          <Th className="text-right">Total Pinjaman</Th>
+          <Th className="text-right">Aksi</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((n) => (
+          <Tr key={n.id} data-testid="nasabah-row">
+            <Td className="max-w-56">
+              <div className="flex flex-col items-start gap-1">
+                <NameLink nasabah={n} />
+                <IncompleteBadge nasabah={n} />
+              </div>
+            </Td>
+            <Td className="text-[13px] tracking-wide whitespace-nowrap tabular-nums text-ink/90">{dash(n.nik)}</Td>
+            <Td className="whitespace-nowrap">{dash(n.telepon)}</Td>
+            <Td className="max-w-72">
+              <p className="line-clamp-2">{dash(n.alamat)}</p>
+              {placeOf(n) ? <p className="text-xs text-muted">{placeOf(n)}</p> : null}
+            </Td>
+            <Td>
+              <StatusBadge status={n.status} />
+            </Td>
+            <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(n.total_pinjaman)}</Td>
+            <Td className="py-1.5">
+              <RowActions nasabah={n} onEdit={onEdit} onDelete={onDelete} />
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+/** Tablet (768–1023 px): one row per customer on a three-column grid. */
+function NasabahRowGrid({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
+  return (
+    <ul
+      className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-white shadow-xs"
+      aria-label="Daftar nasabah"
+    >
+      {rows.map((n) => (
+        <li
+          key={n.id}
+          data-testid="nasabah-row"
+          className="grid grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)_auto] items-center gap-4 px-4 py-3"
+        >
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <NameLink nasabah={n} />
+              <IncompleteBadge nasabah={n} />
+            </div>
+            <p className="text-xs tracking-wide text-muted tabular-nums">{n.nik ? formatNik(n.nik) : '-'}</p>
+            <p className="flex items-center gap-1 text-xs text-muted">
+              <Phone className="h-3 w-3" aria-hidden="true" />
+              {dash(n.telepon)}
+            </p>
+          </div>
+          <div className="min-w-0 text-sm">
+            <p className="line-clamp-2 text-ink">{dash(n.alamat)}</p>
+            {placeOf(n) ? <p className="truncate text-xs text-muted">{placeOf(n)}</p> : null}
+          </div>
+          <div className="flex flex-col items-end gap-1.5">
+            <div className="flex items-center gap-2">
+              <StatusBadge status={n.status} />
+              <span className="text-sm font-semibold whitespace-nowrap">{formatRupiah(n.total_pinjaman)}</span>
+            </div>
+            <RowActions nasabah={n} onEdit={onEdit} onDelete={onDelete} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Phone (< 768 px): one card per customer, NIK grouped 4-4-4-4 (spec §9). */
+function NasabahCards({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
+  return (
+    <ul className="grid gap-3" aria-label="Daftar nasabah">
+      {rows.map((n) => (
+        <li key={n.id} data-testid="nasabah-row">
+          <Card className="p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <NameLink nasabah={n} />
+                <p className="mt-0.5 text-xs tracking-wide text-muted tabular-nums">{n.nik ? formatNik(n.nik) : 'NIK -'}</p>
+              </div>
+              <StatusBadge status={n.status} />
+            </div>
+            <IncompleteBadge nasabah={n} />
+            <dl className="mt-3 grid gap-1.5 text-sm">
+              <div className="flex items-center gap-2 text-ink/90">
+                <dt className="sr-only">Telepon</dt>
+                <Phone className="h-3.5 w-3.5 shrink-0 text-muted" aria-hidden="true" />
+                <dd>{dash(n.telepon)}</dd>
+              </div>
+              <div className="flex items-start gap-2 text-ink/90">
+                <dt className="sr-only">Alamat</dt>
+                <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0 text-muted" aria-hidden="true" />
+                <dd className="min-w-0">
+                  {dash(n.alamat)}
+                  {placeOf(n) ? <span className="block text-xs text-muted">{placeOf(n)}</span> : null}
+                </dd>
+              </div>
+              <div className="mt-1 flex items-center justify-between rounded-lg bg-canvas px-3 py-2">
+                <dt className="text-xs text-muted">Total Pinjaman</dt>
+                <dd className="font-semibold">{formatRupiah(n.total_pinjaman)}</dd>
+              </div>
+            </dl>
+            <div className="mt-3">
+              <RowActions nasabah={n} onEdit={onEdit} onDelete={onDelete} labelled />
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The customer list in the layout of the current width (spec §2). */
+export function NasabahListView({ layout, ...props }: NasabahListViewProps) {
+  if (layout === 'desktop') return <NasabahTable {...props} />;
+  if (layout === 'tablet') return <NasabahRowGrid {...props} />;
+  return <NasabahCards {...props} />;
+}
+
+/** Placeholder rows while the first page loads. */
+export function NasabahListSkeleton({ layout }: { layout: Layout }) {
+  const rows = Array.from({ length: 6 }, (_, i) => i);
+  if (layout === 'phone') {
+    return (
+      <div className="grid gap-3" aria-busy="true" aria-label="Memuat data nasabah">
+        {rows.slice(0, 4).map((i) => (
+          <Card key={i} className="space-y-3 p-4">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-3 w-32" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-9 w-full" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div
+      className="divide-y divide-line rounded-xl border border-line bg-white"
+      aria-busy="true"
+      aria-label="Memuat data nasabah"
+    >
+      {rows.map((i) => (
+        <div key={i} className="flex items-center gap-4 px-4 py-4">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="hidden h-4 flex-1 sm:block" />
+          <Skeleton className="h-5 w-16 rounded-full" />
+          <Skeleton className="h-4 w-24" />
+        </div>
+      ))}
+    </div>
+  );
+}
