@@ -9,6 +9,7 @@ export * from './schemas/nasabah';
 export * from './schemas/pinjaman';
 export * from './schemas/pinjaman-response';
 export * from './schemas/pembayaran';
+export * from './schemas/pembayaran-response';
 export * from './schemas/kwitansi';
 export * from './schemas/whatsapp';
 export * from './schemas/whatsapp-response';

@@ -3,6 +3,7 @@ import { usersRoutes } from './users/users.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { nasabahRoutes } from './nasabah/nasabah.routes';
 import { pinjamanRoutes } from './pinjaman/pinjaman.routes';
+import { pembayaranRoutes } from './pembayaran/pembayaran.routes';
 import { waRecipientsRoutes } from './wa-recipients/wa-recipients.routes';
 import { waSessionsRoutes } from './wa-sessions/wa-sessions.routes';
 
@@ -15,6 +16,7 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   dashboardRoutes,
   nasabahRoutes,
   pinjamanRoutes,
+  pembayaranRoutes,
   waRecipientsRoutes,
   waSessionsRoutes,
 ];

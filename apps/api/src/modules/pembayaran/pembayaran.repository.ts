@@ -1,0 +1,209 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { monthDateRange, normalizeNik, type PembayaranListQuery, type PembayaranStatsQuery } from '@mizan/core';
+import type { DB, NewPembayaran, PembayaranTable } from '../../db/schema';
+
+type SortKey = PembayaranListQuery['sortBy'];
+
+/**
+ * ORDER BY expression per payment sort key of spec §9; each is followed by the id as tie-breaker
+ * (indexes: 2026_11_22_0910 for tanggal, 2026_11_22_1130 for the others; nasabah: lower(nama)).
+ */
+const sortExpressions: Record<SortKey, Expression<unknown>> = {
+  tanggal: sql.ref('pembayaran.tanggal'),
+  jumlah: sql.ref('pembayaran.jumlah'),
+  jenis: sql.ref('pembayaran.jenis'),
+  nasabah: sql`lower(nasabah.nama)`,
+  created_at: sql.ref('pembayaran.created_at'),
+};
+
+/** The filters the list and the statistics share (so that both count the same rows). */
+export type PembayaranFilters = Pick<PembayaranListQuery, 'pinjaman_id' | 'nasabah_id' | 'jenis' | 'search' | 'month' | 'year'>;
+
+/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards (and the escape) taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** Search over the customer's name and NIK and the payment's keterangan (case-insensitive). */
+function searchCondition(search: string) {
+  return (eb: ExpressionBuilder<DB, 'pembayaran' | 'pinjaman' | 'nasabah'>) => {
+    const pattern = containsPattern(search);
+    const conditions: Expression<SqlBool>[] = [
+      eb('nasabah.nama', 'ilike', pattern),
+      eb('nasabah.nik', 'ilike', pattern),
+      eb('pembayaran.keterangan', 'ilike', pattern),
+    ];
+    // A NIK typed as shown on screen ('3201 2345') still matches the stored digits.
+    const compactNik = normalizeNik(search);
+    if (/^[\d\s]+$/.test(search) && compactNik !== search) conditions.push(eb('nasabah.nik', 'like', containsPattern(compactNik)));
+    return eb.or(conditions);
+  };
+}
+
+/**
+ * The calendar period of the month/year filter as an inclusive `tanggal` range, so the date index
+ * serves it: month + year → that month; year alone → that year. A month without a year is that
+ * month in every year (handled apart, it has no single range).
+ */
+export function periodRange(query: Pick<PembayaranFilters, 'month' | 'year'>): { first: string; last: string } | null {
+  if (query.year === undefined) return null;
+  if (query.month !== undefined) return monthDateRange(query.year, query.month);
+  return { first: monthDateRange(query.year, 1).first, last: monthDateRange(query.year, 12).last };
+}
+
+/** Living payments of living loans, joined with the loan and its customer, filtered. */
+function filtered(db: Kysely<DB>, query: PembayaranFilters) {
+  let builder = db
+    .selectFrom('pembayaran')
+    .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
+    .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
+    .where('pembayaran.deleted_at', 'is', null)
+    .where('pinjaman.deleted_at', 'is', null);
+  if (query.pinjaman_id !== undefined) builder = builder.where('pembayaran.pinjaman_id', '=', query.pinjaman_id);
+  if (query.nasabah_id !== undefined) builder = builder.where('pinjaman.nasabah_id', '=', query.nasabah_id);
+  if (query.jenis) builder = builder.where('pembayaran.jenis', '=', query.jenis);
+  const range = periodRange(query);
+  if (range) {
+    builder = builder.where('pembayaran.tanggal', '>=', range.first).where('pembayaran.tanggal', '<=', range.last);
+  } else if (query.month !== undefined) {
+    builder = builder.where(sql<number>`extract(month from pembayaran.tanggal)`, '=', query.month);
+  }
+  if (query.search) builder = builder.where(searchCondition(query.search));
+  return builder;
+}
+
+const listColumns = [
+  'pembayaran.id',
+  'pembayaran.pinjaman_id',
+  'pembayaran.tanggal',
+  'pembayaran.jumlah',
+  'pembayaran.jenis',
+  'pembayaran.keterangan',
+  'pembayaran.angsuran_ke',
+  'pembayaran.created_at',
+  'pembayaran.updated_at',
+  'pinjaman.nomor_pinjaman as pinjaman_nomor',
+  'pinjaman.tipe as pinjaman_tipe',
+  'pinjaman.nasabah_id',
+  'nasabah.nama as nasabah_nama',
+  'nasabah.nik as nasabah_nik',
+] as const;
+
+/** One page of payments and how many match. Order: sort key, then id, both the same way. */
+export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery) {
+  const direction = query.sortOrder;
+  const rows = await filtered(db, query)
+    .select(listColumns)
+    .orderBy(sortExpressions[query.sortBy], direction)
+    .orderBy('pembayaran.id', direction)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const { total } = await filtered(db, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export type PembayaranListRow = Awaited<ReturnType<typeof listPembayaran>>['rows'][number];
+
+/** Number and sum of the payments matching the statistics filters (the same rows the list shows). */
+export async function pembayaranTotals(db: Kysely<DB>, query: PembayaranStatsQuery) {
+  const row = await filtered(db, query)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('pembayaran.jumlah'), sql<number>`0`).as('sum'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), sum: Number(row.sum) };
+}
+
+/** A living payment of a living loan, with the loan's terms and the customer's contact data. */
+export function findPembayaran(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('pembayaran')
+    .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
+    .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
+    .where('pembayaran.id', '=', id)
+    .where('pembayaran.deleted_at', 'is', null)
+    .where('pinjaman.deleted_at', 'is', null)
+    .select([
+      ...listColumns,
+      'pinjaman.urutan_pinjaman as pinjaman_urutan',
+      'pinjaman.jumlah as pinjaman_jumlah',
+      'pinjaman.persentase as pinjaman_persentase',
+      'pinjaman.durasi_angsuran as pinjaman_durasi',
+      'pinjaman.status as pinjaman_status',
+      'pinjaman.tanggal_pinjam as pinjaman_tanggal_pinjam',
+      'pinjaman.sisa_pokok as pinjaman_sisa_pokok',
+      'pinjaman.total_pembayaran as pinjaman_total_pembayaran',
+      'nasabah.telepon as nasabah_telepon',
+      'nasabah.alamat as nasabah_alamat',
+    ])
+    .executeTakeFirst();
+}
+
+export type PembayaranDetailRow = NonNullable<Awaited<ReturnType<typeof findPembayaran>>>;
+
+/** Locks a living payment's row for the rest of the transaction; undefined when there is none. */
+export function lockPembayaran(trx: Kysely<DB>, id: number) {
+  return trx
+    .selectFrom('pembayaran')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Whether the loan has a living `pelunasan` payment other than `exceptId`. */
+export async function hasPelunasan(trx: Kysely<DB>, pinjamanId: number, exceptId?: number) {
+  let query = trx
+    .selectFrom('pembayaran')
+    .select('id')
+    .where('pinjaman_id', '=', pinjamanId)
+    .where('jenis', '=', 'pelunasan')
+    .where('deleted_at', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Whether another living `angsuran` of the loan already carries this angsuran_ke. */
+export async function angsuranKeTaken(trx: Kysely<DB>, pinjamanId: number, angsuranKe: number, exceptId?: number) {
+  let query = trx
+    .selectFrom('pembayaran')
+    .select('id')
+    .where('pinjaman_id', '=', pinjamanId)
+    .where('jenis', '=', 'angsuran')
+    .where('angsuran_ke', '=', angsuranKe)
+    .where('deleted_at', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The customer's name, for activity descriptions. */
+export async function nasabahNameOfLoan(trx: Kysely<DB>, nasabahId: number) {
+  const row = await trx.selectFrom('nasabah').select('nama').where('id', '=', nasabahId).executeTakeFirst();
+  return row?.nama ?? '';
+}
+
+export async function insertPembayaran(trx: Kysely<DB>, values: NewPembayaran): Promise<number> {
+  const row = await trx.insertInto('pembayaran').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePembayaran(trx: Kysely<DB>, id: number, values: Updateable<PembayaranTable>) {
+  await trx
+    .updateTable('pembayaran')
+    .set({ ...values, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function softDeletePembayaran(trx: Kysely<DB>, id: number, userId: number | null) {
+  await trx
+    .updateTable('pembayaran')
+    .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()`, updated_by: userId })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamSchema,
+  pembayaranCreateSchema,
+  pembayaranDetailSchema,
+  pembayaranListQuerySchema,
+  pembayaranSchema,
+  pembayaranStatsQuerySchema,
+  pembayaranStatsSchema,
+  pembayaranUpdateSchema,
+} from '@mizan/core';
+import { currentUser } from '../../plugins/auth';
+import { envelope, listEnvelope } from '../../lib/envelope';
+import * as service from './pembayaran.service';
+
+/** Payments: list, statistics, detail, add, edit, delete (spec §7 Pembayaran). */
+export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/pembayaran',
+    {
+      schema: {
+        tags: ['pembayaran'],
+        summary: 'Daftar pembayaran (filter pinjaman, nasabah, jenis, bulan/tahun; cari nama/NIK/keterangan; urutkan)',
+        querystring: pembayaranListQuerySchema,
+        response: { 200: listEnvelope(pembayaranSchema) },
+      },
+    },
+    async (request) => {
+      const { items, pagination } = await service.listPembayaran(app.db, request.query);
+      return { success: true as const, data: items, meta: { pagination } };
+    },
+  );
+
+  app.get(
+    '/pembayaran/stats',
+    {
+      schema: {
+        tags: ['pembayaran'],
+        summary: 'Statistik pembayaran untuk filter yang sama dengan daftar: jumlah, total nilai, rata-rata',
+        querystring: pembayaranStatsQuerySchema,
+        response: { 200: envelope(pembayaranStatsSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.pembayaranStats(app.db, request.query) }),
+  );
+
+  app.get(
+    '/pembayaran/:id',
+    {
+      schema: {
+        tags: ['pembayaran'],
+        summary: 'Detail pembayaran dengan pinjaman dan nasabahnya',
+        params: idParamSchema,
+        response: { 200: envelope(pembayaranDetailSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.getPembayaran(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/pembayaran',
+    {
+      schema: {
+        tags: ['pembayaran'],
+        summary: 'Catat pembayaran; saldo dan status pinjaman dihitung ulang dalam transaksi yang sama',
+        body: pembayaranCreateSchema,
+        response: { 201: envelope(pembayaranDetailSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.createPembayaran(app.db, currentUser(request).id, request.body);
+      return reply.status(201).send({ success: true as const, message: 'Pembayaran berhasil ditambahkan', data });
+    },
+  );
+
+  app.put(
+    '/pembayaran/:id',
+    {
+      schema: {
+        tags: ['pembayaran'],
+        summary: 'Ubah pembayaran (boleh pindah pinjaman); saldo kedua pinjaman dihitung ulang',
+        params: idParamSchema,
+        body: pembayaranUpdateSchema,
+        response: { 200: envelope(pembayaranDetailSchema) },
+      },
+    },
+    async (request) => {
+      const data = await service.updatePembayaran(app.db, currentUser(request).id, request.params.id, request.body);
+      return { success: true as const, message: 'Pembayaran berhasil diperbarui', data };
+    },
+  );
+
+  app.delete(
+    '/pembayaran/:id',
+    {
+      schema: {
+        tags: ['pembayaran'],
+        summary: 'Hapus pembayaran (soft delete); saldo dan status pinjaman dihitung ulang',
+        params: idParamSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await service.deletePembayaran(app.db, currentUser(request).id, request.params.id);
+      return { success: true as const, message: 'Pembayaran berhasil dihapus', data: null };
+    },
+  );
+};

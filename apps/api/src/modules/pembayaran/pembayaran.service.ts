@@ -1,0 +1,257 @@
+import type { Kysely } from 'kysely';
+import {
+  divRoundHalfUp,
+  formatDateLong,
+  formatRupiah,
+  jenisPembayaranLabels,
+  type Pagination,
+  type Pembayaran,
+  type PembayaranCreateInput,
+  type PembayaranDetail,
+  type PembayaranListQuery,
+  type PembayaranStats,
+  type PembayaranStatsQuery,
+  type PembayaranUpdateInput,
+} from '@mizan/core';
+import type { DB, PinjamanRow } from '../../db/schema';
+import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
+import { recordActivity } from '../activities/activity.service';
+import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.balances';
+import * as repo from './pembayaran.repository';
+
+export const PEMBAYARAN_NOT_FOUND = 'Pembayaran tidak ditemukan';
+export const PINJAMAN_NOT_FOUND = 'Pinjaman tidak ditemukan';
+export const PINJAMAN_SETTLED = 'Pinjaman ini sudah dilunasi dengan pembayaran pelunasan; pembayaran baru tidak dapat dicatat';
+
+/** 409 message of an instalment number recorded twice on one loan. */
+export const angsuranKeTakenMessage = (angsuranKe: number) => `Angsuran ke-${angsuranKe} untuk pinjaman ini sudah tercatat`;
+
+/** 400 message of a payment dated before its loan. */
+export const tanggalBeforeLoanMessage = (tanggalPinjam: string) =>
+  `Tanggal pembayaran tidak boleh sebelum tanggal pinjam (${formatDateLong(tanggalPinjam)})`;
+
+function toPembayaranJson(row: repo.PembayaranListRow): Pembayaran {
+  return {
+    id: row.id,
+    pinjaman_id: row.pinjaman_id,
+    pinjaman: {
+      id: row.pinjaman_id,
+      nomor_pinjaman: row.pinjaman_nomor,
+      tipe: row.pinjaman_tipe,
+      nasabah: { id: row.nasabah_id, nama: row.nasabah_nama, nik: row.nasabah_nik },
+    },
+    tanggal: row.tanggal,
+    jumlah: row.jumlah,
+    jenis: row.jenis,
+    keterangan: row.keterangan,
+    angsuran_ke: row.angsuran_ke,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function toPembayaranDetailJson(row: repo.PembayaranDetailRow): PembayaranDetail {
+  return {
+    ...toPembayaranJson(row),
+    pinjaman: {
+      id: row.pinjaman_id,
+      nomor_pinjaman: row.pinjaman_nomor,
+      urutan_pinjaman: row.pinjaman_urutan,
+      tipe: row.pinjaman_tipe,
+      jumlah: row.pinjaman_jumlah,
+      persentase: row.pinjaman_persentase,
+      durasi_angsuran: row.pinjaman_durasi,
+      status: row.pinjaman_status,
+      tanggal_pinjam: row.pinjaman_tanggal_pinjam,
+      sisa_pokok: row.pinjaman_sisa_pokok,
+      total_pembayaran: row.pinjaman_total_pembayaran,
+      nasabah: {
+        id: row.nasabah_id,
+        nama: row.nasabah_nama,
+        nik: row.nasabah_nik,
+        telepon: row.nasabah_telepon,
+        alamat: row.nasabah_alamat,
+      },
+    },
+  };
+}
+
+export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery): Promise<{ items: Pembayaran[]; pagination: Pagination }> {
+  const { rows, total } = await repo.listPembayaran(db, query);
+  return {
+    items: rows.map(toPembayaranJson),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.ceil(total / query.limit),
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+    },
+  };
+}
+
+/** Count, sum and half-up rounded average of the payments the list shows for the same filters. */
+export async function pembayaranStats(db: Kysely<DB>, query: PembayaranStatsQuery): Promise<PembayaranStats> {
+  const { count, sum } = await repo.pembayaranTotals(db, query);
+  return {
+    total_pembayaran: count,
+    total_nilai_pembayaran: sum,
+    avg_pembayaran: count === 0 ? 0 : Number(divRoundHalfUp(BigInt(sum), BigInt(count))),
+  };
+}
+
+export async function getPembayaran(db: Kysely<DB>, id: number): Promise<PembayaranDetail> {
+  const row = await repo.findPembayaran(db, id);
+  if (!row) throw notFound(PEMBAYARAN_NOT_FOUND);
+  return toPembayaranDetailJson(row);
+}
+
+/** Locks the living loans of the given ids in ascending id order (no deadlock between two moves). */
+async function lockLoans(trx: Kysely<DB>, ids: readonly number[]) {
+  const locked = new Map<number, PinjamanRow>();
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const loan = await lockLoan(trx, id);
+    if (loan) locked.set(id, loan);
+  }
+  return locked;
+}
+
+/**
+ * The rules a payment must meet on its (locked) loan: the loan exists, the date is not before the
+ * loan date, the loan is not already settled by another pelunasan, the instalment number is free.
+ */
+async function checkPayment(trx: Kysely<DB>, loan: PinjamanRow | undefined, input: PembayaranCreateInput, current?: { id: number; pinjaman_id: number }) {
+  if (!loan) throw validationFailed([{ path: 'pinjaman_id', msg: PINJAMAN_NOT_FOUND }], PINJAMAN_NOT_FOUND);
+  if (input.tanggal < loan.tanggal_pinjam) {
+    const msg = tanggalBeforeLoanMessage(loan.tanggal_pinjam);
+    throw validationFailed([{ path: 'tanggal', msg }], msg);
+  }
+  // A loan settled by a pelunasan takes no new payment (and no second pelunasan); corrections of
+  // a payment that was already on it stay possible.
+  const staysOnLoan = current?.pinjaman_id === loan.id;
+  if ((!staysOnLoan || input.jenis === 'pelunasan') && (await repo.hasPelunasan(trx, loan.id, current?.id))) {
+    throw conflict(PINJAMAN_SETTLED, [{ path: 'pinjaman_id', msg: PINJAMAN_SETTLED }]);
+  }
+  if (input.jenis === 'angsuran' && input.angsuran_ke !== null && (await repo.angsuranKeTaken(trx, loan.id, input.angsuran_ke, current?.id))) {
+    const msg = angsuranKeTakenMessage(input.angsuran_ke);
+    throw conflict(msg, [{ path: 'angsuran_ke', msg }]);
+  }
+}
+
+/**
+ * The partial unique index pembayaran_angsuran_ke_key refused the write (a duplicate that slipped
+ * past the check): the same 409 as the check, or null for any other error.
+ */
+export function angsuranKeConflict(error: unknown, angsuranKe: number | null): AppError | null {
+  const pgError = error as { code?: string; constraint?: string; message?: string } | null;
+  const isAngsuranKeKey =
+    pgError?.code === '23505' &&
+    (pgError.constraint === 'pembayaran_angsuran_ke_key' || String(pgError.message).includes('pembayaran_angsuran_ke_key'));
+  if (!isAngsuranKeKey || angsuranKe === null) return null;
+  const msg = angsuranKeTakenMessage(angsuranKe);
+  return conflict(msg, [{ path: 'angsuran_ke', msg }]);
+}
+
+function paymentLabel(input: { jenis: PembayaranCreateInput['jenis']; angsuran_ke: number | null }) {
+  const label = jenisPembayaranLabels[input.jenis];
+  return input.jenis === 'angsuran' && input.angsuran_ke !== null ? `${label} ke-${input.angsuran_ke}` : label;
+}
+
+function paymentColumns(input: PembayaranCreateInput) {
+  return {
+    pinjaman_id: input.pinjaman_id,
+    tanggal: input.tanggal,
+    jumlah: input.jumlah,
+    jenis: input.jenis,
+    keterangan: input.keterangan,
+    angsuran_ke: input.angsuran_ke,
+  };
+}
+
+/**
+ * Records a payment. In one transaction: the loan row is locked (concurrent payments on one loan
+ * queue up), the rules are checked, the payment is written, the loan's balance and automatic
+ * status are recomputed and the activity is recorded.
+ */
+export async function createPembayaran(db: Kysely<DB>, userId: number, input: PembayaranCreateInput): Promise<PembayaranDetail> {
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const loan = await lockLoan(trx, input.pinjaman_id);
+      await checkPayment(trx, loan, input);
+      const paymentId = await repo.insertPembayaran(trx, { ...paymentColumns(input), created_by: userId, updated_by: userId });
+      await refreshLoanBalance(trx, input.pinjaman_id);
+      const nama = await repo.nasabahNameOfLoan(trx, loan!.nasabah_id);
+      await recordActivity(trx, {
+        type: 'pembayaran.create',
+        description: `Pembayaran ${paymentLabel(input)} ${formatRupiah(input.jumlah)} dari ${nama} dicatat`,
+        category: 'pembayaran',
+        amount: input.jumlah,
+        entityType: 'pembayaran',
+        entityId: paymentId,
+        userId,
+      });
+      return paymentId;
+    });
+  } catch (error) {
+    throw angsuranKeConflict(error, input.angsuran_ke) ?? error;
+  }
+  return getPembayaran(db, id);
+}
+
+/**
+ * Edits a payment (every field; it may move to another loan). The payment row is locked first, then
+ * both loans in id order; both balances are recomputed in the same transaction.
+ */
+export async function updatePembayaran(db: Kysely<DB>, userId: number, id: number, input: PembayaranUpdateInput): Promise<PembayaranDetail> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const existing = await repo.lockPembayaran(trx, id);
+      if (!existing) throw notFound(PEMBAYARAN_NOT_FOUND);
+      const loans = await lockLoans(trx, [existing.pinjaman_id, input.pinjaman_id]);
+      // A payment whose loan was deleted left every list with it: it no longer exists for staff.
+      if (!loans.has(existing.pinjaman_id)) throw notFound(PEMBAYARAN_NOT_FOUND);
+      const target = loans.get(input.pinjaman_id);
+      await checkPayment(trx, target, input, existing);
+      await repo.updatePembayaran(trx, id, { ...paymentColumns(input), updated_by: userId });
+      await refreshLoanBalance(trx, input.pinjaman_id);
+      if (existing.pinjaman_id !== input.pinjaman_id) await refreshLoanBalance(trx, existing.pinjaman_id);
+      const nama = await repo.nasabahNameOfLoan(trx, target!.nasabah_id);
+      await recordActivity(trx, {
+        type: 'pembayaran.update',
+        description: `Pembayaran ${paymentLabel(input)} ${formatRupiah(input.jumlah)} dari ${nama} diperbarui`,
+        category: 'pembayaran',
+        amount: input.jumlah,
+        entityType: 'pembayaran',
+        entityId: id,
+        userId,
+      });
+    });
+  } catch (error) {
+    throw angsuranKeConflict(error, input.angsuran_ke) ?? error;
+  }
+  return getPembayaran(db, id);
+}
+
+/** Soft-deletes a payment; the loan's balance and status follow in the same transaction. */
+export async function deletePembayaran(db: Kysely<DB>, userId: number, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await repo.lockPembayaran(trx, id);
+    if (!existing) throw notFound(PEMBAYARAN_NOT_FOUND);
+    const loan = await lockLoan(trx, existing.pinjaman_id);
+    if (!loan) throw notFound(PEMBAYARAN_NOT_FOUND);
+    await repo.softDeletePembayaran(trx, id, userId);
+    await refreshLoanBalance(trx, existing.pinjaman_id);
+    const nama = await repo.nasabahNameOfLoan(trx, loan.nasabah_id);
+    await recordActivity(trx, {
+      type: 'pembayaran.delete',
+      description: `Pembayaran ${paymentLabel(existing)} ${formatRupiah(existing.jumlah)} dari ${nama} dihapus`,
+      category: 'pembayaran',
+      amount: existing.jumlah,
+      entityType: 'pembayaran',
+      entityId: id,
+      userId,
+    });
+  });
+}
