@@ -1,5 +1,181 @@
-import { Placeholder } from './placeholder';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, HandCoins, Pencil, RefreshCw, SearchX, Trash2, UserRound } from 'lucide-react';
+import { formatRupiah } from '@mizan/core';
+import { Button } from '../../components/ui/button';
+import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useToast } from '../../components/ui/toast';
+import { useLayout } from '../../components/ui/use-media-query';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { usePinjaman } from '../../features/pinjaman/api/get-pinjaman';
+import { usePinjamanPayments } from '../../features/pinjaman/api/get-pinjaman-payments';
+import { useDeletePinjaman } from '../../features/pinjaman/api/mutations';
+import { KwitansiCard } from '../../features/pinjaman/components/kwitansi-card';
+import { CalculationPanel, ProgressPanel } from '../../features/pinjaman/components/loan-calculation';
+import { CompletenessCard, LoanInfoCard } from '../../features/pinjaman/components/loan-info-card';
+import { PaymentHistory } from '../../features/pinjaman/components/payment-history';
+import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-form-dialog';
+import { nomorOf } from '../../features/pinjaman/components/pinjaman-list-view';
+import { RepaymentSchedule } from '../../features/pinjaman/components/repayment-schedule';
 
-export default function Page() {
-  return <Placeholder title="Detail Pinjaman" />;
+const backLinkClass = 'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800';
+
+function NotFound({ message }: { message: string }) {
+  return (
+    <Card className="mx-auto mt-8 max-w-md text-center">
+      <CardBody className="flex flex-col items-center gap-3 py-10">
+        <SearchX className="h-10 w-10 text-brand-300" aria-hidden="true" />
+        <h1 className="text-xl font-bold text-ink">Data Tidak Ditemukan</h1>
+        <p className="text-sm text-muted">{message}</p>
+        <Link to="/pinjaman" className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Kembali ke Data Pinjaman
+        </Link>
+      </CardBody>
+    </Card>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="grid gap-5 lg:grid-cols-3" aria-busy="true" aria-label="Memuat data pinjaman">
+      <div className="space-y-5 lg:col-span-2">
+        <Skeleton className="h-72 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+      <div className="space-y-5">
+        <Skeleton className="h-40 w-full rounded-xl" />
+        <Skeleton className="h-40 w-full rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+/** Loan detail (spec §2): info, completeness, receipt, progress, calculations, schedule, payments, quick actions. */
+export default function PinjamanDetailPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const navigate = useNavigate();
+  const layout = useLayout();
+  const { showToast } = useToast();
+  const loan = usePinjaman(id);
+  const payments = usePinjamanPayments(id);
+  const remove = useDeletePinjaman();
+  const [editOpen, setEditOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  if (!Number.isInteger(id) || id <= 0) return <NotFound message="Pinjaman tidak ditemukan" />;
+  if (loan.isPending) return <DetailSkeleton />;
+  if (loan.isError || !loan.data) {
+    const missing = loan.error instanceof ApiError && loan.error.status === 404;
+    return <NotFound message={missing ? 'Pinjaman tidak ditemukan' : 'Gagal mengambil data pinjaman'} />;
+  }
+  const p = loan.data;
+  const paymentRows = payments.data ?? [];
+
+  const refresh = async () => {
+    const [result] = await Promise.all([loan.refetch(), payments.refetch()]);
+    showToast(result.isError ? 'Gagal mengambil data pinjaman' : 'Data berhasil diperbarui', result.isError ? 'error' : 'success');
+  };
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(p.id);
+      showToast('Pinjaman berhasil dihapus', 'success');
+      setDeleteOpen(false);
+      navigate('/pinjaman');
+    } catch (error) {
+      showToast(errorMessage(error, 'Gagal menghapus pinjaman'), 'error');
+    }
+  };
+
+  return (
+    <>
+      <div className="mb-5 flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="flex min-w-0 items-center gap-2">
+          <Link to="/pinjaman" className={backLinkClass} aria-label="Kembali ke Data Pinjaman">
+            <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+          </Link>
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight text-ink">Detail Pinjaman</h1>
+            <p className="truncate text-sm text-muted">
+              {p.nasabah.nama} · {nomorOf(p)} · {formatRupiah(p.jumlah)}
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void refresh()} disabled={loan.isFetching}>
+            <RefreshCw className={loan.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+            Refresh
+          </Button>
+          <Button variant="secondary" onClick={() => setEditOpen(true)}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="danger" onClick={() => setDeleteOpen(true)}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Hapus
+          </Button>
+        </div>
+      </div>
+
+      {/* Phones read one column in the order of use (info, progress, actions, receipt, figures);
+          from lg the cards sit in a main column and a side column. */}
+      <div className="flex flex-col gap-5 lg:grid lg:grid-cols-3 lg:items-start">
+        <div className="contents lg:col-span-2 lg:block lg:min-w-0 lg:space-y-5">
+          <div className="order-1">
+            <LoanInfoCard pinjaman={p} />
+          </div>
+          <div className="order-5">
+            <CalculationPanel pinjaman={p} payments={paymentRows} />
+          </div>
+          <div className="order-6">
+            <RepaymentSchedule pinjaman={p} payments={paymentRows} layout={layout} />
+          </div>
+          <div className="order-7">
+            <PaymentHistory payments={paymentRows} loading={payments.isPending} failed={payments.isError} layout={layout} />
+          </div>
+        </div>
+        <div className="contents lg:block lg:min-w-0 lg:space-y-5">
+          <div className="order-2">
+            <ProgressPanel pinjaman={p} payments={paymentRows} />
+          </div>
+          <Card className="order-3">
+            <CardHeader>
+              <CardTitle>Quick Actions</CardTitle>
+            </CardHeader>
+            <CardBody className="grid gap-2">
+              <Button onClick={() => navigate(`/pembayaran?tambah=1&pinjaman_id=${p.id}`)}>
+                <HandCoins className="h-4 w-4" aria-hidden="true" />
+                Tambah Pembayaran
+              </Button>
+              <Link
+                to={`/nasabah/${p.nasabah.id}`}
+                className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-canvas"
+              >
+                <UserRound className="h-4 w-4" aria-hidden="true" />
+                Lihat Nasabah
+              </Link>
+            </CardBody>
+          </Card>
+          <div className="order-4">
+            <KwitansiCard pinjaman={p} onUpload={() => setEditOpen(true)} />
+          </div>
+          <div className="order-8">
+            <CompletenessCard dataCompleteness={p.data_completeness} />
+          </div>
+        </div>
+      </div>
+
+      <PinjamanFormDialog open={editOpen} onOpenChange={setEditOpen} pinjaman={p} updatedMessage="Data pinjaman berhasil diperbarui" />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        message="Apakah Anda yakin ingin menghapus pinjaman ini?"
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+    </>
+  );
 }

@@ -1,0 +1,105 @@
+import { Link } from 'react-router';
+import {
+  formatDateLong,
+  formatNik,
+  formatPercent,
+  formatRupiah,
+  pinjamanFieldLabels,
+  pinjamanGeneratedFieldsOf,
+  pinjamanMissingFields,
+} from '@mizan/core';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import type { Pinjaman } from '../types';
+import { nomorOf, TipeBadge } from './pinjaman-list-view';
+
+function Item({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'col-span-2' : undefined}>
+      <dt className="text-xs font-medium text-muted">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** Loan information of spec §2 Loan detail. */
+export function LoanInfoCard({ pinjaman: p }: { pinjaman: Pinjaman }) {
+  const pokok = p.tipe === 'pokok';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Informasi Pinjaman</CardTitle>
+        <div className="flex items-center gap-2">
+          <TipeBadge tipe={p.tipe} />
+          <StatusBadge status={p.status} />
+        </div>
+      </CardHeader>
+      <CardBody>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
+          <Item label="Nasabah" wide>
+            <Link to={`/nasabah/${p.nasabah.id}`} className="font-semibold text-brand-800 hover:underline">
+              {p.nasabah.nama}
+            </Link>
+            <span className="block font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</span>
+          </Item>
+          <Item label="Nomor Pinjaman" wide>
+            <span className="font-semibold">{nomorOf(p)}</span>
+            <span className="text-muted"> · Urutan ke-{p.urutan_pinjaman}</span>
+          </Item>
+          <Item label="Tipe">{pokok ? 'Pokok (Murabahah)' : 'Non-Pokok (Mudharabah)'}</Item>
+          <Item label="Tanggal Pinjam">{formatDateLong(p.tanggal_pinjam)}</Item>
+          <Item label="Jumlah Pinjaman">
+            <span className="text-base font-bold">{formatRupiah(p.jumlah)}</span>
+          </Item>
+          <Item label={pokok ? 'Margin per Bulan' : 'Bagi Hasil per Periode'}>{formatPercent(p.persentase)}</Item>
+          {pokok ? <Item label="Durasi Angsuran">{p.durasi_angsuran ? `${p.durasi_angsuran} bulan` : '-'}</Item> : null}
+          {pokok ? <Item label="Angsuran per Bulan">{p.angsuran_per_bulan !== null ? formatRupiah(p.angsuran_per_bulan) : '-'}</Item> : null}
+          <Item label="Sisa Pokok">{formatRupiah(p.sisa_pokok)}</Item>
+          <Item label="Total Pembayaran">{formatRupiah(p.total_pembayaran)}</Item>
+          <Item label="Jaminan" wide>
+            {p.jaminan || '-'}
+          </Item>
+          <Item label="Keterangan" wide>
+            <span className="whitespace-pre-line">{p.keterangan || '-'}</span>
+          </Item>
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The data_completeness list: missing fields and the ones the system filled in (spec §2). */
+export function CompletenessCard({ dataCompleteness }: { dataCompleteness: string[] }) {
+  const missing = pinjamanMissingFields(dataCompleteness);
+  const generated = pinjamanGeneratedFieldsOf(dataCompleteness);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Kelengkapan Data</CardTitle>
+      </CardHeader>
+      <CardBody className="space-y-3 text-sm" data-testid="kelengkapan-data">
+        {missing.length === 0 && generated.length === 0 ? <p className="text-brand-800">Data pinjaman sudah lengkap.</p> : null}
+        {missing.length > 0 ? (
+          <div>
+            <p className="font-medium text-amber-800">Belum lengkap:</p>
+            <ul className="mt-1 list-disc pl-5 text-ink">
+              {missing.map((f) => (
+                <li key={f}>{pinjamanFieldLabels[f]}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {generated.length > 0 ? (
+          <div>
+            <p className="font-medium text-muted">Diisi otomatis oleh sistem:</p>
+            <ul className="mt-1 list-disc pl-5 text-ink">
+              {generated.map((f) => (
+                <li key={f}>{pinjamanFieldLabels[f]}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}

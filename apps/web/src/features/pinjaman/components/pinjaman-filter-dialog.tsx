@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { SEARCH_MAX_LENGTH } from '@mizan/core';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { FilterDialog } from '../../../components/ui/filter-dialog';
+import { RadioGroup } from '../../../components/ui/radio-group';
+import { SearchInput } from '../../../components/ui/search-input';
+import type { PinjamanFilters } from '../types';
+import { NasabahPicker } from './nasabah-picker';
+
+export type PinjamanFilterValues = Pick<PinjamanFilters, 'search' | 'status' | 'tipe' | 'nasabahId' | 'nasabahNama'>;
+
+const statusOptions = [
+  { value: 'all', label: 'Semua' },
+  { value: 'aktif', label: 'Aktif' },
+  { value: 'lunas', label: 'Lunas' },
+  { value: 'macet', label: 'Macet' },
+] as const;
+
+const tipeOptions = [
+  { value: 'all', label: 'Semua' },
+  { value: 'pokok', label: 'Pokok' },
+  { value: 'non-pokok', label: 'Non-Pokok' },
+] as const;
+
+export const emptyPinjamanFilter: PinjamanFilterValues = { search: '', status: 'all', tipe: 'all', nasabahId: null, nasabahNama: null };
+
+/**
+ * Loan filter (spec §2, §9): search (customer name or NIK, nomor pinjaman), status, tipe and one
+ * customer. Nothing is applied until 'Terapkan'; the fields start from the filter in force.
+ */
+export function PinjamanFilterDialog({
+  open,
+  onOpenChange,
+  value,
+  onApply,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  value: PinjamanFilterValues;
+  onApply(value: PinjamanFilterValues): void;
+}) {
+  return <Body key={open ? 'open' : 'closed'} open={open} onOpenChange={onOpenChange} value={value} onApply={onApply} />;
+}
+
+function Body({ open, onOpenChange, value, onApply }: { open: boolean; onOpenChange(open: boolean): void; value: PinjamanFilterValues; onApply(value: PinjamanFilterValues): void }) {
+  const [draft, setDraft] = useState(value);
+  const chosen = draft.nasabahId !== null ? { id: draft.nasabahId, nama: draft.nasabahNama ?? `#${draft.nasabahId}`, nik: null } : null;
+  return (
+    <FilterDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Filter Pinjaman"
+      onApply={() => onApply({ ...draft, search: draft.search.trim() })}
+      onClear={() => setDraft(emptyPinjamanFilter)}
+    >
+      <Field label="Cari" hint="Nama atau NIK nasabah, atau nomor pinjaman">
+        <SearchInput
+          placeholder="Cari pinjaman..."
+          maxLength={SEARCH_MAX_LENGTH}
+          value={draft.search}
+          onChange={(event) => setDraft((d) => ({ ...d, search: event.target.value }))}
+        />
+      </Field>
+      <RadioGroup label="Status" value={draft.status} onValueChange={(status) => setDraft((d) => ({ ...d, status }))} options={statusOptions} />
+      <RadioGroup label="Tipe" value={draft.tipe} onValueChange={(tipe) => setDraft((d) => ({ ...d, tipe }))} options={tipeOptions} />
+      <div className="space-y-2">
+        <NasabahPicker
+          key={draft.nasabahId ?? 'none'}
+          label="Nasabah"
+          value={chosen}
+          onChange={(n) => setDraft((d) => ({ ...d, nasabahId: n?.id ?? null, nasabahNama: n?.nama ?? null }))}
+        />
+        {draft.nasabahId !== null ? (
+          <Button variant="ghost" size="sm" onClick={() => setDraft((d) => ({ ...d, nasabahId: null, nasabahNama: null }))}>
+            Semua nasabah
+          </Button>
+        ) : null}
+      </div>
+    </FilterDialog>
+  );
+}

@@ -1,0 +1,196 @@
+import { Link } from 'react-router';
+import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { formatDateShort, formatNik, formatPercent, formatRupiah, labelOf, tipePinjamanLabels } from '@mizan/core';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import type { Layout } from '../../../components/ui/use-media-query';
+import type { Pinjaman } from '../types';
+
+export interface PinjamanListViewProps {
+  rows: Pinjaman[];
+  layout: Layout;
+  onEdit(pinjaman: Pinjaman): void;
+  onDelete(pinjaman: Pinjaman): void;
+}
+
+/** 'A001' or '-' when the loan has no old-system number. */
+export const nomorOf = (p: Pick<Pinjaman, 'nomor_pinjaman'>) => (p.nomor_pinjaman.trim() === '' ? '-' : p.nomor_pinjaman);
+
+export function TipeBadge({ tipe }: { tipe: string }) {
+  return <Badge tone={tipe === 'pokok' ? 'gold' : 'blue'}>{labelOf(tipePinjamanLabels, tipe)}</Badge>;
+}
+
+function RowActions({ pinjaman, onEdit, onDelete, labelled = false }: { pinjaman: Pinjaman; onEdit(p: Pinjaman): void; onDelete(p: Pinjaman): void; labelled?: boolean }) {
+  const name = `pinjaman ${pinjaman.nasabah.nama} ${formatRupiah(pinjaman.jumlah)}`;
+  const size = labelled ? 'sm' : 'icon';
+  return (
+    <div className={labelled ? 'grid grid-cols-3 gap-2' : 'flex items-center justify-end gap-1'}>
+      <Link
+        to={`/pinjaman/${pinjaman.id}`}
+        aria-label={labelled ? undefined : `Lihat detail ${name}`}
+        className={
+          labelled
+            ? 'inline-flex h-9 items-center justify-center gap-1.5 rounded-lg bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100'
+            : 'inline-flex h-10 w-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-brand-800'
+        }
+      >
+        <Eye className="h-4 w-4" aria-hidden="true" />
+        {labelled ? 'Detail' : null}
+      </Link>
+      <Button variant={labelled ? 'outline' : 'ghost'} size={size} onClick={() => onEdit(pinjaman)} aria-label={labelled ? undefined : `Edit ${name}`}>
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        {labelled ? 'Edit' : null}
+      </Button>
+      <Button
+        variant={labelled ? 'outline' : 'ghost'}
+        size={size}
+        onClick={() => onDelete(pinjaman)}
+        aria-label={labelled ? undefined : `Hapus ${name}`}
+        className={labelled ? 'text-red-700 hover:bg-red-50' : 'hover:bg-red-50 hover:text-red-700'}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        {labelled ? 'Hapus' : null}
+      </Button>
+    </div>
+  );
+}
+
+/** Desktop (≥ 1024 px): the table of spec §2. */
+function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, 'layout'>) {
+  return (
+    <Table caption="Daftar pinjaman">
+      <THead>
+        <tr>
+          <Th>No. Pinjaman</Th>
+          <Th>Nasabah</Th>
+          <Th>Tanggal Pinjam</Th>
+          <Th className="text-right">Jumlah</Th>
+          <Th className="text-right">Persentase</Th>
+          <Th>Tipe</Th>
+          <Th>Status</Th>
+          <Th className="text-right">Sisa Pokok</Th>
+          <Th className="text-right">Aksi</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((p) => (
+          <Tr key={p.id} data-testid="pinjaman-row">
+            <Td className="whitespace-nowrap">
+              <Link to={`/pinjaman/${p.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
+                {nomorOf(p)}
+              </Link>
+              <p className="text-xs text-muted">Urutan ke-{p.urutan_pinjaman}</p>
+            </Td>
+            <Td className="max-w-56">
+              <p className="truncate font-medium text-ink">{p.nasabah.nama}</p>
+              <p className="font-mono text-xs whitespace-nowrap text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : '-'}</p>
+            </Td>
+            <Td className="whitespace-nowrap">{formatDateShort(p.tanggal_pinjam)}</Td>
+            <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(p.jumlah)}</Td>
+            <Td className="text-right whitespace-nowrap">{formatPercent(p.persentase)}</Td>
+            <Td>
+              <TipeBadge tipe={p.tipe} />
+            </Td>
+            <Td>
+              <StatusBadge status={p.status} />
+            </Td>
+            <Td className="text-right whitespace-nowrap">
+              <p className="font-medium">{formatRupiah(p.sisa_pokok)}</p>
+              <p className="text-xs text-muted">Terbayar {formatRupiah(p.total_pembayaran)}</p>
+            </Td>
+            <Td className="py-1.5">
+              <RowActions pinjaman={p} onEdit={onEdit} onDelete={onDelete} />
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+/** Tablet and phone: one card per loan (two columns of cards on a tablet). */
+function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListViewProps, 'layout'> & { columns: 1 | 2 }) {
+  return (
+    <ul className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-label="Daftar pinjaman">
+      {rows.map((p) => (
+        <li key={p.id} data-testid="pinjaman-row">
+          <Card className="flex h-full flex-col p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <Link to={`/pinjaman/${p.id}`} className="block truncate font-semibold text-ink hover:text-brand-700 hover:underline">
+                  {p.nasabah.nama}
+                </Link>
+                <p className="font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</p>
+              </div>
+              <StatusBadge status={p.status} />
+            </div>
+            <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted">
+              <span>
+                {p.nomor_pinjaman.trim() ? <span className="font-medium text-ink">{p.nomor_pinjaman} · </span> : null}
+                Urutan ke-{p.urutan_pinjaman} · {formatDateShort(p.tanggal_pinjam)}
+              </span>
+              <TipeBadge tipe={p.tipe} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+              <div className="rounded-lg bg-canvas px-3 py-2">
+                <dt className="text-xs text-muted">Jumlah</dt>
+                <dd className="font-semibold">{formatRupiah(p.jumlah)}</dd>
+                <dd className="text-xs text-muted">{formatPercent(p.persentase)}</dd>
+              </div>
+              <div className="rounded-lg bg-canvas px-3 py-2">
+                <dt className="text-xs text-muted">Sisa Pokok</dt>
+                <dd className="font-semibold">{formatRupiah(p.sisa_pokok)}</dd>
+                <dd className="text-xs text-muted">Terbayar {formatRupiah(p.total_pembayaran)}</dd>
+              </div>
+            </dl>
+            <div className="mt-auto pt-3">
+              <RowActions pinjaman={p} onEdit={onEdit} onDelete={onDelete} labelled />
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The loan list in the layout of the current width: table on desktop, cards on tablet and phone (spec §2). */
+export function PinjamanListView({ layout, ...props }: PinjamanListViewProps) {
+  if (layout === 'desktop') return <PinjamanTable {...props} />;
+  return <PinjamanCards {...props} columns={layout === 'tablet' ? 2 : 1} />;
+}
+
+/** Placeholder rows while the first page loads. */
+export function PinjamanListSkeleton({ layout }: { layout: Layout }) {
+  const rows = Array.from({ length: 6 }, (_, i) => i);
+  if (layout !== 'desktop') {
+    return (
+      <div className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-busy="true" aria-label="Memuat data pinjaman">
+        {rows.slice(0, 4).map((i) => (
+          <Card key={i} className="space-y-3 p-4">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-3 w-32" />
+            <Skeleton className="h-14 w-full" />
+            <Skeleton className="h-9 w-full" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="divide-y divide-line rounded-xl border border-line bg-white" aria-busy="true" aria-label="Memuat data pinjaman">
+      {rows.map((i) => (
+        <div key={i} className="flex items-center gap-4 px-4 py-4">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="hidden h-4 flex-1 sm:block" />
+          <Skeleton className="h-5 w-16 rounded-full" />
+          <Skeleton className="h-4 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { PinjamanListQuery, StatusPinjamanFilter, TipePinjaman } from '@mizan/core';
+
+export type { Pinjaman, PinjamanInfo, PinjamanStats } from '@mizan/core';
+
+export type PinjamanSortKey = PinjamanListQuery['sortBy'];
+
+/** What the loan list filters and sorts by (spec §9 filter options). */
+export interface PinjamanFilters {
+  search: string;
+  status: 'all' | Exclude<StatusPinjamanFilter, 'pending'>;
+  tipe: 'all' | TipePinjaman;
+  /** A customer id, or null for every customer. */
+  nasabahId: number | null;
+  /** Name shown on the filter chip for the chosen customer. */
+  nasabahNama: string | null;
+  sortBy: PinjamanSortKey;
+  sortOrder: 'asc' | 'desc';
+}
+
+export const defaultPinjamanFilters: PinjamanFilters = {
+  search: '',
+  status: 'all',
+  tipe: 'all',
+  nasabahId: null,
+  nasabahNama: null,
+  sortBy: 'created_at',
+  sortOrder: 'desc',
+};
+
+/** The keys the loan Sort dialog offers (spec §9), with their labels. */
+export const pinjamanSortOptions: readonly { value: PinjamanSortKey; label: string }[] = [
+  { value: 'nomor_pinjaman', label: 'No. Pinjaman' },
+  { value: 'nasabah', label: 'Nasabah' },
+  { value: 'tanggal_pinjam', label: 'Tanggal Pinjam' },
+  { value: 'jumlah', label: 'Jumlah' },
+  { value: 'persentase', label: 'Persentase' },
+  { value: 'tipe', label: 'Tipe' },
+  { value: 'status', label: 'Status' },
+];
+
+/** A customer as the pickers need it (GET /api/nasabah?status=aktif&limit=100). */
+export interface NasabahOption {
+  id: number;
+  nama: string;
+  nik: string | null;
+}
+
+/** A payment of the loan's history (GET /api/pembayaran?pinjaman_id=…); only the fields read here. */
+export interface LoanPayment {
+  id: number;
+  tanggal: string;
+  jumlah: number;
+  jenis: 'angsuran' | 'bagi_hasil' | 'pokok' | 'pelunasan';
+  angsuran_ke: number | null;
+  keterangan?: string | null;
+}
