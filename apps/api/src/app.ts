@@ -18,6 +18,7 @@ import { ensureFirstAdmin } from './modules/auth/auth.service';
 import { generatePassword } from './lib/password';
 import { protectedModules } from './modules';
 import { createWhatsApp, type WhatsApp } from './lib/whatsapp';
+import { benchMetricsPlugin } from './plugins/bench-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
   await app.register(kwitansiFileRoutes);
+  if (config.benchMetrics) await app.register(benchMetricsPlugin);
 
   const { appHtml } = await spaPlugin(app, { distDir: config.webDistDir, institutionName: config.institutionName });
   app.setNotFoundHandler((request, reply) => {

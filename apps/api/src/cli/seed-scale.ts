@@ -79,7 +79,14 @@ async function main() {
 
     const totalRows = nasabah + pinjaman + pembayaran;
     const bar = new SingleBar(
-      { format: '{bar} {percentage}% | {value}/{total} baris | {rate} baris/dtk | {detail}', hideCursor: true, etaBuffer: 50 },
+      {
+        format: '{bar} {percentage}% | {value}/{total} baris | {rate} baris/dtk | {detail}',
+        hideCursor: true,
+        etaBuffer: 50,
+        // Piped into a log (CI, nohup): one line every 10 s instead of a redrawn bar.
+        noTTYOutput: true,
+        notTTYSchedule: 10_000,
+      },
       Presets.shades_classic,
     );
     const started = performance.now();

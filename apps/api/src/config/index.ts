@@ -21,6 +21,8 @@ export interface Config {
   webDistDir: string;
   /** `npm run demo`: fill an empty database with demo data at start (MIZAN_DEMO=1). */
   demo: boolean;
+  /** `npm run bench` only: expose GET /api/_bench/event-loop (MIZAN_BENCH_METRICS=1). */
+  benchMetrics: boolean;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nodeEnv: env.NODE_ENV?.trim() || 'production',
     logLevel,
     demo: env.MIZAN_DEMO === '1',
+    benchMetrics: env.MIZAN_BENCH_METRICS === '1',
     webDistDir: env.WEB_DIST_DIR?.trim() ? path.resolve(env.WEB_DIST_DIR.trim()) : path.join(repoRoot, 'apps/web/dist'),
     ...overrides,
   });

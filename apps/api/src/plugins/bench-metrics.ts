@@ -1,0 +1,32 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '../lib/envelope';
+
+const eventLoopSchema = z.object({ p50_ms: z.number(), p99_ms: z.number(), max_ms: z.number(), mean_ms: z.number() });
+
+/**
+ * `npm run bench` only (MIZAN_BENCH_METRICS=1; the route does not exist otherwise):
+ * GET /api/_bench/event-loop answers the event-loop delay this process saw since the previous
+ * call (perf_hooks histogram sampled every 10 ms) and starts a new measurement window. The
+ * harness reads it after each load run, so each figure belongs to one scenario.
+ */
+export async function benchMetricsPlugin(app: FastifyInstance) {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  app.addHook('onClose', async () => histogram.disable());
+  const ms = (ns: number) => Math.round((ns / 1e6) * 100) / 100;
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/_bench/event-loop', { schema: { hide: true, response: { 200: envelope(eventLoopSchema) } } }, async () => {
+      const data = {
+        p50_ms: ms(histogram.percentile(50)),
+        p99_ms: ms(histogram.percentile(99)),
+        max_ms: ms(histogram.max),
+        mean_ms: ms(histogram.mean),
+      };
+      histogram.reset();
+      return { success: true as const, data };
+    });
+}
