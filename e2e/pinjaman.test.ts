@@ -250,12 +250,24 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
   it('shows the detail at phone width with the schedule as a list', async () => {
     const siti = await createCustomer('Siti Rahmawati');
     const loan = await createLoan({ nasabah_id: siti.id, jumlah: 12_000_000, durasi_angsuran: 12, tanggal_pinjam: '2099-01-15', nomor_pinjaman: 'S001' });
+    // Two instalments paid (payments API): they are marked in the schedule and listed as selesai.
+    for (const ke of [1, 2]) {
+      const paid = await server.api('POST', '/pembayaran', { pinjaman_id: loan.id, tanggal: '2099-02-15', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: ke });
+      expect(paid.status).toBe(201);
+    }
     const { context, page } = await open('phone', `/pinjaman/${loan.id}`);
     await page.getByRole('heading', { name: 'Detail Pinjaman' }).waitFor();
     expect(await page.getByTestId('calc-angsuran').textContent()).toBe('Rp 1.240.000');
-    expect(await page.getByTestId('jadwal-row').count()).toBe(12);
+    const lines = page.getByTestId('jadwal-row');
+    expect(await lines.count()).toBe(12);
+    await expect.poll(() => lines.filter({ hasText: 'Lunas' }).count()).toBe(2);
+    expect(await lines.nth(0).textContent()).toContain('Lunas');
+    expect(await lines.nth(1).textContent()).toContain('Lunas');
     // Future due dates are not yet paid and not overdue.
-    expect(await page.getByTestId('jadwal-row').filter({ hasText: 'Belum Bayar' }).count()).toBe(12);
+    expect(await lines.filter({ hasText: 'Belum Bayar' }).count()).toBe(10);
+    expect(await page.getByTestId('progress-percent').textContent()).toBe('20,67%');
+    const history = page.getByRole('listitem').filter({ hasText: 'Angsuran ke-' }).filter({ hasText: 'selesai' });
+    expect(await history.count()).toBe(2);
     expect(await page.getByTestId('jadwal-total').textContent()).toBe('Rp 14.880.000');
     const completeness = page.getByTestId('kelengkapan-data');
     await completeness.getByText('Foto kwitansi').waitFor();
