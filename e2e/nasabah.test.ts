@@ -69,6 +69,10 @@ async function createCustomer(srv: RunningServer, fields: Partial<Record<string,
 
 const rows = (page: Page) => page.getByTestId('nasabah-row');
 
+/** expect.poll with a timeout that suits a page still loading (vitest's default is one second). */
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(fn, { timeout: 10_000, ...options });
+
 async function stats(srv: RunningServer) {
   return (await srv.api<{ total_nasabah: number; aktif: number; nonaktif: number }>('GET', '/nasabah/stats')).body.data;
 }
@@ -116,7 +120,7 @@ describe('customer list', () => {
       await page.getByRole('button', { name, exact: true }).first().waitFor();
     }
     // Newest first by default; every row carries its three actions with a name.
-    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(3);
+    await poll(() => rows(page).count()).toBeGreaterThanOrEqual(3);
     expect(await rows(page).first().textContent()).toContain('Ahmad Fauzi');
     await page.getByRole('link', { name: 'Lihat detail Siti Aminah' }).waitFor();
     await page.getByRole('button', { name: 'Edit Siti Aminah' }).waitFor();
@@ -185,7 +189,7 @@ describe('customer list', () => {
     await snap(page, 'nasabah-filter-820');
     await dialog.getByRole('button', { name: 'Terapkan' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await poll(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().textContent()).toContain('Siti Aminah');
     expect(page.url()).toContain('search=12345678');
     await page.getByText('Cari: “12345678”').waitFor();
@@ -195,8 +199,10 @@ describe('customer list', () => {
     await dialog.getByLabel('Cari').fill('');
     await dialog.getByRole('radio', { name: 'Aktif', exact: true }).click();
     await dialog.getByRole('button', { name: 'Terapkan' }).click();
-    await expect.poll(async () => (await rows(page).allTextContents()).some((t) => t.includes('Siti Aminah'))).toBe(false);
-    expect(await rows(page).count()).toBeGreaterThanOrEqual(2);
+    await page.getByText('Status: Aktif').waitFor();
+    await poll(async () =>
+      (await rows(page).allTextContents()).map((t) => t.match(/Ahmad Fauzi|Budi Santoso|Siti Aminah/)?.[0]).sort(),
+    ).toEqual(['Ahmad Fauzi', 'Budi Santoso']);
 
     await page.getByRole('button', { name: 'Reset Filter' }).click();
     await page.getByText('Filter berhasil direset').waitFor();
@@ -222,14 +228,15 @@ describe('customer list', () => {
       await dialog.waitFor({ state: 'detached' });
     };
     await sortBy('Nama');
-    await expect.poll(names).toEqual(['Siti Aminah', 'Budi Santoso', 'Ahmad Fauzi']);
+    await poll(names).toEqual(['Siti Aminah', 'Budi Santoso', 'Ahmad Fauzi']);
     expect(page.url()).toContain('sortBy=nama');
     await sortBy('Nama');
-    await expect.poll(names).toEqual(['Ahmad Fauzi', 'Budi Santoso', 'Siti Aminah']);
+    await poll(names).toEqual(['Ahmad Fauzi', 'Budi Santoso', 'Siti Aminah']);
     await page.getByText('Urut: Nama ↑').waitFor();
-    await sortBy('NIK');
-    await expect.poll(names).toEqual(['Ahmad Fauzi', 'Budi Santoso', 'Siti Aminah']);
-    expect(page.url()).toContain('sortBy=nik');
+    // Another key starts descending again: Jl. Melati, Jl. Kenanga, Gg. Mawar.
+    await sortBy('Alamat');
+    await poll(names).toEqual(['Budi Santoso', 'Siti Aminah', 'Ahmad Fauzi']);
+    expect(page.url()).toContain('sortBy=alamat');
     expect(page.url()).not.toContain('sortOrder=asc');
     await context.close();
   });
@@ -343,7 +350,7 @@ describe('add, edit and delete', () => {
     expect(await dialog.getByRole('radio', { name: 'Aktif', exact: true }).getAttribute('aria-checked')).toBe('true');
     await dialog.getByLabel('Kota').fill('Depok');
     await dialog.getByRole('radio', { name: 'Nonaktif' }).click();
-    await expect.poll(() => dialog.getByRole('radio', { name: 'Nonaktif' }).getAttribute('aria-checked')).toBe('true');
+    await poll(() => dialog.getByRole('radio', { name: 'Nonaktif' }).getAttribute('aria-checked')).toBe('true');
     await page.waitForTimeout(200); // let the pill's colour transition finish before the screenshot
     await snap(page, 'nasabah-edit-390');
     await dialog.getByRole('button', { name: 'Simpan Perubahan' }).click();
@@ -367,27 +374,25 @@ describe('add, edit and delete', () => {
     await page.getByRole('button', { name: 'Hapus Hapus Saya' }).click();
     await confirm.getByRole('button', { name: 'Hapus' }).click();
     await page.getByText('Nasabah berhasil dihapus').waitFor();
-    await expect.poll(() => rows(page).filter({ hasText: 'Hapus Saya' }).count()).toBe(0);
+    await poll(() => rows(page).filter({ hasText: 'Hapus Saya' }).count()).toBe(0);
     expect((await server.api('GET', `/nasabah/${doomed.id}`)).status).toBe(404);
     const after = await stats(server);
     expect(after.total_nasabah).toBe(before.total_nasabah - 1);
     // The page's own statistics strip says the same.
-    await expect
-      .poll(async () => (await page.getByText('Total Nasabah').locator('..').textContent())?.replace(/\D/g, ''))
-      .toBe(String(after.total_nasabah));
+    await poll(async () => (await page.getByText('Total Nasabah').locator('..').textContent())?.replace(/\D/g, '')).toBe(
+      String(after.total_nasabah),
+    );
     await page.goto('/dashboard');
-    await expect
-      .poll(
-        async () =>
-          (
-            await page
-              .getByText('Total Nasabah', { exact: true })
-              .first()
-              .locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]')
-              .textContent()
-          )?.match(/\d+/)?.[0],
-      )
-      .toBe(String(after.total_nasabah));
+    await poll(
+      async () =>
+        (
+          await page
+            .getByText('Total Nasabah', { exact: true })
+            .first()
+            .locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]')
+            .textContent()
+        )?.match(/\d+/)?.[0],
+    ).toBe(String(after.total_nasabah));
     await context.close();
 
     const other = await createCustomer(server, { nama: 'Hapus Di Ponsel' });
@@ -474,6 +479,61 @@ describe('customer detail', () => {
     await context.close();
   });
 
+  it('sums the loan and payment history into the four cards and refuses to delete while a loan is aktif', async (ctx) => {
+    const owner = await createCustomer(server, { nama: 'Pemilik Pinjaman', tanggal_nasabah: '2024-01-02' });
+    const loan = await server.api<{ id: number }>('POST', '/pinjaman', {
+      nasabah_id: owner.id,
+      tanggal_pinjam: '2024-01-31',
+      jumlah: 12_000_000,
+      persentase: 2,
+      tipe: 'pokok',
+      durasi_angsuran: 12,
+    });
+    // The loan and payment modules are other issues: without them this test has nothing to show.
+    if (loan.status === 404) ctx.skip();
+    expect(loan.status).toBe(201);
+    const payment = await server.api('POST', '/pembayaran', {
+      pinjaman_id: loan.body.data.id,
+      tanggal: '2024-02-29',
+      jumlah: 1_240_000,
+      jenis: 'angsuran',
+      angsuran_ke: 1,
+    });
+    expect(payment.status).toBe(201);
+
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await open(server, viewport, `/nasabah/${owner.id}`);
+      const summary = page.getByTestId('nasabah-summary');
+      // Spec §9: remaining = loans − payments; active loans count the aktif ones.
+      await summary.getByText('Rp 12.000.000').waitFor();
+      const text = (await summary.textContent()) ?? '';
+      expect(text).toContain('Total PembayaranRp 1.240.000');
+      expect(text).toContain('Sisa PinjamanRp 10.760.000');
+      expect(text).toContain('Pinjaman Aktif1');
+      const loans = page.getByRole('region', { name: 'History Pinjaman' });
+      await loans.getByText('Rp 12.000.000').waitFor();
+      await loans.getByText('Aktif').waitFor();
+      await loans.getByText('31/01/2024').waitFor();
+      const payments = page.getByRole('region', { name: 'History Pembayaran' });
+      await payments.getByText('Rp 1.240.000').waitFor();
+      await payments.getByText('Angsuran').waitFor();
+      await payments.getByText('Selesai').waitFor();
+      await payments.getByText('29/02/2024').waitFor();
+      await snap(page, `nasabah-detail-history-${viewport}`);
+      await context.close();
+    }
+
+    const { context, page } = await open(server, 'desktop', `/nasabah?search=${owner.nik}`);
+    const row = rows(page).filter({ hasText: 'Pemilik Pinjaman' });
+    await row.getByText('Rp 12.000.000').waitFor();
+    await row.getByRole('button', { name: 'Hapus Pemilik Pinjaman' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Hapus' }).click();
+    await page.getByText('Nasabah masih memiliki pinjaman aktif').waitFor();
+    await row.waitFor();
+    expect((await server.api('GET', `/nasabah/${owner.id}`)).status).toBe(200);
+    await context.close();
+  });
+
   it("answers an unknown id with 'Data Tidak Ditemukan' and a way back (390 and 1280)", async () => {
     for (const viewport of ['phone', 'desktop'] as const) {
       const { context, page } = await open(server, viewport, '/nasabah/987654');
@@ -515,7 +575,7 @@ describe('empty book and Load More', () => {
       );
     }
     const { context, page } = await open(big, 'desktop', '/nasabah');
-    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(1000);
+    await poll(() => rows(page).count(), { timeout: 20_000 }).toBe(1000);
     const loadMore = page.getByRole('button', { name: 'Load More' });
     await loadMore.scrollIntoViewIfNeeded();
     await page.getByText('Menampilkan 1.000 dari 1.005').waitFor();

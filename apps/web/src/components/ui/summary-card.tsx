@@ -43,7 +43,7 @@ export function SummaryCard({ label, value, icon, tone = 'brand', loading = fals
         {loading ? (
           <Skeleton className="mt-1.5 h-6 w-24 max-w-full" />
         ) : (
-          <p className="mt-0.5 truncate text-lg font-bold tracking-tight text-ink sm:text-xl">{value}</p>
+          <p className="mt-0.5 text-base font-bold tracking-tight break-words text-ink sm:text-xl">{value}</p>
         )}
         {hint ? <p className="mt-0.5 text-xs text-muted">{hint}</p> : null}
       </div>

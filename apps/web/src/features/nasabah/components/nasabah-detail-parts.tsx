@@ -113,6 +113,7 @@ export function NasabahSummaryCards({
         value={formatRupiah(totals.totalPinjaman)}
         icon={<Wallet className="h-5 w-5" />}
         loading={loading}
+        compact
       />
       <SummaryCard
         label="Total Pembayaran"
@@ -120,6 +121,7 @@ export function NasabahSummaryCards({
         icon={<Receipt className="h-5 w-5" />}
         tone="sky"
         loading={loading}
+        compact
       />
       <SummaryCard
         label="Sisa Pinjaman"
@@ -127,6 +129,7 @@ export function NasabahSummaryCards({
         icon={<Banknote className="h-5 w-5" />}
         tone="gold"
         loading={loading}
+        compact
       />
       <SummaryCard
         label="Pinjaman Aktif"
@@ -134,6 +137,7 @@ export function NasabahSummaryCards({
         icon={<Activity className="h-5 w-5" />}
         tone="amber"
         loading={loading}
+        compact
       />
     </div>
   );
@@ -170,7 +174,7 @@ function HistorySkeleton() {
 
 function loanLabel(loan: NasabahLoan | undefined, pinjamanId: number | undefined) {
   if (loan?.nomor_pinjaman) return loan.nomor_pinjaman;
-  if (loan) return `${labelOf(tipePinjamanLabels, loan.tipe)} · ${formatRupiah(loan.jumlah)}`;
+  if (loan) return `${labelOf(tipePinjamanLabels, loan.tipe)}${loan.urutan_pinjaman ? ` ke-${loan.urutan_pinjaman}` : ''}`;
   return pinjamanId ? `Pinjaman #${pinjamanId}` : '-';
 }
 
