@@ -133,6 +133,29 @@ export interface WaMessagesTable {
   updated_at: Timestamp;
 }
 
+/** Maintained aggregates (migration 2026_11_22_1200): kept exact by triggers; readers sum the slots. */
+export interface NasabahCountsTable {
+  status: 'aktif' | 'nonaktif';
+  slot: number;
+  n: number;
+}
+
+export interface PinjamanCountsTable {
+  status: 'aktif' | 'lunas' | 'macet' | 'pending';
+  slot: number;
+  n: number;
+  jumlah: number;
+}
+
+export interface PembayaranCountsTable {
+  /** First day of the month, 'YYYY-MM-01'. */
+  bulan: string;
+  jenis: 'angsuran' | 'bagi_hasil' | 'pokok' | 'pelunasan';
+  slot: number;
+  n: number;
+  jumlah: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -144,6 +167,9 @@ export interface DB {
   wa_recipients: WaRecipientsTable;
   wa_auth_state: WaAuthStateTable;
   wa_messages: WaMessagesTable;
+  nasabah_counts: NasabahCountsTable;
+  pinjaman_counts: PinjamanCountsTable;
+  pembayaran_counts: PembayaranCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -365,11 +365,18 @@ export async function loadScaleData(
 ): Promise<ScaleCounts> {
   const written: ScaleCounts = { nasabah: 0, pinjaman: 0, pembayaran: 0 };
   const indexes = await dropSecondaryIndexes(db);
+  // The counter triggers (migration 2026_11_22_1200) would update a counter row per loaded row;
+  // they are off during the load and the counters are recomputed once afterwards.
+  for (const table of ['nasabah', 'pinjaman', 'pembayaran'] as const)
+    await sql`alter table ${sql.table(table)} disable trigger user`.execute(db);
   try {
     await loadRows(db, options, written, onProgress);
   } finally {
     onProgress({ ...written }, 'indexes');
     for (const index of indexes) await sql.raw(index.indexdef).execute(db);
+    for (const table of ['nasabah', 'pinjaman', 'pembayaran'] as const)
+      await sql`alter table ${sql.table(table)} enable trigger user`.execute(db);
+    await sql`select stat_counters_rebuild()`.execute(db);
   }
   for (const table of ['nasabah', 'pinjaman', 'pembayaran'] as const) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(

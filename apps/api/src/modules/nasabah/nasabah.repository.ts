@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { normalizeNik, type NasabahListQuery } from '@mizan/core';
 import type { DB, NasabahUpdate, NewNasabah } from '../../db/schema';
+import { countNasabah } from '../../db/stat-counters';
 
 type SortKey = NasabahListQuery['sortBy'];
 
@@ -71,24 +72,20 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
+  if (!query.search) {
+    // Without a search the total is a maintained count (db/stat-counters.ts), not a scan.
+    const counts = await countNasabah(db);
+    return { rows, total: query.status ? counts[query.status] : counts.total };
+  }
   const { total } = await livingNasabah(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total) };
 }
 
-/** Counts of living customers: all, aktif, nonaktif. */
-export async function countNasabahByStatus(db: Kysely<DB>) {
-  const row = await db
-    .selectFrom('nasabah')
-    .where('deleted_at', 'is', null)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.countAll<number>().filterWhere('status', '=', 'aktif').as('aktif'),
-      eb.fn.countAll<number>().filterWhere('status', '=', 'nonaktif').as('nonaktif'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), aktif: Number(row.aktif), nonaktif: Number(row.nonaktif) };
+/** Counts of living customers: all, aktif, nonaktif (maintained by triggers, db/stat-counters.ts). */
+export function countNasabahByStatus(db: Kysely<DB>) {
+  return countNasabah(db);
 }
 
 /** A living customer by id. */

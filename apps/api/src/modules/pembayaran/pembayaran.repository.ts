@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import { monthDateRange, normalizeNik, type PembayaranListQuery, type PembayaranStatsQuery } from '@mizan/core';
 import type { DB, NewPembayaran, PembayaranTable } from '../../db/schema';
+import { countPembayaran } from '../../db/stat-counters';
 
 type SortKey = PembayaranListQuery['sortBy'];
 
@@ -99,16 +100,23 @@ export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
+  if (countable(query)) return { rows, total: (await countPembayaran(db, query)).count };
   const { total } = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total) };
 }
 
+/** Period and jenis alone: the maintained counts (db/stat-counters.ts) answer without a scan. */
+function countable(query: PembayaranFilters) {
+  return !query.search && query.pinjaman_id === undefined && query.nasabah_id === undefined;
+}
+
 export type PembayaranListRow = Awaited<ReturnType<typeof listPembayaran>>['rows'][number];
 
 /** Number and sum of the payments matching the statistics filters (the same rows the list shows). */
 export async function pembayaranTotals(db: Kysely<DB>, query: PembayaranStatsQuery) {
+  if (countable(query)) return countPembayaran(db, query);
   const row = await filtered(db, query)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),

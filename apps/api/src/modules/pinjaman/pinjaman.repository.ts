@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { PinjamanListQuery } from '@mizan/core';
 import type { DB, NewPinjaman, PinjamanTable } from '../../db/schema';
+import { countPinjaman } from '../../db/stat-counters';
 import type { Updateable } from 'kysely';
 
 type SortKey = PinjamanListQuery['sortBy'];
@@ -90,6 +91,11 @@ export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
+  if (!query.search && !query.tipe && !query.nasabah_id) {
+    // Without those filters the total is a maintained count (db/stat-counters.ts), not a scan.
+    const counts = await countPinjaman(db);
+    return { rows, total: query.status ? counts.count(query.status) : counts.total };
+  }
   const { total } = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
@@ -143,27 +149,16 @@ export async function softDeletePinjaman(trx: Kysely<DB>, id: number, userId: nu
     .execute();
 }
 
-/** Counts per status and Σ jumlah of the aktif loans, over living loans. */
+/** Counts per status and Σ jumlah of the aktif loans, over living loans (maintained by triggers, db/stat-counters.ts). */
 export async function loanStats(db: Kysely<DB>) {
-  const row = await db
-    .selectFrom('pinjaman')
-    .where('deleted_at', 'is', null)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.countAll<number>().filterWhere('status', '=', 'aktif').as('aktif'),
-      eb.fn.countAll<number>().filterWhere('status', '=', 'lunas').as('lunas'),
-      eb.fn.countAll<number>().filterWhere('status', '=', 'macet').as('macet'),
-      eb.fn.countAll<number>().filterWhere('status', '=', 'pending').as('pending'),
-      eb.fn.coalesce(eb.fn.sum<number>('jumlah').filterWhere('status', '=', 'aktif'), sql<number>`0`).as('nilai_aktif'),
-    ])
-    .executeTakeFirstOrThrow();
+  const counts = await countPinjaman(db);
   return {
-    total: Number(row.total),
-    aktif: Number(row.aktif),
-    lunas: Number(row.lunas),
-    macet: Number(row.macet),
-    pending: Number(row.pending),
-    nilaiAktif: Number(row.nilai_aktif),
+    total: counts.total,
+    aktif: counts.aktif,
+    lunas: counts.lunas,
+    macet: counts.macet,
+    pending: counts.pending,
+    nilaiAktif: counts.jumlah('aktif'),
   };
 }
 
