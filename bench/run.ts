@@ -1,0 +1,457 @@
+// `npm run bench`: the API under load on the prepared scale database, next to a bare Fastify
+// hello-world measured in the same run, plus the browser figures of the built web app.
+// Prints one table and writes bench/results/latest.json (and latest-<pglite|postgres>.json).
+// Knobs: BENCH_DURATION (s per run, 8), BENCH_WARMUP (s, 3), BENCH_RUNS (3), BENCH_CONNECTIONS
+// (10), BENCH_ONLY (regular expression on scenario ids), BENCH_SKIP_BROWSER=1.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { currentMonthYearJakarta, todayJakarta } from '@mizan/core';
+import type { LoadResult, LoadRun } from './autocannon-worker';
+import { BENCH_USERNAME, NoScaleDataError, prepareDatabase, type Prepared } from './prepare';
+import { root, runScript, startServer, type Started } from './processes';
+import { buildWebApp, measureBrowser, type BrowserFigures } from './browser';
+import { TARGETS, type TargetKind } from './targets';
+
+const env = process.env;
+const DURATION = Number(env.BENCH_DURATION ?? 8);
+const WARMUP = Number(env.BENCH_WARMUP ?? 3);
+const RUNS = Math.max(3, Number(env.BENCH_RUNS ?? 3));
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
+const ONLY = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY) : null;
+
+interface Scenario {
+  id: string;
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  auth: boolean;
+  body?: string;
+  bodies?: string[];
+  connections?: number;
+  target: TargetKind | null;
+  /** Being built elsewhere: a 404 means "skipped (endpoint missing)", not a failure. */
+  optional?: boolean;
+  note?: string;
+}
+
+interface ScenarioResult {
+  id: string;
+  label: string;
+  method: string;
+  path: string;
+  connections: number;
+  status: 'met' | 'NOT MET' | 'no target' | 'skipped (endpoint missing)' | 'error';
+  note?: string;
+  requestsPerSecond?: number;
+  p50?: number;
+  p99?: number;
+  ratio?: number;
+  target?: number | null;
+  eventLoopP99?: number | null;
+  non2xx?: number;
+  errors?: number;
+  runs?: LoadResult[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function load(run: LoadRun): Promise<LoadResult> {
+  const out = await runScript(path.join(root, 'bench/autocannon-worker.ts'), [JSON.stringify(run)]);
+  return JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult;
+}
+
+/** Warm-up, then RUNS measured runs; medians of req/s and latencies, worst event-loop p99. */
+async function measure(run: Omit<LoadRun, 'durationSeconds'>) {
+  await load({ ...run, durationSeconds: WARMUP, eventLoopUrl: undefined });
+  const runs: LoadResult[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await load({ ...run, durationSeconds: DURATION }));
+  const loops = runs.map((r) => r.eventLoopP99).filter((v): v is number => v !== null);
+  return {
+    requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    eventLoopP99: loops.length ? Math.max(...loops) : null,
+    non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+    errors: runs.reduce((s, r) => s + r.errors + r.timeouts, 0),
+    runs,
+  };
+}
+
+function scenarios(prepared: Prepared, password: string): Scenario[] {
+  const { month, year } = currentMonthYearJakarta();
+  const today = todayJakarta();
+  const period = `month=${month}&year=${year}`;
+  const sortKeys = ['nama', 'nik', 'telepon', 'alamat', 'status', 'total_pinjaman', 'created_at'];
+  const paymentBodies = prepared.aktifLoanIds.map((id) =>
+    JSON.stringify({ pinjaman_id: id, tanggal: today, jumlah: 1000, jenis: 'pokok', keterangan: 'Uji beban (npm run bench)' }),
+  );
+  const list: Scenario[] = [
+    { id: 'health', label: 'GET /api/health', method: 'GET', path: '/api/health', auth: false, target: null },
+    {
+      id: 'login',
+      label: 'POST /api/auth/login (scrypt N=2^17)',
+      method: 'POST',
+      path: '/api/auth/login',
+      auth: false,
+      body: JSON.stringify({ username: BENCH_USERNAME, password }),
+      // The per-username limit counts sign-ins in flight (5): more connections would measure 429s.
+      connections: 4,
+      target: null,
+      note: 'slow by design',
+    },
+    {
+      id: 'nasabah-list',
+      label: 'nasabah, limit 10 + total, default sort',
+      method: 'GET',
+      path: '/api/nasabah?limit=10',
+      auth: true,
+      target: 'list',
+    },
+    {
+      id: 'nasabah-search-name',
+      label: 'nasabah search "hidayat" + total',
+      method: 'GET',
+      path: '/api/nasabah?limit=10&search=hidayat',
+      auth: true,
+      target: 'search',
+    },
+    {
+      id: 'nasabah-search-nik',
+      label: `nasabah search "${prepared.nikFragment}" + total`,
+      method: 'GET',
+      path: `/api/nasabah?limit=10&search=${prepared.nikFragment}`,
+      auth: true,
+      target: 'search',
+    },
+    ...sortKeys.map((key): Scenario => ({
+      id: `nasabah-sort-${key}`,
+      label: `nasabah sortBy=${key} asc, limit 10`,
+      method: 'GET',
+      path: `/api/nasabah?limit=10&sortBy=${key}&sortOrder=asc`,
+      auth: true,
+      target: 'list',
+    })),
+    {
+      id: 'pinjaman-aktif',
+      label: 'pinjaman status=aktif, limit 10',
+      method: 'GET',
+      path: '/api/pinjaman?status=aktif&limit=10',
+      auth: true,
+      target: 'list',
+    },
+    {
+      id: 'pembayaran-month',
+      label: 'pembayaran this month, limit 10',
+      method: 'GET',
+      path: `/api/pembayaran?${period}&limit=10`,
+      auth: true,
+      target: 'list',
+      optional: true,
+    },
+    {
+      id: 'nasabah-1000',
+      label: 'nasabah limit=1000',
+      method: 'GET',
+      path: '/api/nasabah?limit=1000',
+      auth: true,
+      target: 'page',
+    },
+    {
+      id: 'pinjaman-1000',
+      label: 'pinjaman limit=1000',
+      method: 'GET',
+      path: '/api/pinjaman?limit=1000',
+      auth: true,
+      target: 'page',
+    },
+    {
+      id: 'pembayaran-1000',
+      label: 'pembayaran this month, limit=1000',
+      method: 'GET',
+      path: `/api/pembayaran?${period}&limit=1000`,
+      auth: true,
+      target: 'page',
+      optional: true,
+    },
+    {
+      id: 'nasabah-stats',
+      label: 'GET /api/nasabah/stats',
+      method: 'GET',
+      path: '/api/nasabah/stats',
+      auth: true,
+      target: 'stats',
+    },
+    {
+      id: 'pinjaman-stats',
+      label: 'GET /api/pinjaman/stats',
+      method: 'GET',
+      path: '/api/pinjaman/stats',
+      auth: true,
+      target: 'stats',
+    },
+    {
+      id: 'pembayaran-stats',
+      label: 'GET /api/pembayaran/stats (this month)',
+      method: 'GET',
+      path: `/api/pembayaran/stats?${period}`,
+      auth: true,
+      target: 'stats',
+      optional: true,
+    },
+    {
+      id: 'activities',
+      label: 'GET /api/dashboard/activities',
+      method: 'GET',
+      path: '/api/dashboard/activities?limit=10',
+      auth: true,
+      target: 'list',
+    },
+    {
+      id: 'pembayaran-post',
+      label: 'POST /api/pembayaran (balance update)',
+      method: 'POST',
+      path: '/api/pembayaran',
+      auth: true,
+      bodies: paymentBodies,
+      target: 'write',
+      optional: true,
+    },
+  ];
+  return ONLY ? list.filter((s) => ONLY.test(s.id)) : list;
+}
+
+async function login(baseURL: string, password: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_USERNAME, password }),
+  });
+  if (!res.ok) throw new Error(`login bench gagal: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function runScenario(
+  api: Started,
+  scenario: Scenario,
+  token: string,
+  baselineRps: number,
+  kind: Prepared['kind'],
+): Promise<ScenarioResult> {
+  const connections = scenario.connections ?? CONNECTIONS;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (scenario.auth) headers.authorization = `Bearer ${token}`;
+  const base = {
+    id: scenario.id,
+    label: scenario.label,
+    method: scenario.method,
+    path: scenario.path,
+    connections,
+    note: scenario.note,
+  };
+  const probe = await fetch(api.baseURL + scenario.path, {
+    method: scenario.method,
+    headers,
+    body: scenario.method === 'POST' ? (scenario.body ?? scenario.bodies?.[0]) : undefined,
+  });
+  const probeText = await probe.text();
+  // The API's own 404 for an unknown route ("Rute … tidak ditemukan"), not a 404 of a known one.
+  if (probe.status === 404 && scenario.optional && /Rute .* tidak ditemukan/.test(probeText)) {
+    return { ...base, status: 'skipped (endpoint missing)' };
+  }
+  if (!probe.ok) return { ...base, status: 'error', note: `HTTP ${probe.status}: ${probeText.slice(0, 200)}` };
+
+  const figures = await measure({
+    url: api.baseURL + scenario.path,
+    method: scenario.method,
+    headers,
+    body: scenario.body,
+    bodies: scenario.bodies,
+    connections,
+    eventLoopUrl: `${api.baseURL}/api/_bench/event-loop`,
+  });
+  const ratio = figures.requestsPerSecond / baselineRps;
+  const target = scenario.target ? TARGETS[scenario.target][kind] : null;
+  let status: ScenarioResult['status'] = 'no target';
+  if (figures.non2xx > 0 || figures.errors > 0) status = 'error';
+  else if (target !== null) {
+    const loopOk = figures.eventLoopP99 === null || figures.eventLoopP99 < TARGETS.eventLoopMs;
+    status = ratio >= target && loopOk ? 'met' : 'NOT MET';
+  }
+  return { ...base, status, ...figures, ratio, target };
+}
+
+const fmt = (n: number | null | undefined, digits = 0) =>
+  n === null || n === undefined
+    ? '—'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const pct = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${(n * 100).toFixed(2)} %`);
+
+function printTable(baseline: { requestsPerSecond: number; p50: number; p99: number }, results: ScenarioResult[]) {
+  const rows = [
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'target', 'loop p99 ms', 'result'],
+    [
+      'baseline: bare Fastify hello-world',
+      fmt(baseline.requestsPerSecond),
+      fmt(baseline.p50),
+      fmt(baseline.p99),
+      '100 %',
+      '',
+      '',
+      '',
+    ],
+    ...results.map((r) => [
+      r.label,
+      fmt(r.requestsPerSecond),
+      fmt(r.p50),
+      fmt(r.p99),
+      pct(r.ratio),
+      r.target ? `≥ ${pct(r.target)}` : '—',
+      fmt(r.eventLoopP99, 1),
+      r.status + (r.note && r.status !== 'met' ? ` (${r.note})` : ''),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  const line = (row: string[]) =>
+    row.map((cell, c) => (c === 0 || c === row.length - 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  console.log(line(rows[0]!));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows.slice(1)) console.log(line(row));
+}
+
+async function main() {
+  const startedAt = new Date();
+  console.log('Menyiapkan database benchmark…');
+  let prepared: Prepared;
+  try {
+    prepared = await prepareDatabase();
+  } catch (error) {
+    if (error instanceof NoScaleDataError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { counts } = prepared;
+  console.log(
+    `Database: ${prepared.kind} (${prepared.location}): ${counts.nasabah} nasabah, ${counts.pinjaman} pinjaman, ${counts.pembayaran} pembayaran`,
+  );
+
+  const skipBrowser = env.BENCH_SKIP_BROWSER === '1';
+  const distDir = skipBrowser ? path.join(root, 'bench/dist-none') : await buildWebApp();
+
+  const baselineServer = await startServer(path.join(root, 'bench/baseline-server.ts'), {}, '/');
+  const api = await startServer(
+    path.join(root, 'apps/api/src/server.ts'),
+    { ...prepared.env, MIZAN_BENCH_METRICS: '1', LOG_LEVEL: 'warn', WA_GATEWAY: 'simulator', WEB_DIST_DIR: distDir },
+    '/api/health',
+  );
+  // Ctrl-C stops both servers (the PGlite folder lock goes with them).
+  const interrupt = () => void Promise.all([api.stop(), baselineServer.stop()]).then(() => process.exit(130));
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  const results: ScenarioResult[] = [];
+  let browser: BrowserFigures | null = null;
+  const baselineRuns: LoadResult[] = [];
+  try {
+    const baselineRun = { url: `${baselineServer.baseURL}/`, method: 'GET' as const, connections: CONNECTIONS };
+    console.log(`Baseline (${RUNS} × ${DURATION} dtk, ${CONNECTIONS} koneksi)…`);
+    const first = await measure(baselineRun);
+    baselineRuns.push(...first.runs);
+    const token = await login(api.baseURL, prepared.password);
+    for (const scenario of scenarios(prepared, prepared.password)) {
+      process.stdout.write(`  ${scenario.label}… `);
+      const result = await runScenario(api, scenario, token, median(baselineRuns.map((r) => r.requestsPerSecond)), prepared.kind);
+      results.push(result);
+      console.log(
+        `${fmt(result.requestsPerSecond)} req/s, p99 ${fmt(result.p99)} ms, loop p99 ${fmt(result.eventLoopP99, 1)} ms: ${result.status}`,
+      );
+    }
+    console.log('Baseline lagi (pergeseran mesin bersama)…');
+    const second = await measure(baselineRun);
+    baselineRuns.push(...second.runs);
+    if (!skipBrowser) {
+      console.log('Angka peramban (Chromium headless)…');
+      browser = await measureBrowser(api.baseURL, BENCH_USERNAME, prepared.password);
+    }
+  } finally {
+    await api.stop();
+    await baselineServer.stop();
+  }
+
+  // Ratios against the median of every baseline run (before and after the scenarios).
+  const baseline = {
+    requestsPerSecond: median(baselineRuns.map((r) => r.requestsPerSecond)),
+    p50: median(baselineRuns.map((r) => r.p50)),
+    p99: median(baselineRuns.map((r) => r.p99)),
+    before: median(baselineRuns.slice(0, RUNS).map((r) => r.requestsPerSecond)),
+    after: median(baselineRuns.slice(RUNS).map((r) => r.requestsPerSecond)),
+    runs: baselineRuns,
+  };
+  for (const r of results) {
+    if (r.requestsPerSecond === undefined) continue;
+    r.ratio = r.requestsPerSecond / baseline.requestsPerSecond;
+    if (r.status === 'met' || r.status === 'NOT MET') {
+      const loopOk = r.eventLoopP99 === null || r.eventLoopP99 === undefined || r.eventLoopP99 < TARGETS.eventLoopMs;
+      r.status = r.ratio >= (r.target ?? 0) && loopOk ? 'met' : 'NOT MET';
+    }
+  }
+
+  console.log(
+    `\nmizan bench, ${prepared.kind}, ${counts.nasabah} nasabah / ${counts.pinjaman} pinjaman / ${counts.pembayaran} pembayaran; ` +
+      `${CONNECTIONS} connections, ${RUNS} × ${DURATION} s after ${WARMUP} s warm-up, medians; ` +
+      `baseline ${fmt(baseline.before)} req/s before, ${fmt(baseline.after)} after\n`,
+  );
+  printTable(baseline, results);
+  if (browser) {
+    console.log('\nbrowser (headless Chromium, built app)');
+    for (const line of browserLines(browser)) console.log(`  ${line}`);
+  }
+
+  const machine = {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memoryMB: Math.round(os.totalmem() / 2 ** 20),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+    loadAverageAtEnd: os.loadavg(),
+  };
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine,
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, runs: RUNS },
+    database: { kind: prepared.kind, counts },
+    baseline,
+    scenarios: results,
+    browser,
+  };
+  const dir = path.join(root, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2));
+  fs.writeFileSync(path.join(dir, `latest-${prepared.kind}.json`), JSON.stringify(report, null, 2));
+  console.log(`\nHasil: bench/results/latest.json`);
+  const notMet = results.filter((r) => r.status === 'NOT MET' || r.status === 'error').length + (browser?.notMet ?? 0);
+  console.log(notMet ? `${notMet} target tidak tercapai (NOT MET / error).` : 'Semua target tercapai.');
+}
+
+function browserLines(b: BrowserFigures): string[] {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const mark = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? 'met' : 'NOT MET');
+  return [
+    `landing page JS (gzip): ${kb(b.landingJsGzip)} in ${b.landingJsFiles} file(s), target ≤ 60 KB, app code absent: ${b.landingFreeOfAppCode ? 'yes' : 'NO'}: ${mark(b.landingJsGzip <= TARGETS.landingJsBytes && b.landingFreeOfAppCode)}`,
+    `landing page LCP: ${fmt(b.landingLcpMs)} ms (no target; figure for the record)`,
+    `signed-in first screen (/dashboard) JS (gzip): ${kb(b.dashboardJsGzip)} in ${b.dashboardJsFiles} file(s), target ≤ 200 KB: ${mark(b.dashboardJsGzip <= TARGETS.firstScreenJsBytes)}`,
+    `1000-row customer list: render ${fmt(b.listRenderMs)} ms after its response arrived (target ≤ 200 ms: ${mark(b.listRenderMs === null ? null : b.listRenderMs <= TARGETS.listRenderMs)}); ` +
+      `${fmt(b.listFromNavigationMs)} ms from navigation; API response ${fmt(b.listResponseMs)} ms`,
+  ];
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

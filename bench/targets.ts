@@ -1,0 +1,15 @@
+/** Targets of issue 10: ratios to the bare Fastify baseline of the same run, per database. */
+export type TargetKind = 'list' | 'search' | 'stats' | 'page' | 'write';
+
+export const TARGETS = {
+  list: { postgres: 0.04, pglite: 0.02 },
+  search: { postgres: 0.04, pglite: 0.02 },
+  stats: { postgres: 0.04, pglite: 0.02 },
+  page: { postgres: 0.005, pglite: 0.0025 },
+  write: { postgres: 0.01, pglite: 0.005 },
+  /** The server's event-loop p99 delay during any scenario with a target. */
+  eventLoopMs: 100,
+  landingJsBytes: 60 * 1024,
+  firstScreenJsBytes: 200 * 1024,
+  listRenderMs: 200,
+} as const;
