@@ -1,5 +1,116 @@
-import { Placeholder } from './placeholder';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Pencil, RefreshCw, SearchX, Trash2 } from 'lucide-react';
+import { formatDateLong, formatRupiah } from '@mizan/core';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { useToast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { usePembayaran } from '../../features/pembayaran/api/get-pembayaran';
+import { pembayaranKeys } from '../../features/pembayaran/api/keys';
+import { useDeletePembayaran } from '../../features/pembayaran/api/mutations';
+import { PembayaranDetailCards } from '../../features/pembayaran/components/pembayaran-detail-cards';
 
-export default function Page() {
-  return <Placeholder title="Detail Pembayaran" />;
+const backLink =
+  'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-line bg-white text-ink hover:bg-canvas';
+
+/** /pembayaran/{id}: the payment detail of spec §2 with its loan, customer and system cards. */
+export default function PembayaranDetailPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const query = usePembayaran(id);
+  const remove = useDeletePembayaran();
+  const [confirming, setConfirming] = useState(false);
+  const validId = Number.isInteger(id) && id > 0;
+
+  if (validId && query.isPending) {
+    return (
+      <div className="flex flex-col items-center justify-center gap-3 py-20" aria-busy="true">
+        <Spinner label="Memuat data pembayaran..." />
+        <p className="text-sm text-muted">Memuat data pembayaran...</p>
+      </div>
+    );
+  }
+
+  const pembayaran = query.data;
+  if (!validId || query.isError || !pembayaran) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-line bg-white px-6 py-12 text-center shadow-xs">
+        <SearchX className="h-10 w-10 text-brand-300" aria-hidden="true" />
+        <h1 className="text-xl font-bold text-ink">Data Tidak Ditemukan</h1>
+        <p className="text-sm text-muted">Gagal mengambil data pembayaran</p>
+        <Link
+          to="/pembayaran"
+          className="mt-2 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Kembali ke Daftar Pembayaran
+        </Link>
+      </div>
+    );
+  }
+
+  const confirmDelete = () => {
+    remove.mutate(pembayaran.id, {
+      onSuccess: () => {
+        showToast('Pembayaran berhasil dihapus', 'success');
+        void navigate('/pembayaran');
+        // Once this page has left, the deleted payment's cached detail goes too (no stale flash on Back).
+        setTimeout(() => queryClient.removeQueries({ queryKey: pembayaranKeys.detail(pembayaran.id), exact: true }), 0);
+      },
+      onError: (error) => {
+        showToast(errorMessage(error, 'Gagal menghapus pembayaran'), 'error');
+        setConfirming(false);
+      },
+    });
+  };
+
+  const refreshing = query.isRefetching;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="flex min-w-0 items-center gap-3">
+          <Link to="/pembayaran" className={backLink} aria-label="Kembali ke daftar pembayaran">
+            <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+          </Link>
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight text-ink">Detail Pembayaran</h1>
+            <p className="truncate text-sm text-muted">
+              {pembayaran.pinjaman.nasabah.nama} · {formatRupiah(pembayaran.jumlah)} · {formatDateLong(pembayaran.tanggal)}
+            </p>
+          </div>
+        </div>
+        <div className="grid grid-cols-3 gap-2 sm:flex">
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={refreshing} aria-busy={refreshing}>
+            <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+            Refresh
+          </Button>
+          <Button variant="outline" onClick={() => showToast('Fitur edit akan segera tersedia', 'info')}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Hapus
+          </Button>
+        </div>
+      </div>
+
+      <PembayaranDetailCards pembayaran={pembayaran} />
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+        title="Hapus Pembayaran"
+        message="Apakah Anda yakin ingin menghapus pembayaran ini?"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,254 @@
-import { Placeholder } from './placeholder';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowUpDown, Filter, Plus, RefreshCw, RotateCcw } from 'lucide-react';
+import { formatDateLong, formatRupiah, jenisPembayaranLabels } from '@mizan/core';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { LoadMore } from '../../components/ui/load-more';
+import { PageHeader } from '../../components/ui/page-header';
+import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
+import { useToast } from '../../components/ui/toast';
+import { useLayout } from '../../components/ui/use-media-query';
+import { errorMessage } from '../../lib/api-client';
+import { usePembayaranList } from '../../features/pembayaran/api/get-pembayaran-list';
+import { usePembayaranStats } from '../../features/pembayaran/api/get-pembayaran-stats';
+import { pembayaranKeys } from '../../features/pembayaran/api/keys';
+import { useDeletePembayaran } from '../../features/pembayaran/api/mutations';
+import { listParams, statsParams } from '../../features/pembayaran/api/params';
+import { PembayaranFilterDialog } from '../../features/pembayaran/components/pembayaran-filter-dialog';
+import { PembayaranFormDialog } from '../../features/pembayaran/components/pembayaran-form-dialog';
+import { PembayaranListSkeleton, PembayaranListView } from '../../features/pembayaran/components/pembayaran-list-view';
+import { PembayaranStatsStrip } from '../../features/pembayaran/components/pembayaran-stats';
+import { PeriodSwitch } from '../../features/pembayaran/components/period-switch';
+import { usePembayaranFilters } from '../../features/pembayaran/hooks/use-pembayaran-filters';
+import {
+  defaultPembayaranFilters,
+  pembayaranSortOptions,
+  type Pembayaran,
+  type PembayaranFilters,
+} from '../../features/pembayaran/types';
 
-export default function Page() {
-  return <Placeholder title="Data Pembayaran" />;
+/** A positive integer search parameter, or null. */
+function idParam(value: string | null): number | null {
+  return value !== null && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/**
+ * /pembayaran: the payment list of spec §2 (period switch, statistics for the same period and
+ * filters, filter, sort, cumulative Load More, add, edit, delete). `?tambah=1&pinjaman_id={id}`
+ * (the loan detail's quick action) opens the add dialog with that loan chosen and auto-filled.
+ */
+export default function PembayaranListPage() {
+  const layout = useLayout();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { filters, setFilters, isDefault } = usePembayaranFilters();
+  const list = usePembayaranList(listParams(filters));
+  const stats = usePembayaranStats(statsParams(filters));
+  const remove = useDeletePembayaran();
+
+  const [dialog, setDialog] = useState<'filter' | 'sort' | 'add' | null>(null);
+  const [editing, setEditing] = useState<Pembayaran | null>(null);
+  const [deleting, setDeleting] = useState<Pembayaran | null>(null);
+
+  // The loan detail's quick action: ?tambah=1&pinjaman_id={id} opens the add dialog with that loan;
+  // the parameters leave the address when the dialog closes.
+  const quickAdd = searchParams.get('tambah') === '1';
+  const quickLoanId = idParam(searchParams.get('pinjaman_id'));
+  const addOpen = dialog === 'add' || quickAdd;
+  const closeAdd = () => {
+    setDialog(null);
+    if (quickAdd) {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('tambah');
+          next.delete('pinjaman_id');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
+  const total = list.data?.pages.at(-1)?.total;
+
+  const listFailed = list.isError && !list.isFetchNextPageError;
+  useEffect(() => {
+    if (listFailed) showToast('Gagal memuat data pembayaran', 'error');
+  }, [listFailed, list.errorUpdatedAt, showToast]);
+
+  /** Any period, filter, sort or reset starts again at page 1 (spec §4 Lists). */
+  const applyFilters = (next: PembayaranFilters) => {
+    queryClient.removeQueries({ queryKey: pembayaranKeys.lists() });
+    setFilters(next);
+  };
+
+  const loadMore = async () => {
+    const result = await list.fetchNextPage();
+    if (result.isError) showToast('Gagal memuat data tambahan', 'error');
+  };
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: pembayaranKeys.all });
+  };
+
+  const resetFilters = () => {
+    applyFilters(defaultPembayaranFilters);
+    showToast('Filter berhasil direset', 'success');
+  };
+
+  const openAdd = () => setDialog('add');
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => showToast('Pembayaran berhasil dihapus', 'success'),
+      onError: (error) => showToast(errorMessage(error, 'Gagal menghapus pembayaran'), 'error'),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const refreshing = (list.isRefetching && !list.isFetchingNextPage) || stats.isRefetching;
+  const chosenLoan = filters.pinjamanId !== null ? rows.find((p) => p.pinjaman_id === filters.pinjamanId)?.pinjaman : undefined;
+  const chips = [
+    filters.jenis !== 'all' ? `Jenis: ${jenisPembayaranLabels[filters.jenis]}` : null,
+    filters.pinjamanId !== null
+      ? `Pinjaman: ${chosenLoan ? `${chosenLoan.nasabah.nama}${chosenLoan.nomor_pinjaman ? ` (${chosenLoan.nomor_pinjaman})` : ''}` : `#${filters.pinjamanId}`}`
+      : null,
+    filters.sortBy !== defaultPembayaranFilters.sortBy || filters.sortOrder !== defaultPembayaranFilters.sortOrder
+      ? `Urut: ${sortSummary(pembayaranSortOptions, filters)}`
+      : null,
+  ].filter((c): c is string => c !== null);
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Data Pembayaran"
+        subtitle="Kelola semua data pembayaran nasabah"
+        actions={
+          <>
+            <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
+              <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+              Refresh
+            </Button>
+            <Button onClick={openAdd}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Tambah Pembayaran
+            </Button>
+          </>
+        }
+      />
+
+      <PeriodSwitch value={filters} onChange={(period) => applyFilters({ ...filters, ...period })} />
+
+      <PembayaranStatsStrip stats={stats.data} loading={stats.isPending} />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+        <div className="grid grid-cols-3 gap-2 sm:flex">
+          <Button variant="outline" size="sm" onClick={() => setDialog('filter')}>
+            <Filter className="h-4 w-4" aria-hidden="true" />
+            Filter
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setDialog('sort')}>
+            <ArrowUpDown className="h-4 w-4" aria-hidden="true" />
+            Sort
+          </Button>
+          <Button variant="ghost" size="sm" onClick={resetFilters} disabled={isDefault}>
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            Reset Filter
+          </Button>
+        </div>
+        {chips.length > 0 ? (
+          <div className="flex flex-wrap gap-1.5" aria-label="Filter aktif">
+            {chips.map((chip) => (
+              <Badge key={chip} tone="green">
+                {chip}
+              </Badge>
+            ))}
+          </div>
+        ) : null}
+      </div>
+
+      {list.isPending ? (
+        <PembayaranListSkeleton layout={layout} />
+      ) : listFailed && rows.length === 0 ? (
+        <Alert tone="error" title="Gagal memuat data pembayaran">
+          {errorMessage(list.error, 'Gagal memuat data pembayaran')}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+            Coba lagi
+          </button>
+        </Alert>
+      ) : rows.length === 0 ? (
+        <div className="rounded-xl border border-line bg-white">
+          <EmptyState
+            message="Tidak ada data pembayaran"
+            action={
+              <Button size="sm" onClick={openAdd}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Tambah Pembayaran
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+        <>
+          <PembayaranListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
+          <LoadMore
+            hasMore={Boolean(list.hasNextPage)}
+            loading={list.isFetchingNextPage}
+            onLoadMore={() => void loadMore()}
+            loaded={rows.length}
+            total={total}
+            doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pembayaran)`}
+          />
+        </>
+      )}
+
+      <PembayaranFilterDialog
+        open={dialog === 'filter'}
+        onOpenChange={(open) => setDialog(open ? 'filter' : null)}
+        value={{ jenis: filters.jenis, pinjamanId: filters.pinjamanId }}
+        onApply={(value) => applyFilters({ ...filters, ...value })}
+      />
+      <SortDialog
+        open={dialog === 'sort'}
+        onOpenChange={(open) => setDialog(open ? 'sort' : null)}
+        title="Urutkan Pembayaran"
+        options={pembayaranSortOptions}
+        value={filters}
+        onChange={(sort) => applyFilters({ ...filters, ...sort })}
+      />
+      <PembayaranFormDialog
+        key={quickAdd ? `quick-${quickLoanId ?? 'none'}` : 'add'}
+        open={addOpen}
+        onOpenChange={(open) => (open ? setDialog('add') : closeAdd())}
+        initialPinjamanId={quickAdd ? quickLoanId : null}
+      />
+      <PembayaranFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} pembayaran={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        title="Hapus Pembayaran"
+        message={
+          <>
+            Apakah Anda yakin ingin menghapus pembayaran ini?
+            {deleting ? (
+              <span className="mt-2 block font-medium text-ink">
+                {deleting.pinjaman.nasabah.nama} · {formatRupiah(deleting.jumlah)} · {formatDateLong(deleting.tanggal)}
+              </span>
+            ) : null}
+          </>
+        }
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
 }

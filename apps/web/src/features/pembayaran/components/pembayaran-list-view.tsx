@@ -1,0 +1,170 @@
+import { Link } from 'react-router';
+import { CalendarDays, Eye, Pencil, Trash2 } from 'lucide-react';
+import { formatDateLong, formatNik, formatRupiah } from '@mizan/core';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import type { Layout } from '../../../components/ui/use-media-query';
+import type { Pembayaran } from '../types';
+import { JenisBadge } from './jenis-badge';
+import { loanCode } from './loan-label';
+
+export interface PembayaranListViewProps {
+  rows: Pembayaran[];
+  layout: Layout;
+  onEdit(pembayaran: Pembayaran): void;
+  onDelete(pembayaran: Pembayaran): void;
+}
+
+const dash = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '-');
+
+/** Accessible name of a payment in action labels: 'Budi Santoso 31 Januari 2024'. */
+const nameOf = (p: Pembayaran) => `${p.pinjaman.nasabah.nama} ${formatDateLong(p.tanggal)}`;
+
+function RowActions({ pembayaran, onEdit, onDelete, labelled = false }: { pembayaran: Pembayaran; onEdit(p: Pembayaran): void; onDelete(p: Pembayaran): void; labelled?: boolean }) {
+  const name = nameOf(pembayaran);
+  const size = labelled ? 'sm' : 'icon';
+  return (
+    <div className={labelled ? 'grid grid-cols-3 gap-2' : 'flex items-center justify-end gap-1'}>
+      <Link
+        to={`/pembayaran/${pembayaran.id}`}
+        aria-label={labelled ? `Detail pembayaran ${name}` : `Lihat detail pembayaran ${name}`}
+        className={
+          labelled
+            ? 'inline-flex h-9 items-center justify-center gap-1.5 rounded-lg bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100'
+            : 'inline-flex h-10 w-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-brand-800'
+        }
+      >
+        <Eye className="h-4 w-4" aria-hidden="true" />
+        {labelled ? 'Detail' : null}
+      </Link>
+      <Button variant={labelled ? 'outline' : 'ghost'} size={size} onClick={() => onEdit(pembayaran)} aria-label={`Edit pembayaran ${name}`}>
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        {labelled ? 'Edit' : null}
+      </Button>
+      <Button
+        variant={labelled ? 'outline' : 'ghost'}
+        size={size}
+        onClick={() => onDelete(pembayaran)}
+        aria-label={`Hapus pembayaran ${name}`}
+        className={labelled ? 'text-red-700 hover:bg-red-50' : 'hover:bg-red-50 hover:text-red-700'}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        {labelled ? 'Hapus' : null}
+      </Button>
+    </div>
+  );
+}
+
+function Customer({ pembayaran }: { pembayaran: Pembayaran }) {
+  const { nasabah } = pembayaran.pinjaman;
+  return (
+    <div className="min-w-0">
+      <Link to={`/pembayaran/${pembayaran.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
+        {nasabah.nama || '(tanpa nama)'}
+      </Link>
+      <p className="text-xs tracking-wide text-muted tabular-nums">{nasabah.nik ? formatNik(nasabah.nik) : '-'}</p>
+    </div>
+  );
+}
+
+/** Desktop (≥ 1024 px): Nasabah, Tanggal, Jumlah, Jenis, Keterangan, Angsuran Ke, Aksi (spec §2). */
+function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProps, 'layout'>) {
+  return (
+    <Table caption="Daftar pembayaran">
+      <THead>
+        <tr>
+          <Th>Nasabah</Th>
+          <Th>Tanggal</Th>
+          <Th className="text-right">Jumlah</Th>
+          <Th>Jenis</Th>
+          <Th>Keterangan</Th>
+          <Th className="text-center">Angsuran Ke</Th>
+          <Th className="text-right">Aksi</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((p) => (
+          <Tr key={p.id} data-testid="pembayaran-row">
+            <Td className="max-w-60">
+              <Customer pembayaran={p} />
+            </Td>
+            <Td className="whitespace-nowrap">{formatDateLong(p.tanggal)}</Td>
+            <Td className="text-right font-semibold whitespace-nowrap tabular-nums">{formatRupiah(p.jumlah)}</Td>
+            <Td>
+              <JenisBadge jenis={p.jenis} />
+            </Td>
+            <Td className="max-w-64 text-muted">
+              <p className="line-clamp-2">{dash(p.keterangan)}</p>
+            </Td>
+            <Td className="text-center tabular-nums">{p.angsuran_ke ?? '-'}</Td>
+            <Td className="py-1.5">
+              <RowActions pembayaran={p} onEdit={onEdit} onDelete={onDelete} />
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+/** Tablet and phone: one card per payment (two columns on a tablet). */
+function PembayaranCards({ rows, onEdit, onDelete, layout }: PembayaranListViewProps) {
+  return (
+    <ul className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-label="Daftar pembayaran">
+      {rows.map((p) => (
+        <li key={p.id} data-testid="pembayaran-row">
+          <Card className="flex h-full flex-col gap-3 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <Customer pembayaran={p} />
+              <JenisBadge jenis={p.jenis} />
+            </div>
+            <div className="flex items-end justify-between gap-3">
+              <div className="min-w-0 space-y-0.5 text-sm">
+                <p className="flex items-center gap-1.5 text-muted">
+                  <CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />
+                  {formatDateLong(p.tanggal)}
+                </p>
+                <p className="truncate text-xs text-muted">
+                  {loanCode(p.pinjaman)}
+                  {p.angsuran_ke !== null ? ` · Angsuran ke-${p.angsuran_ke}` : ''}
+                </p>
+              </div>
+              <p className="text-lg font-bold whitespace-nowrap text-ink tabular-nums">{formatRupiah(p.jumlah)}</p>
+            </div>
+            {p.keterangan ? <p className="line-clamp-2 rounded-lg bg-canvas px-3 py-2 text-sm text-muted">{p.keterangan}</p> : null}
+            <div className="mt-auto">
+              <RowActions pembayaran={p} onEdit={onEdit} onDelete={onDelete} labelled />
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The payment list in the one layout that is shown: table on desktop, cards below. */
+export function PembayaranListView(props: PembayaranListViewProps) {
+  return props.layout === 'desktop' ? <PembayaranTable {...props} /> : <PembayaranCards {...props} />;
+}
+
+export function PembayaranListSkeleton({ layout }: { layout: Layout }) {
+  const rows = Array.from({ length: 4 }, (_, i) => i);
+  if (layout === 'desktop') {
+    return (
+      <div className="space-y-2 rounded-xl border border-line bg-white p-4" aria-busy="true" aria-label="Memuat data pembayaran">
+        {rows.map((i) => (
+          <Skeleton key={i} className="h-10 w-full" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-busy="true" aria-label="Memuat data pembayaran">
+      {rows.map((i) => (
+        <Skeleton key={i} className="h-40 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
