@@ -1,7 +1,8 @@
 // One load run, in its own process so the load generator never shares an event loop with the
-// harness: `tsx bench/autocannon-worker.ts '<json LoadRun>'` prints one JSON line (LoadResult).
+// harness: `tsx bench/autocannon-worker.ts <file with a LoadRun as JSON>` prints one JSON line (LoadResult).
 // When `eventLoopUrl` is given, the server's event-loop histogram is reset before the run and
 // read after it, so the delay figure belongs to this run only.
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadRun {
@@ -37,7 +38,7 @@ async function readEventLoop(url: string | undefined) {
 }
 
 async function main() {
-  const run = JSON.parse(process.argv[2] ?? '{}') as LoadRun;
+  const run = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LoadRun;
   await readEventLoop(run.eventLoopUrl); // starts a fresh window
   let next = 0;
   const bodies = run.bodies;

@@ -61,8 +61,15 @@ const median = (values: number[]) => {
 };
 
 async function load(run: LoadRun): Promise<LoadResult> {
-  const out = await runScript(path.join(root, 'bench/autocannon-worker.ts'), [JSON.stringify(run)]);
-  return JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult;
+  // The run (with up to 5000 request bodies) goes through a file: an argument list that long fails.
+  const file = path.join(os.tmpdir(), `mizan-bench-run-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(run));
+  try {
+    const out = await runScript(path.join(root, 'bench/autocannon-worker.ts'), [file]);
+    return JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 /** Warm-up, then RUNS measured runs; medians of req/s and latencies, worst event-loop p99. */

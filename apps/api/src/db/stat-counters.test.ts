@@ -89,6 +89,9 @@ describe('maintained counters (stat_counters migration)', () => {
         .insertInto('pinjaman')
         .values({
           nasabah_id: c.id,
+          nomor_pinjaman: '',
+          urutan_pinjaman: 1,
+          status: 'aktif',
           tanggal_pinjam: '2026-10-01',
           jumlah: 5_000_000,
           persentase: 2,

@@ -17,9 +17,23 @@ export interface TokenSigner {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
+/** Verified tokens remembered (by their exact text) so a session's requests skip the HMAC. */
+const VERIFIED_CACHE_SIZE = 2000;
+
 /** HS256 signer; only HS256 is accepted on verification. */
 export function createTokenSigner(secret: string): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose the raw bytes would import the key again on every request.
+  const key = crypto.webcrypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  // A token's signature and claims never change, so a verified token string stays valid until
+  // its `exp` (checked again on every hit, as jose does). Revocation is not decided here: the
+  // session row is checked on every request (plugins/auth.ts). Insertion order gives LRU eviction.
+  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
   return {
     async sign({ userId, sessionId }, expiresAt) {
       return new SignJWT({ sid: sessionId })
@@ -27,15 +41,27 @@ export function createTokenSigner(secret: string): TokenSigner {
         .setSubject(String(userId))
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        verified.delete(token);
+        if (hit.exp <= Math.floor(Date.now() / 1000)) return null;
+        verified.set(token, hit);
+        return hit.claims;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const userId = Number(payload.sub);
         const sessionId = payload.sid;
         if (!Number.isInteger(userId) || typeof sessionId !== 'string') return null;
-        return { userId, sessionId };
+        const claims = { userId, sessionId };
+        if (typeof payload.exp === 'number') {
+          verified.set(token, { claims, exp: payload.exp });
+          if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        }
+        return claims;
       } catch {
         return null;
       }
