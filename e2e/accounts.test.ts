@@ -19,7 +19,10 @@ describe('staff accounts', () => {
   it('an admin adds an operator who then signs in (desktop)', async () => {
     const { context, page } = await newPage(browser, server.baseURL, 'desktop');
     await signIn(page);
-    await page.goto('/pengguna');
+    await page.getByRole('navigation', { name: 'Navigasi utama', exact: true }).getByRole('link', { name: 'Lainnya' }).click();
+    await page.getByRole('heading', { name: 'Akun' }).waitFor();
+    await page.getByRole('link', { name: /Pengguna/ }).click();
+    await page.waitForURL('**/pengguna');
     await page.getByRole('heading', { name: 'Pengguna', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Tambah Pengguna' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tambah Pengguna' });
@@ -49,6 +52,9 @@ describe('staff accounts', () => {
     await server.api('POST', '/auth/register', { username: 'rudi', nama_lengkap: 'Rudi Hartono', password: 'password-rudi-1', role: 'user' });
     const { context, page } = await newPage(browser, server.baseURL, 'phone');
     await signIn(page, 'rudi', 'password-rudi-1');
+    await page.goto('/lainnya');
+    await page.getByRole('link', { name: /Profil Saya/ }).waitFor();
+    expect(await page.getByRole('link', { name: /Pengguna/ }).count()).toBe(0);
     await page.goto('/pengguna');
     await page.getByText('Halaman ini hanya dapat dibuka oleh administrator.').waitFor();
     const status = await page.evaluate(async () => {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, MessageCircle, Users } from 'lucide-react';
+import { ChevronRight, MessageCircle, ShieldCheck, UserCog, Users } from 'lucide-react';
+import type { Role } from '@mizan/core';
+import { useAuth } from '../../features/auth/auth-provider';
 import { PageHeader } from '../../components/ui/page-header';
 
 interface MenuCard {
@@ -8,6 +10,8 @@ interface MenuCard {
   title: string;
   description: string;
   icon: ReactNode;
+  /** Shown only to these roles (all roles when absent). */
+  roles?: Role[];
 }
 
 interface MenuSection {
@@ -34,9 +38,29 @@ const sections: MenuSection[] = [
       },
     ],
   },
+  {
+    title: 'Akun',
+    cards: [
+      {
+        to: '/profil',
+        title: 'Profil Saya',
+        description: 'Ubah nama, username dan password Anda.',
+        icon: <UserCog className="h-5 w-5" aria-hidden="true" />,
+      },
+      {
+        to: '/pengguna',
+        title: 'Pengguna',
+        description: 'Kelola akun staf: peran, status dan password.',
+        icon: <ShieldCheck className="h-5 w-5" aria-hidden="true" />,
+        roles: ['admin'],
+      },
+    ],
+  },
 ];
 
 export default function LainnyaPage() {
+  const { user } = useAuth();
+  const visible = (card: MenuCard) => !card.roles || (user !== null && card.roles.includes(user.role));
   return (
     <>
       <PageHeader title="Lainnya" subtitle="Pengaturan lain aplikasi." />
@@ -47,7 +71,7 @@ export default function LainnyaPage() {
               {section.title}
             </h2>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {section.cards.map((card) => (
+              {section.cards.filter(visible).map((card) => (
                 <li key={card.to}>
                   <Link
                     to={card.to}
