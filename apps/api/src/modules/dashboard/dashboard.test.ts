@@ -90,3 +90,42 @@ describe('GET /api/dashboard/payments-monthly', () => {
     expect(data.slice(1, -1).every((m) => m.count === 0 && m.total === 0)).toBe(true);
   });
 });
+
+describe('activities written by the business modules', () => {
+  it('records each kind of write, newest first, with category and amount', async () => {
+    const fresh = await createTestApp();
+    try {
+      const nasabah = await fresh.request({
+        method: 'POST',
+        url: '/api/nasabah',
+        payload: { nama: 'Aisyah Putri', nik: '3201234567890001', telepon: '081234567890', alamat: 'Jl. Melati 1', kecamatan: 'Beji', kota: 'Kota Depok' },
+      });
+      expect(nasabah.statusCode).toBe(201);
+      const nasabahId = nasabah.json().data.id;
+      const loan = await fresh.request({
+        method: 'POST',
+        url: '/api/pinjaman',
+        payload: { nasabah_id: nasabahId, tanggal_pinjam: '2026-01-10', jumlah: 12_000_000, persentase: 2, tipe: 'pokok', durasi_angsuran: 12 },
+      });
+      expect(loan.statusCode).toBe(201);
+      const loanId = loan.json().data.id;
+      const payment = await fresh.request({
+        method: 'POST',
+        url: '/api/pembayaran',
+        payload: { pinjaman_id: loanId, tanggal: '2026-02-10', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: 1 },
+      });
+      expect(payment.statusCode).toBe(201);
+      const removed = await fresh.request({ method: 'DELETE', url: `/api/pembayaran/${payment.json().data.id}` });
+      expect(removed.statusCode).toBe(200);
+
+      const res = await fresh.request({ method: 'GET', url: '/api/dashboard/activities?limit=10' });
+      const activities: { type: string; category: string; amount: number | null; description: string }[] = res.json().data;
+      expect(activities.map((a) => a.category)).toEqual(['pembayaran', 'pembayaran', 'pinjaman', 'other']);
+      expect(activities.map((a) => a.amount)).toEqual([1_240_000, 1_240_000, 12_000_000, null]);
+      expect(activities[0]!.type).toMatch(/delete/);
+      expect(activities[3]!.description).toContain('Aisyah Putri');
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 /** One dashboard figure; `change` is the spec's fixed label (+12%, +8%, +15%), not computed. */
 export function StatCard({ title, value, change, icon, loading }: { title: string; value: string; change: string; icon: ReactNode; loading: boolean }) {
   return (
-    <Card className="p-5">
+    <Card className="p-5" role="group" aria-label={title}>
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-medium text-muted">{title}</p>
         <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700" aria-hidden="true">
