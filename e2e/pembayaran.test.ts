@@ -173,6 +173,7 @@ describe('payment list and period', () => {
     expect(await dialog.getByLabel('Tanggal').inputValue()).toBe(today);
     // The picker lists the aktif loans and searches by name, nomor_pinjaman or amount.
     await poll(() => dialog.getByRole('listbox').getByRole('option').count()).toBe(3);
+    await snap(page, 'pembayaran-picker-1280');
     await dialog.getByPlaceholder('Cari nama nasabah, nomor pinjaman atau jumlah...').fill('12.000.000');
     await poll(() => dialog.getByRole('listbox').getByRole('option').count()).toBe(1);
     await dialog.getByPlaceholder('Cari nama nasabah, nomor pinjaman atau jumlah...').fill('b002');

@@ -31,7 +31,7 @@ function Rows({ children }: { children: ReactNode }) {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start justify-between gap-4 py-2 first:pt-0 last:pb-0">
+    <div className="flex items-center justify-between gap-4 py-2.5 first:pt-0 last:pb-0">
       <dt className="shrink-0 text-muted">{label}</dt>
       <dd className="min-w-0 text-right font-medium break-words text-ink">{children}</dd>
     </div>

@@ -250,9 +250,15 @@ function PembayaranForm({
   });
 
   const tanggalPinjam = shownLoan && isFullLoan(shownLoan) ? shownLoan.tanggal_pinjam : null;
-  const label = (text: string, field: AutoField): ReactNode => (
+  // The required mark comes before the 'Auto-filled' marker, so both read naturally.
+  const label = (text: string, field: AutoField, required: boolean): ReactNode => (
     <>
       {text}
+      {required ? (
+        <span className="ml-0.5 text-red-600" aria-hidden="true">
+          *
+        </span>
+      ) : null}
       <AutoFilledMark show={autoFilled.has(field)} />
     </>
   );
@@ -294,7 +300,7 @@ function PembayaranForm({
         >
           <Input type="date" min={tanggalPinjam ?? undefined} {...form.register('tanggal')} />
         </Field>
-        <Field label={label('Jenis', 'jenis')} error={errors.jenis?.message} required>
+        <Field label={label('Jenis', 'jenis', true)} error={errors.jenis?.message}>
           <Select {...form.register('jenis', { onChange: () => unmark('jenis') })}>
             <option value="">Pilih jenis pembayaran</option>
             {jenisPembayaran.map((value) => (
@@ -308,7 +314,7 @@ function PembayaranForm({
           control={form.control}
           name="jumlah"
           render={({ field, fieldState }) => (
-            <Field label={label('Jumlah', 'jumlah')} error={fieldState.error?.message} required>
+            <Field label={label('Jumlah', 'jumlah', true)} error={fieldState.error?.message}>
               <AmountInput
                 ref={field.ref}
                 name={field.name}
@@ -323,10 +329,9 @@ function PembayaranForm({
           )}
         />
         <Field
-          label={label('Angsuran Ke', 'angsuran_ke')}
+          label={label('Angsuran Ke', 'angsuran_ke', jenis === 'angsuran')}
           error={errors.angsuran_ke?.message}
           hint={jenis === 'angsuran' ? 'Wajib diisi untuk jenis angsuran' : 'Opsional untuk jenis selain angsuran'}
-          required={jenis === 'angsuran'}
         >
           <Input
             type="number"
