@@ -51,7 +51,10 @@ interface ScenarioResult {
   eventLoopP99?: number | null;
   non2xx?: number;
   errors?: number;
+  /** Median req/s of the baseline runs paired with this scenario's runs. */
+  baselineRequestsPerSecond?: number | null;
   runs?: LoadResult[];
+  baselineRuns?: LoadResult[];
 }
 
 const median = (values: number[]) => {
@@ -72,11 +75,19 @@ async function load(run: LoadRun): Promise<LoadResult> {
   }
 }
 
-/** Warm-up, then RUNS measured runs; medians of req/s and latencies, worst event-loop p99. */
-async function measure(run: Omit<LoadRun, 'durationSeconds'>) {
+/**
+ * Warm-up, then RUNS measured runs; medians of req/s and latencies, worst event-loop p99. With a
+ * baseline, every run is paired with a baseline run just before it and the ratio is the median of
+ * the pairs' ratios: on a shared machine the load of the moment then weighs on both alike.
+ */
+async function measure(run: Omit<LoadRun, 'durationSeconds'>, baseline?: Omit<LoadRun, 'durationSeconds'>) {
   await load({ ...run, durationSeconds: WARMUP, eventLoopUrl: undefined });
   const runs: LoadResult[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await load({ ...run, durationSeconds: DURATION }));
+  const baselineRuns: LoadResult[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (baseline) baselineRuns.push(await load({ ...baseline, durationSeconds: DURATION }));
+    runs.push(await load({ ...run, durationSeconds: DURATION }));
+  }
   const loops = runs.map((r) => r.eventLoopP99).filter((v): v is number => v !== null);
   return {
     requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
@@ -85,7 +96,10 @@ async function measure(run: Omit<LoadRun, 'durationSeconds'>) {
     eventLoopP99: loops.length ? Math.max(...loops) : null,
     non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
     errors: runs.reduce((s, r) => s + r.errors + r.timeouts, 0),
+    pairedRatio: baseline ? median(runs.map((r, i) => r.requestsPerSecond / baselineRuns[i]!.requestsPerSecond)) : null,
+    baselineRequestsPerSecond: baseline ? median(baselineRuns.map((r) => r.requestsPerSecond)) : null,
     runs,
+    baselineRuns,
   };
 }
 
@@ -246,7 +260,7 @@ async function runScenario(
   api: Started,
   scenario: Scenario,
   token: string,
-  baselineRps: number,
+  baselineRun: Omit<LoadRun, 'durationSeconds'>,
   kind: Prepared['kind'],
 ): Promise<ScenarioResult> {
   const connections = scenario.connections ?? CONNECTIONS;
@@ -272,16 +286,19 @@ async function runScenario(
   }
   if (!probe.ok) return { ...base, status: 'error', note: `HTTP ${probe.status}: ${probeText.slice(0, 200)}` };
 
-  const figures = await measure({
-    url: api.baseURL + scenario.path,
-    method: scenario.method,
-    headers,
-    body: scenario.body,
-    bodies: scenario.bodies,
-    connections,
-    eventLoopUrl: `${api.baseURL}/api/_bench/event-loop`,
-  });
-  const ratio = figures.requestsPerSecond / baselineRps;
+  const figures = await measure(
+    {
+      url: api.baseURL + scenario.path,
+      method: scenario.method,
+      headers,
+      body: scenario.body,
+      bodies: scenario.bodies,
+      connections,
+      eventLoopUrl: `${api.baseURL}/api/_bench/event-loop`,
+    },
+    baselineRun,
+  );
+  const ratio = figures.pairedRatio!;
   const target = scenario.target ? TARGETS[scenario.target][kind] : null;
   let status: ScenarioResult['status'] = 'no target';
   if (figures.non2xx > 0 || figures.errors > 0) status = 'error';
@@ -372,8 +389,9 @@ async function main() {
     const token = await login(api.baseURL, prepared.password);
     for (const scenario of scenarios(prepared, prepared.password)) {
       process.stdout.write(`  ${scenario.label}… `);
-      const result = await runScenario(api, scenario, token, median(baselineRuns.map((r) => r.requestsPerSecond)), prepared.kind);
+      const result = await runScenario(api, scenario, token, baselineRun, prepared.kind);
       results.push(result);
+      baselineRuns.push(...(result.baselineRuns ?? []));
       console.log(
         `${fmt(result.requestsPerSecond)} req/s, p99 ${fmt(result.p99)} ms, loop p99 ${fmt(result.eventLoopP99, 1)} ms: ${result.status}`,
       );
@@ -390,23 +408,16 @@ async function main() {
     await baselineServer.stop();
   }
 
-  // Ratios against the median of every baseline run (before and after the scenarios).
+  // Each scenario's ratio is the median of its paired runs (see measure); the table's baseline
+  // line is the median of every baseline run of the session.
   const baseline = {
     requestsPerSecond: median(baselineRuns.map((r) => r.requestsPerSecond)),
     p50: median(baselineRuns.map((r) => r.p50)),
     p99: median(baselineRuns.map((r) => r.p99)),
     before: median(baselineRuns.slice(0, RUNS).map((r) => r.requestsPerSecond)),
-    after: median(baselineRuns.slice(RUNS).map((r) => r.requestsPerSecond)),
-    runs: baselineRuns,
+    after: median(baselineRuns.slice(-RUNS).map((r) => r.requestsPerSecond)),
+    runs: baselineRuns.length,
   };
-  for (const r of results) {
-    if (r.requestsPerSecond === undefined) continue;
-    r.ratio = r.requestsPerSecond / baseline.requestsPerSecond;
-    if (r.status === 'met' || r.status === 'NOT MET') {
-      const loopOk = r.eventLoopP99 === null || r.eventLoopP99 === undefined || r.eventLoopP99 < TARGETS.eventLoopMs;
-      r.status = r.ratio >= (r.target ?? 0) && loopOk ? 'met' : 'NOT MET';
-    }
-  }
 
   console.log(
     `\nmizan bench, ${prepared.kind}, ${counts.nasabah} nasabah / ${counts.pinjaman} pinjaman / ${counts.pembayaran} pembayaran; ` +

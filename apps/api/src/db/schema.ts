@@ -156,6 +156,12 @@ export interface PembayaranCountsTable {
   jumlah: number;
 }
 
+/** Version numbers of data that in-process memos depend on (migration 2026_11_22_1210). */
+export interface DataVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -170,6 +176,7 @@ export interface DB {
   nasabah_counts: NasabahCountsTable;
   pinjaman_counts: PinjamanCountsTable;
   pembayaran_counts: PembayaranCountsTable;
+  data_versions: DataVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import * as m1100nasabah from './2026_11_22_1100_nasabah_sort_indexes';
 import * as m1110pinjaman from './2026_11_22_1110_pinjaman_list_and_generated';
 import * as m1130pembayaran from './2026_11_22_1130_pembayaran_sort_indexes';
 import * as m1200counters from './2026_11_22_1200_stat_counters';
+import * as m1210version from './2026_11_22_1210_nasabah_search_version';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -15,4 +16,5 @@ export const migrations = {
   '2026_11_22_1110_pinjaman_list_and_generated': m1110pinjaman,
   '2026_11_22_1130_pembayaran_sort_indexes': m1130pembayaran,
   '2026_11_22_1200_stat_counters': m1200counters,
+  '2026_11_22_1210_nasabah_search_version': m1210version,
 };

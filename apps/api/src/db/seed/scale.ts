@@ -377,6 +377,8 @@ export async function loadScaleData(
     for (const table of ['nasabah', 'pinjaman', 'pembayaran'] as const)
       await sql`alter table ${sql.table(table)} enable trigger user`.execute(db);
     await sql`select stat_counters_rebuild()`.execute(db);
+    // Remembered search totals (modules/nasabah) are stale now: the triggers that say so were off.
+    await sql`update data_versions set version = version + 1 where name = 'nasabah_search'`.execute(db);
   }
   for (const table of ['nasabah', 'pinjaman', 'pembayaran'] as const) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
