@@ -41,7 +41,18 @@ export async function countPinjaman(db: Kysely<DB>) {
  * (month + year, year alone, or a month of every year) and jenis: the rows the payment list and
  * its statistics count when no search, loan or customer filter applies.
  */
-export async function countPembayaran(db: Kysely<DB>, filter: { month?: number; year?: number; jenis?: string }) {
+export async function countPembayaran(db: Kysely<DB>, filter: PembayaranCountFilter) {
+  const row = await pembayaranTotalQuery(db, filter).executeTakeFirstOrThrow();
+  return { count: Number(row.n ?? 0), sum: Number(row.jumlah ?? 0) };
+}
+
+export interface PembayaranCountFilter {
+  month?: number;
+  year?: number;
+  jenis?: string;
+}
+
+function pembayaranTotalQuery(db: Kysely<DB>, filter: PembayaranCountFilter) {
   let query = db
     .selectFrom('pembayaran_counts')
     .select([(eb) => eb.fn.sum<number>('n').as('n'), (eb) => eb.fn.sum<number>('jumlah').as('jumlah')]);
@@ -53,6 +64,31 @@ export async function countPembayaran(db: Kysely<DB>, filter: { month?: number; 
     query = query.where(sql<number>`extract(month from bulan)`, '=', filter.month);
   }
   if (filter.jenis) query = query.where('jenis', '=', filter.jenis as never);
-  const row = await query.executeTakeFirstOrThrow();
-  return { count: Number(row.n ?? 0), sum: Number(row.jumlah ?? 0) };
+  return query;
+}
+
+// The same totals as one column of a list's page query (a scalar subquery, evaluated once), so
+// a page and its total take one round trip. A page past the end has no row to carry it: callers
+// then ask the count functions above.
+
+/** Living customers, or those of one status. */
+export function nasabahTotalColumn(db: Kysely<DB>, status?: string) {
+  let query = db.selectFrom('nasabah_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('t'));
+  if (status) query = query.where('status', '=', status as never);
+  return query.as('__total');
+}
+
+/** Living loans, or those of one status. */
+export function pinjamanTotalColumn(db: Kysely<DB>, status?: string) {
+  let query = db.selectFrom('pinjaman_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('t'));
+  if (status) query = query.where('status', '=', status as never);
+  return query.as('__total');
+}
+
+/** Living payments of living loans in a period and jenis (see countPembayaran). */
+export function pembayaranTotalColumn(db: Kysely<DB>, filter: PembayaranCountFilter) {
+  return pembayaranTotalQuery(db, filter)
+    .clearSelect()
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('t'))
+    .as('__total');
 }

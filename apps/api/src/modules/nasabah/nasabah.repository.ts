@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { normalizeNik, type NasabahListQuery } from '@mizan/core';
 import type { DB, NasabahUpdate, NewNasabah } from '../../db/schema';
-import { countNasabah } from '../../db/stat-counters';
+import { countNasabah, nasabahTotalColumn } from '../../db/stat-counters';
 
 type SortKey = NasabahListQuery['sortBy'];
 
@@ -96,7 +96,7 @@ async function searchTotal(db: Kysely<DB>, query: NasabahListQuery, version: num
  */
 export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
   const direction = query.sortOrder;
-  let total: number;
+  let total = 0;
   let gatherFirst = false;
   if (query.search) {
     const { rows: state } = await sql<{ version: number; living: number }>`
@@ -105,8 +105,18 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
     total = await searchTotal(db, query, Number(state[0]?.version ?? 0));
     gatherFirst = total < Number(state[0]?.living ?? 0) * WALK_SORT_INDEX_SHARE;
   } else {
+    // The maintained total rides along with the page (one round trip, db/stat-counters.ts).
+    const rows = await livingNasabah(db, query)
+      .selectAll('nasabah')
+      .select(nasabahTotalColumn(db, query.status))
+      .orderBy(sortExpressions[query.sortBy], direction)
+      .orderBy('nasabah.id', direction)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    if (rows[0]) return { rows, total: Number(rows[0].__total) };
     const counts = await countNasabah(db);
-    total = query.status ? counts[query.status] : counts.total;
+    return { rows, total: query.status ? counts[query.status] : counts.total };
   }
   const source = gatherFirst
     ? db.selectFrom(livingNasabah(db, query).selectAll('nasabah').offset(0).as('nasabah'))

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import { monthDateRange, normalizeNik, type PembayaranListQuery, type PembayaranStatsQuery } from '@mizan/core';
 import type { DB, NewPembayaran, PembayaranTable } from '../../db/schema';
-import { countPembayaran } from '../../db/stat-counters';
+import { countPembayaran, pembayaranTotalColumn } from '../../db/stat-counters';
 
 type SortKey = PembayaranListQuery['sortBy'];
 
@@ -36,7 +36,8 @@ function searchCondition(search: string) {
     ];
     // A NIK typed as shown on screen ('3201 2345') still matches the stored digits.
     const compactNik = normalizeNik(search);
-    if (/^[\d\s]+$/.test(search) && compactNik !== search) conditions.push(eb('nasabah.nik', 'like', containsPattern(compactNik)));
+    if (/^[\d\s]+$/.test(search) && compactNik !== search)
+      conditions.push(eb('nasabah.nik', 'like', containsPattern(compactNik)));
     return eb.or(conditions);
   };
 }
@@ -93,14 +94,21 @@ const listColumns = [
 /** One page of payments and how many match. Order: sort key, then id, both the same way. */
 export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery) {
   const direction = query.sortOrder;
-  const rows = await filtered(db, query)
-    .select(listColumns)
-    .orderBy(sortExpressions[query.sortBy], direction)
-    .orderBy('pembayaran.id', direction)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  if (countable(query)) return { rows, total: (await countPembayaran(db, query)).count };
+  const page = () =>
+    filtered(db, query)
+      .select(listColumns)
+      .orderBy(sortExpressions[query.sortBy], direction)
+      .orderBy('pembayaran.id', direction)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+  if (countable(query)) {
+    // The maintained total rides along with the page (one round trip, db/stat-counters.ts).
+    const withTotal = await page().select(pembayaranTotalColumn(db, query)).execute();
+    const rows = withTotal.map(({ __total, ...row }) => row);
+    if (withTotal[0]) return { rows, total: Number(withTotal[0].__total) };
+    return { rows, total: (await countPembayaran(db, query)).count };
+  }
+  const rows = await page().execute();
   const { total } = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { PinjamanListQuery } from '@mizan/core';
 import type { DB, NewPinjaman, PinjamanTable } from '../../db/schema';
-import { countPinjaman } from '../../db/stat-counters';
+import { countPinjaman, pinjamanTotalColumn } from '../../db/stat-counters';
 import type { Updateable } from 'kysely';
 
 type SortKey = PinjamanListQuery['sortBy'];
@@ -84,18 +84,23 @@ function filtered(db: Kysely<DB>, query: Pick<PinjamanListQuery, 'search' | 'sta
 /** One page of living loans with their customer, and how many match. Order: sort key, then id. */
 export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
   const direction = query.sortOrder;
-  const rows = await filtered(db, query)
-    .select(loanColumns)
-    .orderBy(sortExpressions[query.sortBy], direction)
-    .orderBy('pinjaman.id', direction)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
+  const page = () =>
+    filtered(db, query)
+      .select(loanColumns)
+      .orderBy(sortExpressions[query.sortBy], direction)
+      .orderBy('pinjaman.id', direction)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
   if (!query.search && !query.tipe && !query.nasabah_id) {
-    // Without those filters the total is a maintained count (db/stat-counters.ts), not a scan.
+    // Without those filters the total is a maintained count (db/stat-counters.ts), not a scan;
+    // it rides along with the page (one round trip).
+    const withTotal = await page().select(pinjamanTotalColumn(db, query.status)).execute();
+    const rows = withTotal.map(({ __total, ...row }) => row);
+    if (withTotal[0]) return { rows, total: Number(withTotal[0].__total) };
     const counts = await countPinjaman(db);
     return { rows, total: query.status ? counts.count(query.status) : counts.total };
   }
+  const rows = await page().execute();
   const { total } = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
