@@ -34,6 +34,8 @@ const pembayaranObject = z.object({
 type AngsuranShape = { jenis: (typeof jenisPembayaran)[number]; angsuran_ke: number | null };
 
 function angsuranKeParsed(payload: z.core.ParsePayload): boolean {
+  // A body that is not an object at all (null, a string...) was already refused by z.object.
+  if (typeof payload.value !== 'object' || payload.value === null) return false;
   return !payload.issues.some((issue) => issue.path?.[0] === 'jenis' || issue.path?.[0] === 'angsuran_ke');
 }
 

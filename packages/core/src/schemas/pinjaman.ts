@@ -87,6 +87,8 @@ type DurasiShape = { tipe: (typeof tipePinjaman)[number]; durasi_angsuran: numbe
 
 /** Only check durasi once tipe and durasi themselves parsed, so other field errors still show. */
 function durasiParsed(payload: z.core.ParsePayload): boolean {
+  // A body that is not an object at all (null, a string...) was already refused by z.object.
+  if (typeof payload.value !== 'object' || payload.value === null) return false;
   return !payload.issues.some((issue) => issue.path?.[0] === 'tipe' || issue.path?.[0] === 'durasi_angsuran');
 }
 

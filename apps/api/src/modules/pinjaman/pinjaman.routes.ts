@@ -18,7 +18,7 @@ import {
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope, listEnvelope } from '../../lib/envelope';
-import { validationFailed } from '../../lib/errors';
+import { AppError, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import * as service from './pinjaman.service';
 
@@ -31,6 +31,9 @@ export const multipartLimits = {
   fieldSize: 16 * 1024,
   headerPairs: 100,
 };
+
+/** A multipart body that ends before its closing boundary or is otherwise malformed. */
+export const MULTIPART_BROKEN = 'Data formulir tidak lengkap atau rusak. Silakan kirim ulang.';
 
 const WRITE_DOC =
   'multipart/form-data (fields of spec §7 as text, optional file `kwitansi`: JPEG, PNG or PDF up to 5 MB) or application/json.';
@@ -69,6 +72,8 @@ async function readLoanBody(request: FastifyRequest, storage: FileStorage): Prom
     }
   } catch (error) {
     await staged?.discard();
+    // A body cut off or broken before its closing boundary: the parser's plain Error is the client's fault.
+    if (typeof (error as { statusCode?: unknown }).statusCode !== 'number') throw new AppError(400, MULTIPART_BROKEN);
     throw error;
   }
   if (refusal || extra.length > 0) {
