@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import type { TestApp } from './test-app';
+
+/** A PNG by its magic bytes (the upload check reads the content, not the name). */
+export const pngBytes = () =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(200)]);
+
+/** A multipart/form-data body as a browser's FormData sends it, with an optional receipt file. */
+export function multipart(fields: Record<string, string | number>, file?: { filename: string; type: string; data: Buffer }) {
+  const boundary = `----mizan${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="kwitansi"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function created<T>(res: { statusCode: number; body: string; json(): { data: T } }, what: string): Promise<T> {
+  if (res.statusCode !== 201) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+export interface Populated {
+  operator: { id: number; token: string };
+  nasabah: { id: number }[];
+  loans: { id: number; kwitansi: string | null }[];
+  payments: { id: number }[];
+  recipients: { id: number }[];
+}
+
+/**
+ * A small but complete book through the API: an operator, customers, loans (one with a PNG
+ * receipt, one soft-deleted), payments (one soft-deleted) and WhatsApp recipients.
+ */
+export async function populate(t: TestApp, options: { customers?: number } = {}): Promise<Populated> {
+  const operator = await t.createUser({ username: 'operator1', password: 'rahasia-operator-1', role: 'operator' });
+  const nasabah: { id: number }[] = [];
+  for (let i = 1; i <= (options.customers ?? 3); i++) {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/nasabah',
+      payload: {
+        nama: `Nasabah ${i} <b>'"`,
+        nik: `32010000000${String(i).padStart(5, '0')}`,
+        telepon: '0812-3456-7890',
+        alamat: `Jl. Mawar No. ${i}, RT 01/RW 02 — Bogor 💰`,
+        kecamatan: 'Cibinong',
+        kota: 'Bogor',
+      },
+    });
+    nasabah.push(await created(res, 'nasabah'));
+  }
+  const loanFields = (nasabahId: number, nomor: string) => ({
+    nasabah_id: nasabahId,
+    nomor_pinjaman: nomor,
+    tanggal_pinjam: '2024-01-31',
+    jumlah: 12_000_000,
+    persentase: 2,
+    tipe: 'pokok',
+    durasi_angsuran: 12,
+    jaminan: 'BPKB motor',
+  });
+  const loans: { id: number; kwitansi: string | null }[] = [];
+  loans.push(
+    await created(
+      await t.request({
+        method: 'POST',
+        url: '/api/pinjaman',
+        ...multipart(loanFields(nasabah[0]!.id, 'A001'), { filename: 'k.png', type: 'image/png', data: pngBytes() }),
+      }),
+      'loan with receipt',
+    ),
+  );
+  loans.push(
+    await created(await t.request({ method: 'POST', url: '/api/pinjaman', payload: loanFields(nasabah[1]!.id, 'A002') }), 'loan'),
+  );
+  const gone = await created<{ id: number; kwitansi: string | null }>(
+    await t.request({
+      method: 'POST',
+      url: '/api/pinjaman',
+      payload: { ...loanFields(nasabah[1]!.id, 'A003'), tipe: 'non-pokok', durasi_angsuran: null },
+    }),
+    'loan to delete',
+  );
+  const del = await t.request({ method: 'DELETE', url: `/api/pinjaman/${gone.id}` });
+  if (del.statusCode !== 200) throw new Error(`delete loan: ${del.statusCode} ${del.body}`);
+  loans.push(gone);
+
+  const payments: { id: number }[] = [];
+  for (const [loan, ke] of [
+    [loans[0]!, 1],
+    [loans[0]!, 2],
+    [loans[1]!, 1],
+  ] as const) {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/pembayaran',
+      payload: {
+        pinjaman_id: loan.id,
+        tanggal: `2024-0${ke + 1}-15`,
+        jumlah: 1_240_000,
+        jenis: 'angsuran',
+        keterangan: `Angsuran ke-${ke}`,
+        angsuran_ke: ke,
+      },
+    });
+    payments.push(await created(res, 'payment'));
+  }
+  const delPayment = await t.request({ method: 'DELETE', url: `/api/pembayaran/${payments[2]!.id}` });
+  if (delPayment.statusCode !== 200) throw new Error(`delete payment: ${delPayment.statusCode} ${delPayment.body}`);
+
+  const recipients: { id: number }[] = [];
+  for (const [name, phone] of [
+    ['Pak Ahmad', '081234567890'],
+    ['Bu Siti', '6285712345678'],
+  ]) {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/wa-notification-recipients',
+      payload: { name, phone_number: phone, status: 'active' },
+    });
+    recipients.push(await created(res, 'recipient'));
+  }
+  return { operator, nasabah, loans, payments, recipients };
+}
