@@ -6,6 +6,7 @@ import { pinjamanRoutes } from './pinjaman/pinjaman.routes';
 import { pembayaranRoutes } from './pembayaran/pembayaran.routes';
 import { waRecipientsRoutes } from './wa-recipients/wa-recipients.routes';
 import { waSessionsRoutes } from './wa-sessions/wa-sessions.routes';
+import { backupRoutes } from './backup/backup.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -19,4 +20,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   pembayaranRoutes,
   waRecipientsRoutes,
   waSessionsRoutes,
+  backupRoutes,
 ];

@@ -1,0 +1,157 @@
+/**
+ * Backups (issue 11): GET /api/backup of a populated database restores into an empty database
+ * and receipt folder with every table and every file identical; non-empty targets are refused;
+ * the restored database serves the app (sign-in, lists, receipts, new ids after the old ones).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
+import { createTestDatabase } from './test-db';
+import { populate, type Populated } from './populate';
+import { readBackup, restoreBackup, RestoreRefused, tableContents } from '../lib/backup';
+import { kwitansiDir } from '../lib/file-storage';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { DatabaseHandle } from '../db/database';
+
+let t: TestApp;
+let data: Populated;
+let archive: Buffer;
+const cleanup: (() => Promise<void> | void)[] = [];
+
+const readFiles = (dir: string) =>
+  fs.existsSync(dir)
+    ? Object.fromEntries(
+        fs
+          .readdirSync(dir)
+          .sort()
+          .map((name) => [name, fs.readFileSync(path.join(dir, name)).toString('base64')]),
+      )
+    : {};
+const sequences = async (db: DatabaseHandle['db']) =>
+  (
+    await sql<{
+      sequencename: string;
+      last_value: unknown;
+    }>`select sequencename, last_value from pg_sequences order by 1`.execute(db)
+  ).rows;
+
+async function emptyTarget() {
+  const handle = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-restore-'));
+  cleanup.push(
+    () => handle.close(),
+    () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  );
+  return { handle, dataDir };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  data = await populate(t);
+  const res = await t.request({ method: 'GET', url: '/api/backup' });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/gzip');
+  expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mizan-backup-\d{8}-\d{6}\.tar\.gz"$/);
+  archive = res.rawPayload;
+});
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+  await t.close();
+});
+
+describe('backup and restore', () => {
+  it('is refused to an operator and without a token', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/backup', token: data.operator.token })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/backup', token: null })).statusCode).toBe(401);
+  });
+
+  it('holds every table and the receipt file, with checksums', () => {
+    const { manifest } = readBackup(archive);
+    expect(manifest.tables.nasabah).toBe(data.nasabah.length);
+    expect(manifest.tables.pinjaman).toBe(3); // soft-deleted loan kept
+    expect(manifest.tables.pembayaran).toBe(3); // soft-deleted payment kept
+    expect(manifest.tables.wa_recipients).toBe(2);
+    expect(manifest.tables.users).toBe(2);
+    expect(manifest.files.map((f) => f.name)).toEqual([data.loans[0]!.kwitansi]);
+    expect(manifest.missing_files).toEqual([]);
+  });
+
+  it('round-trips: every table, sequence and file identical in an empty target', async () => {
+    const { handle, dataDir } = await emptyTarget();
+    await restoreBackup(handle.db, dataDir, archive);
+    const [before, after] = [await tableContents(t.app.db), await tableContents(handle.db)];
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+    expect(await sequences(handle.db)).toEqual(await sequences(t.app.db));
+    expect(readFiles(kwitansiDir(dataDir))).toEqual(readFiles(kwitansiDir(t.config.dataDir)));
+    expect(Object.keys(readFiles(kwitansiDir(dataDir)))).toHaveLength(1);
+  });
+
+  it('refuses a target database or receipt folder that is not empty, changing nothing', async () => {
+    const { handle, dataDir } = await emptyTarget();
+    await restoreBackup(handle.db, dataDir, archive);
+    const snapshot = await tableContents(handle.db);
+    // Same folder (receipts present).
+    await expect(restoreBackup(handle.db, dataDir, archive)).rejects.toThrow(RestoreRefused);
+    // Empty folder but a database with data.
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-restore-'));
+    cleanup.push(() => fs.rmSync(otherDir, { recursive: true, force: true }));
+    await expect(restoreBackup(handle.db, otherDir, archive)).rejects.toThrow('Database tujuan tidak kosong');
+    expect(await tableContents(handle.db)).toEqual(snapshot);
+    expect(fs.readdirSync(otherDir)).toEqual([]);
+  });
+
+  it('refuses a damaged archive', async () => {
+    const { handle, dataDir } = await emptyTarget();
+    await expect(restoreBackup(handle.db, dataDir, archive.subarray(0, archive.length / 2))).rejects.toThrow(RestoreRefused);
+    await expect(restoreBackup(handle.db, dataDir, Buffer.from('not a backup'))).rejects.toThrow(RestoreRefused);
+    expect(Object.values(await tableContents(handle.db)).flat().length).toBeLessThanOrEqual(1); // only the seeded data_versions row
+  });
+
+  it('the restored database serves the app: sign-in, lists, receipts, new ids after the old ones', async () => {
+    const { handle, dataDir } = await emptyTarget();
+    await restoreBackup(handle.db, dataDir, archive);
+    const config = loadConfig(
+      { ADMIN_USERNAME: TEST_ADMIN.username, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
+      { webDistDir: path.join(dataDir, 'no-web'), jwtSecret: 'another-secret-another-secret-123456' },
+    );
+    const app = await buildApp(config, { database: { ...handle, close: async () => {} } });
+    cleanup.push(() => app.close());
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: TEST_ADMIN });
+    expect(login.statusCode).toBe(200);
+    const auth = { authorization: `Bearer ${login.json().data.token}` };
+    for (const url of [
+      '/api/nasabah?limit=100',
+      '/api/pinjaman?limit=100',
+      '/api/pembayaran?limit=100',
+      '/api/pinjaman/stats',
+      '/api/nasabah/stats',
+    ]) {
+      const [a, b] = [await t.request({ method: 'GET', url }), await app.inject({ method: 'GET', url, headers: auth })];
+      expect(b.statusCode, url).toBe(200);
+      const strip = (body: string) => body.replace(/\?exp=\d+&sig=[^"]+/g, '?signed');
+      expect(strip(b.body), url).toBe(strip(a.body));
+    }
+    const file = await app.inject({ method: 'GET', url: `/uploads/kwitansi/${data.loans[0]!.kwitansi}`, headers: auth });
+    expect(file.statusCode).toBe(200);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/nasabah',
+      headers: auth,
+      payload: {
+        nama: 'Nasabah Baru',
+        nik: '3201999999999999',
+        telepon: '0812-0000-0000',
+        alamat: 'Jl. Baru',
+        kecamatan: 'Cibinong',
+        kota: 'Bogor',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.id).toBeGreaterThan(Math.max(...data.nasabah.map((n) => n.id)));
+  });
+});
