@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
@@ -154,4 +156,100 @@ describe('backup and restore', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data.id).toBeGreaterThan(Math.max(...data.nasabah.map((n) => n.id)));
   });
+});
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+async function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(tsx, [path.join(repoRoot, `apps/api/src/cli/${script}.ts`), ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+// The command-line tools on PGlite folders (PostgreSQL is covered by the API-level round trip).
+describe.skipIf(process.env.MIZAN_TEST_DB === 'postgres')('npm run restore / npm run backup', () => {
+  it(
+    'restores into an empty folder, refuses a non-empty one, and backs the folder up again identically',
+    { timeout: 90_000 },
+    async () => {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-cli-'));
+      cleanup.push(() => fs.rmSync(work, { recursive: true, force: true }));
+      const file = path.join(work, 'in.tar.gz');
+      fs.writeFileSync(file, archive);
+      const dataDir = path.join(work, 'data');
+
+      const restored = await cli('restore', [file], { DATA_DIR: dataDir });
+      expect(restored.out).toContain('dipulihkan');
+      expect(restored.code).toBe(0);
+      expect(readFiles(kwitansiDir(dataDir))).toEqual(readFiles(kwitansiDir(t.config.dataDir)));
+
+      const again = await cli('restore', [file], { DATA_DIR: dataDir });
+      expect(again.code).toBe(1);
+      expect(again.out).toContain('tidak kosong');
+
+      const backedUp = await cli('backup', ['--out', path.join(work, 'out')], { DATA_DIR: dataDir });
+      expect(backedUp.code, backedUp.out).toBe(0);
+      const [name] = fs.readdirSync(path.join(work, 'out'));
+      expect(name).toMatch(/^mizan-backup-\d{8}-\d{6}\.tar\.gz$/);
+      const original = readBackup(archive).entries;
+      const second = readBackup(fs.readFileSync(path.join(work, 'out', name!))).entries;
+      for (const [entry, bytes] of original) {
+        if (entry === 'manifest.json') continue;
+        expect(second.get(entry)?.equals(bytes), entry).toBe(true);
+      }
+      expect([...second.keys()].sort()).toEqual([...original.keys()].sort());
+    },
+  );
+});
+
+// Moving from PGlite to PostgreSQL: a backup of the PGlite book restored with DATABASE_URL set.
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!pgUrl || process.env.MIZAN_TEST_DB === 'postgres')('moving from PGlite to PostgreSQL', () => {
+  it(
+    'npm run restore with DATABASE_URL loads the PGlite backup into an empty PostgreSQL database, identical',
+    { timeout: 90_000 },
+    async () => {
+      const pg = (await import('pg')).default;
+      const name = `mizan_move_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(pgUrl!);
+      url.pathname = `/${name}`;
+      cleanup.push(async () => {
+        const dropper = new pg.Client({ connectionString: pgUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      });
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-move-'));
+      cleanup.push(() => fs.rmSync(work, { recursive: true, force: true }));
+      const file = path.join(work, 'pglite.tar.gz');
+      fs.writeFileSync(file, archive);
+      const dataDir = path.join(work, 'data');
+
+      const restored = await cli('restore', [file], { DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+      expect(restored.code, restored.out).toBe(0);
+      const { openPostgres } = await import('../db/database');
+      const target = await openPostgres(url.toString(), 1);
+      cleanup.push(() => target.close());
+      const [before, after] = [await tableContents(t.app.db), await tableContents(target.db)];
+      for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+      expect(readFiles(kwitansiDir(dataDir))).toEqual(readFiles(kwitansiDir(t.config.dataDir)));
+
+      // A second restore into the now filled database is refused.
+      const again = await cli('restore', [file], { DATA_DIR: path.join(work, 'other'), DATABASE_URL: url.toString() });
+      expect(again.code).toBe(1);
+      expect(again.out).toContain('Database tujuan tidak kosong');
+    },
+  );
 });
