@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowUpDown, Filter, Plus, RefreshCw, RotateCcw, UserCheck, UserX, Users } from 'lucide-react';
+import { Plus, RefreshCw, UserCheck, UserX, Users } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -22,6 +21,7 @@ import { NasabahFormDialog } from '../../features/nasabah/components/nasabah-for
 import { NasabahListSkeleton, NasabahListView } from '../../features/nasabah/components/nasabah-list-view';
 import { useNasabahFilters } from '../../features/nasabah/hooks/use-nasabah-filters';
 import { defaultNasabahFilters, nasabahSortOptions, type Nasabah, type NasabahFilters } from '../../features/nasabah/types';
+import { ListToolbar } from '../../components/ui/list-toolbar';
 
 const statusLabel = { aktif: 'Aktif', nonaktif: 'Nonaktif' } as const;
 
@@ -136,31 +136,7 @@ export default function NasabahListPage() {
         />
       </div>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <div className="grid grid-cols-3 gap-2 sm:flex">
-          <Button variant="outline" size="sm" onClick={() => setDialog('filter')}>
-            <Filter className="h-4 w-4" aria-hidden="true" />
-            Filter
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => setDialog('sort')}>
-            <ArrowUpDown className="h-4 w-4" aria-hidden="true" />
-            Sort
-          </Button>
-          <Button variant="ghost" size="sm" onClick={resetFilters} disabled={isDefault}>
-            <RotateCcw className="h-4 w-4" aria-hidden="true" />
-            Reset Filter
-          </Button>
-        </div>
-        {chips.length > 0 ? (
-          <div className="flex flex-wrap gap-1.5" aria-label="Filter aktif">
-            {chips.map((chip) => (
-              <Badge key={chip} tone="green">
-                {chip}
-              </Badge>
-            ))}
-          </div>
-        ) : null}
-      </div>
+      <ListToolbar onFilter={() => setDialog('filter')} onSort={() => setDialog('sort')} onReset={resetFilters} resetDisabled={isDefault} chips={chips} />
 
       {list.isPending ? (
         <NasabahListSkeleton layout={layout} />

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowUpDown, Filter, Plus, RefreshCw, RotateCcw } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
 import { formatDateLong, formatRupiah, jenisPembayaranLabels } from '@mizan/core';
 import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -25,6 +24,7 @@ import { PembayaranListSkeleton, PembayaranListView } from '../../features/pemba
 import { PembayaranStatsStrip } from '../../features/pembayaran/components/pembayaran-stats';
 import { PeriodSwitch } from '../../features/pembayaran/components/period-switch';
 import { usePembayaranFilters } from '../../features/pembayaran/hooks/use-pembayaran-filters';
+import { ListToolbar } from '../../components/ui/list-toolbar';
 import {
   defaultPembayaranFilters,
   pembayaranSortOptions,
@@ -150,31 +150,7 @@ export default function PembayaranListPage() {
 
       <PembayaranStatsStrip stats={stats.data} loading={stats.isPending} />
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <div className="grid grid-cols-3 gap-2 sm:flex">
-          <Button variant="outline" size="sm" onClick={() => setDialog('filter')}>
-            <Filter className="h-4 w-4" aria-hidden="true" />
-            Filter
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => setDialog('sort')}>
-            <ArrowUpDown className="h-4 w-4" aria-hidden="true" />
-            Sort
-          </Button>
-          <Button variant="ghost" size="sm" onClick={resetFilters} disabled={isDefault}>
-            <RotateCcw className="h-4 w-4" aria-hidden="true" />
-            Reset Filter
-          </Button>
-        </div>
-        {chips.length > 0 ? (
-          <div className="flex flex-wrap gap-1.5" aria-label="Filter aktif">
-            {chips.map((chip) => (
-              <Badge key={chip} tone="green">
-                {chip}
-              </Badge>
-            ))}
-          </div>
-        ) : null}
-      </div>
+      <ListToolbar onFilter={() => setDialog('filter')} onSort={() => setDialog('sort')} onReset={resetFilters} resetDisabled={isDefault} chips={chips} />
 
       {list.isPending ? (
         <PembayaranListSkeleton layout={layout} />

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ArrowUpDown, CircleCheck, Filter, HandCoins, Layers, Plus, RefreshCw, RotateCcw, TriangleAlert, Wallet, X } from 'lucide-react';
+import { CircleCheck, HandCoins, Layers, Plus, RefreshCw, TriangleAlert, Wallet, X } from 'lucide-react';
 import { formatRupiah } from '@mizan/core';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -19,6 +19,7 @@ import { PinjamanFilterDialog, type PinjamanFilterValues } from '../../features/
 import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-form-dialog';
 import { PinjamanListSkeleton, PinjamanListView } from '../../features/pinjaman/components/pinjaman-list-view';
 import { defaultPinjamanFilters, pinjamanSortOptions, type Pinjaman, type PinjamanFilters } from '../../features/pinjaman/types';
+import { ListToolbar } from '../../components/ui/list-toolbar';
 
 const statusLabels: Record<string, string> = { aktif: 'Aktif', lunas: 'Lunas', macet: 'Macet' };
 const tipeLabels: Record<string, string> = { pokok: 'Pokok', 'non-pokok': 'Non-Pokok' };
@@ -117,28 +118,23 @@ export default function PinjamanListPage() {
         <SummaryCard label="Macet" value={String(stats.data?.macet ?? 0)} icon={<TriangleAlert className="h-5 w-5" />} tone="amber" loading={stats.isPending} />
       </div>
 
-      <div className="mb-4 flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => setFilterOpen(true)}>
-          <Filter className="h-4 w-4" aria-hidden="true" />
-          Filter
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => setSortOpen(true)}>
-          <ArrowUpDown className="h-4 w-4" aria-hidden="true" />
-          Sort
-          {customSort ? <span className="text-xs text-muted">({sortSummary(pinjamanSortOptions, filters)})</span> : null}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={reset} disabled={!filtered && !customSort}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
-          Reset Filter
-        </Button>
-        {chips.map((chip) => (
-          <span key={chip.label} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-medium text-brand-900">
-            <span className="truncate">{chip.label}</span>
-            <button type="button" onClick={chip.clear} className="rounded-full p-0.5 hover:bg-brand-100" aria-label={`Hapus filter ${chip.label}`}>
-              <X className="h-3.5 w-3.5" aria-hidden="true" />
-            </button>
-          </span>
-        ))}
+      <div className="mb-4">
+        <ListToolbar
+          onFilter={() => setFilterOpen(true)}
+          onSort={() => setSortOpen(true)}
+          onReset={reset}
+          resetDisabled={!filtered && !customSort}
+          sortHint={customSort ? sortSummary(pinjamanSortOptions, filters) : undefined}
+        >
+            {chips.map((chip) => (
+              <span key={chip.label} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-medium text-brand-900">
+                <span className="truncate">{chip.label}</span>
+                <button type="button" onClick={chip.clear} className="rounded-full p-0.5 hover:bg-brand-100" aria-label={`Hapus filter ${chip.label}`}>
+                  <X className="h-3.5 w-3.5" aria-hidden="true" />
+                </button>
+              </span>
+            ))}
+        </ListToolbar>
       </div>
 
       {list.isPending ? (
