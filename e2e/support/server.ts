@@ -15,6 +15,8 @@ export interface RunningServer {
   /** Calls the API as the administrator (signs in once, lazily). */
   api<T = unknown>(method: string, url: string, body?: unknown): Promise<{ status: number; body: { success: boolean; data: T; message?: string } }>;
   stop(): Promise<void>;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
 }
 
 async function freePort(): Promise<number> {
@@ -90,6 +92,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     dataDir,
     process: child,
     api,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
