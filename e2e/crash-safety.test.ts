@@ -1,9 +1,12 @@
 /**
- * Crash safety (issue 11): the real server (PGlite) takes a burst of writes — new customers and
- * payments on two loans — and is killed with SIGKILL in the middle of it. Restarted on the same
+ * Crash safety (issue 11): the real server (PGlite, and PostgreSQL when TEST_DATABASE_URL is
+ * set) takes a burst of writes — new customers and payments on two loans — and is killed with
+ * SIGKILL in the middle of it. Restarted on the same
  * data folder, every write it acknowledged is there, unchanged; nothing half-written exists (each
  * customer has its activity row, written in the same transaction); and every loan's
- * total_pembayaran and sisa_pokok equal what its payments say (core formulas).
+ * total_pembayaran and sisa_pokok equal what its payments say (core formulas). The same burst
+ * ended by SIGTERM instead: in-flight requests finish (201) or are refused cleanly (503), the
+ * process exits 0, and nothing acknowledged is missing.
  *
  * While the first server runs, `npm run backup` also takes a backup through it (the folder is
  * locked, so the tool goes through GET /api/backup) — that archive must be readable and complete.
@@ -17,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { sisaPokok, totalPembayaran, type JenisPembayaran } from '@mizan/core';
 import { sql } from 'kysely';
 import { startServer, E2E_ADMIN } from './support/server';
-import { openPglite } from '../apps/api/src/db/database';
+import { openPglite, openPostgres } from '../apps/api/src/db/database';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,12 +40,65 @@ async function signIn(baseURL: string) {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
+/** The real server process behind the tsx wrapper (a child of it), found in /proc. */
+function serverPid(wrapperPid: number): number {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === wrapperPid) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no child of ${wrapperPid}`);
+}
+
+/** A fresh PostgreSQL database on TEST_DATABASE_URL, dropped by the returned function. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const pg = (await import('pg')).default;
+  const name = `mizan_crash_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
+
 describe('crash safety', () => {
-  it('keeps every acknowledged write across a SIGKILL mid-burst, with exact balances', { timeout: 180_000 }, async () => {
+  for (const kind of kinds) {
+    for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
+      const title =
+        signal === 'SIGKILL'
+          ? `${kind}: keeps every acknowledged write across a SIGKILL mid-burst, with exact balances`
+          : `${kind}: a SIGTERM mid-burst finishes what is in flight (201) or refuses it cleanly (503), loses nothing acknowledged`;
+      it(title, { timeout: 180_000 }, () => scenario(kind, signal));
+    }
+  }
+});
+
+async function scenario(kind: 'pglite' | 'postgres', signal: 'SIGKILL' | 'SIGTERM') {
+  {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-crash-'));
     const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-crash-backup-'));
+    const database = kind === 'postgres' ? await freshPostgres() : null;
+    const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
     try {
-      const first = await startServer({}, { dataDir, keepData: true });
+      const first = await startServer(env, { dataDir, keepData: true });
       const token = await signIn(first.baseURL);
       const post = async (url: string, body: Record<string, unknown>) => {
         const res = await fetch(`${first.baseURL}/api${url}`, {
@@ -79,28 +135,31 @@ describe('crash safety', () => {
         loans.push({ id: res.body.data.id, jumlah: 500_000_000 });
       }
 
-      // A backup through the running server (PGlite folder locked by it).
-      const backup = await run(
-        path.join(root, 'node_modules/.bin/tsx'),
-        [path.join(root, 'apps/api/src/cli/backup.ts'), '--out', backupDir],
-        {
-          cwd: root,
-          env: {
-            ...process.env,
-            DATA_DIR: dataDir,
-            DATABASE_URL: '',
-            MIZAN_URL: first.baseURL,
-            BACKUP_USERNAME: E2E_ADMIN.username,
-            BACKUP_PASSWORD: E2E_ADMIN.password,
+      if (kind === 'pglite' && signal === 'SIGKILL') {
+        // A backup through the running server (PGlite folder locked by it).
+        const backup = await run(
+          path.join(root, 'node_modules/.bin/tsx'),
+          [path.join(root, 'apps/api/src/cli/backup.ts'), '--out', backupDir],
+          {
+            cwd: root,
+            env: {
+              ...process.env,
+              DATA_DIR: dataDir,
+              DATABASE_URL: '',
+              MIZAN_URL: first.baseURL,
+              BACKUP_USERNAME: E2E_ADMIN.username,
+              BACKUP_PASSWORD: E2E_ADMIN.password,
+            },
           },
-        },
-      );
-      expect(backup.stdout).toContain('Cadangan tersimpan');
-      expect(fs.readdirSync(backupDir).filter((f) => f.endsWith('.tar.gz'))).toHaveLength(1);
+        );
+        expect(backup.stdout).toContain('Cadangan tersimpan');
+        expect(fs.readdirSync(backupDir).filter((f) => f.endsWith('.tar.gz'))).toHaveLength(1);
+      }
 
       // The burst: 6 writers in parallel until the kill.
       const acks: Ack[] = [];
       let attempted = 0;
+      let refused = 0;
       let killed = false;
       let serial = 0;
       const writer = async () => {
@@ -123,12 +182,13 @@ describe('crash safety', () => {
                   jenis: (n % 3 === 0 ? 'pokok' : 'bagi_hasil') satisfies JenisPembayaran,
                   keterangan: `Burst ${n}`,
                 };
-          const kind = 'nama' in body ? 'nasabah' : 'pembayaran';
+          const kind = 'nama' in body ? ('nasabah' as const) : ('pembayaran' as const);
           attempted++;
           try {
             const res = await post(`/${kind}`, body);
             if (res.status === 201) acks.push({ kind, id: res.body.data.id, body });
-            else if (!killed) throw new Error(`unexpected ${res.status} ${JSON.stringify(res.body)}`);
+            else if (!killed || res.status !== 503) throw new Error(`unexpected ${res.status} ${JSON.stringify(res.body)}`);
+            else refused++;
           } catch (error) {
             if (!killed) throw error;
           }
@@ -136,26 +196,32 @@ describe('crash safety', () => {
       };
       const writers = Array.from({ length: 6 }, writer);
       while (acks.length < 60) await new Promise((r) => setTimeout(r, 10));
-      // SIGKILL the server itself: the pid in its lock file (tsx runs it as a child process),
-      // then the tsx wrapper. In-flight requests die with it and are not acknowledged.
-      const serverPid = Number(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8'));
-      expect(serverPid).toBeGreaterThan(0);
-      process.kill(serverPid, 'SIGKILL');
+      // Signal the server itself (tsx runs it as a child process). SIGKILL: in-flight requests
+      // die with it, unacknowledged. SIGTERM: they finish, later ones get 503 or no connection.
+      const pid = serverPid(first.process.pid!);
+      const wrapperExit = new Promise<number | null>((r) =>
+        first.process.exitCode !== null ? r(first.process.exitCode) : first.process.once('exit', (code) => r(code)),
+      );
+      process.kill(pid, signal);
       killed = true;
-      first.process.kill('SIGKILL');
+      if (signal === 'SIGKILL') first.process.kill('SIGKILL');
       await Promise.allSettled(writers);
       for (let alive = true; alive;) {
         try {
-          process.kill(serverPid, 0);
+          process.kill(pid, 0);
           await new Promise((r) => setTimeout(r, 50));
         } catch {
           alive = false;
         }
       }
-      console.log(`crash safety: ${attempted} writes attempted, ${acks.length} acknowledged before SIGKILL`);
+      const exitCode = await wrapperExit;
+      if (signal === 'SIGTERM') expect(exitCode).toBe(0);
+      console.log(
+        `crash safety (${kind}, ${signal}): ${attempted} writes attempted, ${acks.length} acknowledged, ${refused} refused with 503`,
+      );
 
       // Restart on the same folder (the stale lock of the killed process is taken over).
-      const second = await startServer({}, { dataDir, keepData: true });
+      const second = await startServer(env, { dataDir, keepData: true });
       try {
         for (const ack of acks) {
           const res = await second.api<Record<string, unknown>>('GET', `/${ack.kind}/${ack.id}`);
@@ -198,7 +264,7 @@ describe('crash safety', () => {
 
       // Straight in the database: nothing half-written. Every customer and payment has the
       // activity row of its creation (same transaction), and every maintained column agrees.
-      const handle = await openPglite(dataDir);
+      const handle = database ? await openPostgres(database.url, 1) : await openPglite(dataDir);
       try {
         const q = async (query: ReturnType<typeof sql<{ n: number }>>) => Number((await query.execute(handle.db)).rows[0]!.n);
         expect(
@@ -231,6 +297,7 @@ describe('crash safety', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(backupDir, { recursive: true, force: true });
+      await database?.drop();
     }
-  });
-});
+  }
+}
