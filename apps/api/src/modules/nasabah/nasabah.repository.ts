@@ -53,58 +53,41 @@ function livingNasabah(db: Kysely<DB>, query: Pick<NasabahListQuery, 'search' | 
 }
 
 /**
- * Exact totals of recent searches, per (search, status), valid for one version of the searchable
- * customer data (data_versions.nasabah_search, bumped by a trigger in every writing transaction,
- * migration 2026_11_22_1210). Per process; the version lives in the database, so several API
- * instances stay exact. Kept per database handle (tests open many databases in one process);
- * insertion order gives LRU eviction.
+ * Exact totals of recent searches, per (search, status), each with the version of the searchable
+ * customer data it was counted at (data_versions.nasabah_search, bumped by a trigger in every
+ * writing transaction, migration 2026_11_22_1210) and the plan it calls for. Per process; the
+ * version lives in the database, so several API instances stay exact. Kept per database handle
+ * (tests open many databases in one process); insertion order gives LRU eviction.
  */
-const searchTotalsByDatabase = new WeakMap<Kysely<DB>, Map<string, number>>();
+interface KnownSearch {
+  version: number;
+  total: number;
+  gatherFirst: boolean;
+}
+const searchTotalsByDatabase = new WeakMap<Kysely<DB>, Map<string, KnownSearch>>();
 const SEARCH_TOTALS_KEPT = 500;
 
 /** Above this share of matching customers, walking the sort index finds a page sooner than gathering. */
 const WALK_SORT_INDEX_SHARE = 0.01;
 
-async function searchTotal(db: Kysely<DB>, query: NasabahListQuery, version: number) {
-  let searchTotals = searchTotalsByDatabase.get(db);
-  if (!searchTotals) searchTotalsByDatabase.set(db, (searchTotals = new Map()));
-  const key = `${version}\u0000${query.status ?? ''}\u0000${query.search}`;
-  const known = searchTotals.get(key);
-  if (known !== undefined) {
-    searchTotals.delete(key);
-    searchTotals.set(key, known);
-    return known;
-  }
-  const { total } = await livingNasabah(db, query)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  searchTotals.set(key, Number(total));
-  if (searchTotals.size > SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
-  return Number(total);
-}
+const searchVersion = (db: Kysely<DB>) => db.selectFrom('data_versions').select('version').where('name', '=', 'nasabah_search');
 
 /**
  * One page of living customers and the number of all that match. Order: sort key, then id.
  *
- * Without a search the total is a maintained count (db/stat-counters.ts). With one, the exact
- * total is counted (or remembered, see searchTotals) first, and it picks the plan for the rows:
- * when few customers match, they are gathered first (trigram bitmap scans) behind an `offset 0`
- * fence and only then sorted, because left to itself the planner walks the sort index and filters
- * every row, 300 ms on 100 000 customers (docs/decisions/nasabah.md has the plans); when many
- * match (a common name), walking the sort index reaches a page after a few hundred rows, where
- * gathering would fetch and sort thousands.
+ * Without a search the total is a maintained count (db/stat-counters.ts) read in the page query.
+ * With one, the page query also reads the data version: when the search was counted at that
+ * version, its remembered total stands; otherwise the matches are counted now. The count also
+ * picks the plan for the next pages: when few customers match, they are gathered first (trigram
+ * bitmap scans) behind an `offset 0` fence and only then sorted, because left to itself the
+ * planner walks the sort index and filters every row, 300 ms on 100 000 customers
+ * (docs/decisions/nasabah.md has the plans); when many match (a common name), walking the sort
+ * index reaches a page after a few hundred rows, where gathering would fetch and sort thousands.
+ * A search not seen before is gathered.
  */
 export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
   const direction = query.sortOrder;
-  let total = 0;
-  let gatherFirst = false;
-  if (query.search) {
-    const { rows: state } = await sql<{ version: number; living: number }>`
-      select (select version from data_versions where name = 'nasabah_search') as version,
-             (select coalesce(sum(n), 0) from nasabah_counts) as living`.execute(db);
-    total = await searchTotal(db, query, Number(state[0]?.version ?? 0));
-    gatherFirst = total < Number(state[0]?.living ?? 0) * WALK_SORT_INDEX_SHARE;
-  } else {
+  if (!query.search) {
     // The maintained total rides along with the page (one round trip, db/stat-counters.ts).
     const rows = await livingNasabah(db, query)
       .selectAll('nasabah')
@@ -118,20 +101,36 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
     const counts = await countNasabah(db);
     return { rows, total: query.status ? counts[query.status] : counts.total };
   }
-  const source = gatherFirst
-    ? db.selectFrom(livingNasabah(db, query).selectAll('nasabah').offset(0).as('nasabah'))
-    : livingNasabah(db, query);
-  const rows =
-    query.search && total === 0
-      ? []
-      : await source
-          .selectAll('nasabah')
-          .orderBy(sortExpressions[query.sortBy], direction)
-          .orderBy('nasabah.id', direction)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute();
-  return { rows, total };
+
+  let searches = searchTotalsByDatabase.get(db);
+  if (!searches) searchTotalsByDatabase.set(db, (searches = new Map()));
+  const key = `${query.status ?? ''}\u0000${query.search}`;
+  const known = searches.get(key);
+  const source =
+    (known?.gatherFirst ?? true)
+      ? db.selectFrom(livingNasabah(db, query).selectAll('nasabah').offset(0).as('nasabah'))
+      : livingNasabah(db, query);
+  const rows = await source
+    .selectAll('nasabah')
+    .select(searchVersion(db).as('__version'))
+    .orderBy(sortExpressions[query.sortBy], direction)
+    .orderBy('nasabah.id', direction)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const version = Number(rows[0] ? rows[0].__version : ((await searchVersion(db).executeTakeFirst())?.version ?? 0));
+  searches.delete(key);
+  if (known && known.version === version) {
+    searches.set(key, known);
+    return { rows, total: known.total };
+  }
+  const { total } = await livingNasabah(db, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const living = (await countNasabah(db)).total;
+  searches.set(key, { version, total: Number(total), gatherFirst: Number(total) < living * WALK_SORT_INDEX_SHARE });
+  if (searches.size > SEARCH_TOTALS_KEPT) searches.delete(searches.keys().next().value!);
+  return { rows, total: Number(total) };
 }
 
 /** Counts of living customers: all, aktif, nonaktif (maintained by triggers, db/stat-counters.ts). */
