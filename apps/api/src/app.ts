@@ -43,6 +43,29 @@ export interface BuildOptions {
   onAdminCreated?: (username: string, password: string) => void;
 }
 
+/**
+ * The Content-Security-Policy of every page and response: only this origin's scripts (no inline,
+ * no eval), inline styles (Radix positions popovers with style attributes), images from here,
+ * data: and blob: (receipt previews), nothing may frame the app.
+ */
+const CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-src': ["'self'", 'blob:'],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+const serializeCsp = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+
 /** Opens the database named by the config: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export function openDatabase(config: Config): Promise<DatabaseHandle> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
@@ -86,7 +109,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (admin.generatedPassword) options.onAdminCreated?.(config.adminUsername, admin.generatedPassword);
 
   // WhatsApp gateway (lib/whatsapp): closed before the database (onClose hooks run last-in first-out).
-  const wa = createWhatsApp({ kind: config.waGateway, db: database.db, dbKind: database.kind, logger: app.log.child({ module: 'whatsapp' }) });
+  const wa = createWhatsApp({
+    kind: config.waGateway,
+    db: database.db,
+    dbKind: database.kind,
+    logger: app.log.child({ module: 'whatsapp' }),
+  });
   app.decorate('wa', wa);
   app.addHook('onClose', async () => {
     await wa.close();
@@ -95,22 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
@@ -124,7 +137,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API docs page keeps the product's policy, allowing only Swagger UI's own inline scripts
+  // by the hashes the plugin publishes (its default policy would loosen frame-ancestors and styles).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => {
+      const hashes =
+        /script-src ([^;]*)/
+          .exec(header)?.[1]
+          ?.split(' ')
+          .filter((source) => source.startsWith("'sha")) ?? [];
+      return serializeCsp({ ...CSP_DIRECTIVES, 'script-src': ["'self'", ...hashes] });
+    },
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(
