@@ -29,4 +29,21 @@ describe('GET /api/_bench/event-loop', () => {
     expect(data.max_ms).toBeGreaterThanOrEqual(20);
     expect(data.p99_ms).toBeLessThanOrEqual(data.max_ms);
   });
+
+  it('reports the memory of the process when switched on, and only then', async () => {
+    t = await createTestApp();
+    expect((await t.request({ method: 'GET', url: '/api/_bench/memory', token: null })).statusCode).toBe(404);
+    await t.close();
+    t = await createTestApp({ benchMetrics: true });
+    const res = await t.request({ method: 'GET', url: '/api/_bench/memory', token: null });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    const rss = process.memoryUsage().rss / 1024 / 1024;
+    // the test runs in the server's own process: its figures are this process's
+    expect(data.rss_mb).toBeGreaterThan(rss * 0.5);
+    expect(data.rss_mb).toBeLessThan(rss * 2);
+    expect(data.heap_used_mb).toBeGreaterThan(0);
+    expect(data.heap_used_mb).toBeLessThanOrEqual(data.heap_total_mb);
+    expect(data.after_gc).toBe(typeof (globalThis as { gc?: unknown }).gc === 'function');
+  });
 });
