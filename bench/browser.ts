@@ -21,12 +21,14 @@ export interface BrowserFigures {
   dashboardJsGzip: number;
   dashboardJsFiles: number;
   dashboardFiles: string[];
-  /** From the moment the 1000-row response was in to the 1000th row in the DOM (median of 3). */
+  /** From the moment the 1000-row response was in to the list of 1000 on the page with its rows (median of 3). */
   listRenderMs: number | null;
-  /** From navigation start to the 1000th row in the DOM (median of 3). */
+  /** From navigation start to the list of 1000 on the page with its rows (median of 3). */
   listFromNavigationMs: number | null;
   /** Request start to response end of GET /api/nasabah?limit=1000 as the browser saw it. */
   listResponseMs: number | null;
+  /** From jumping to the end of the page to the 1000th row in the DOM (median of 3). */
+  listScrollToEndMs: number | null;
   notMet: number;
 }
 
@@ -118,13 +120,17 @@ export async function measureBrowser(baseURL: string, username: string, password
     await dashboardPage.goto('/dashboard', { waitUntil: 'networkidle' });
     await dashboardPage.close();
 
-    // 1000-row customer list: the page asks for 1000 customers (spec §9); time until the 1000th
-    // row is in the DOM, measured in the page by a MutationObserver.
+    // 1000-row customer list: the page asks for 1000 customers (spec §9); time until the list
+    // holding all 1000 is on the page with its rows (a long list renders the rows near the
+    // screen; see use-window-rows.ts), measured in the page by a MutationObserver.
     await signedIn.addInitScript(() => {
       const w = window as unknown as { __rows1000: number };
       w.__rows1000 = 0;
       const observer = new MutationObserver(() => {
-        if (!w.__rows1000 && document.querySelectorAll('[data-testid="nasabah-row"]').length >= 1000) {
+        if (
+          !w.__rows1000 &&
+          document.querySelector('[data-testid="nasabah-list"][data-count="1000"] [data-testid="nasabah-row"]')
+        ) {
           w.__rows1000 = performance.now();
           observer.disconnect();
         }
@@ -134,6 +140,7 @@ export async function measureBrowser(baseURL: string, username: string, password
     const renders: number[] = [];
     const fromNavigation: number[] = [];
     const responses: number[] = [];
+    const toLastRow: number[] = [];
     for (let i = 0; i < 3; i++) {
       const page = await fresh(signedIn);
       await page.goto('/nasabah');
@@ -161,6 +168,22 @@ export async function measureBrowser(baseURL: string, username: string, password
         renders.push(timing.rows - timing.responseEnd);
         responses.push(timing.responseEnd - (timing.requestStart ?? 0));
       }
+      // Jumping to the end of the page: time until the 1000th row is in the DOM.
+      toLastRow.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const started = performance.now();
+              const last = '[data-testid="nasabah-row"][aria-rowindex="1001"]';
+              const check = () => {
+                if (document.querySelector(last)) return resolve(performance.now() - started);
+                window.scrollTo(0, document.documentElement.scrollHeight);
+                requestAnimationFrame(check);
+              };
+              check();
+            }),
+        ),
+      );
       await page.close();
     }
     await signedIn.close();
@@ -179,6 +202,7 @@ export async function measureBrowser(baseURL: string, username: string, password
       listRenderMs: median(renders),
       listFromNavigationMs: median(fromNavigation),
       listResponseMs: median(responses),
+      listScrollToEndMs: median(toLastRow),
       notMet: 0,
     };
     figures.notMet =

@@ -575,19 +575,49 @@ describe('empty book and Load More', () => {
       );
     }
     const { context, page } = await open(big, 'desktop', '/nasabah');
-    await poll(() => rows(page).count(), { timeout: 20_000 }).toBe(1000);
+    const list = page.getByTestId('nasabah-list');
+    await poll(() => list.getAttribute('data-count'), { timeout: 20_000 }).toBe('1000');
+    expect(await page.getByRole('table', { name: 'Daftar nasabah' }).getAttribute('aria-rowcount')).toBe('1001');
+    // A long list keeps only the rows near the screen in the DOM…
+    const rendered = await rows(page).count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(100);
     const loadMore = page.getByRole('button', { name: 'Load More' });
     await loadMore.scrollIntoViewIfNeeded();
     await page.getByText('Menampilkan 1.000 dari 1.005').waitFor();
+    // …and scrolling reaches every one of them: the 1000th row sits just above Load More.
+    await page.locator('[data-testid="nasabah-row"][aria-rowindex="1001"]').waitFor();
     await loadMore.click();
     await page.getByText('Semua data sudah dimuat (1.005 nasabah)').waitFor();
-    expect(await rows(page).count()).toBe(total);
+    await poll(() => list.getAttribute('data-count')).toBe(String(total));
+    await page.mouse.wheel(0, 100_000);
+    await page.locator(`[data-testid="nasabah-row"][aria-rowindex="${total + 1}"]`).waitFor();
     expect(await page.getByRole('button', { name: 'Load More' }).count()).toBe(0);
+    // Every customer is listed once: scrolling from top to bottom meets each name exactly once.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const seen = new Set<string>();
+    for (let guard = 0; guard < 400 && seen.size < total; guard++) {
+      for (const name of await page.locator('[data-testid="nasabah-row"] td:first-child a').allTextContents())
+        seen.add(name.trim());
+      await page.mouse.wheel(0, 700);
+    }
+    expect(seen.size).toBe(total);
     // A filter starts again at page 1.
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await page.getByRole('dialog').getByLabel('Cari').fill('Nasabah 10');
     await page.getByRole('dialog').getByRole('button', { name: 'Terapkan' }).click();
     await page.getByText('Semua data sudah dimuat (6 nasabah)').waitFor();
     await context.close();
+
+    // The phone's cards scroll through the whole page as well.
+    const phone = await open(big, 'phone', '/nasabah');
+    await poll(() => phone.page.getByTestId('nasabah-list').getAttribute('data-count'), { timeout: 20_000 }).toBe('1000');
+    expect(await rows(phone.page).count()).toBeLessThan(100);
+    const lastCard = phone.page.locator('[data-testid="nasabah-row"][aria-posinset="1000"]');
+    await poll(async () => {
+      await phone.page.mouse.wheel(0, 300_000);
+      return lastCard.count();
+    }).toBe(1);
+    await phone.context.close();
   });
 });

@@ -1,8 +1,8 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { ComponentProps, HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 /** A data table in a card; scrolls sideways instead of overflowing the page. */
-export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
+export function Table({ className, caption, children, ...props }: ComponentProps<'table'> & { caption?: string }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-white shadow-xs">
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
@@ -21,7 +21,7 @@ export function TBody({ className, ...props }: HTMLAttributes<HTMLTableSectionEl
   return <tbody className={cn('divide-y divide-line', className)} {...props} />;
 }
 
-export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
+export function Tr({ className, ...props }: ComponentProps<'tr'>) {
   return <tr className={cn('align-middle transition-colors hover:bg-brand-50/40', className)} {...props} />;
 }
 

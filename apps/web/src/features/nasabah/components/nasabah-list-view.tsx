@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
+import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Nasabah } from '../types';
 
 export interface NasabahListViewProps {
@@ -78,6 +79,11 @@ function RowActions({
   );
 }
 
+const keyOf = (n: Nasabah) => n.id;
+
+/** What the list container says about itself: all rows, even those not rendered (long lists). */
+const listAttributes = (count: number) => ({ 'data-testid': 'nasabah-list', 'data-count': count });
+
 function NameLink({ nasabah }: { nasabah: Nasabah }) {
   return (
     <Link to={`/nasabah/${nasabah.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
@@ -88,8 +94,14 @@ function NameLink({ nasabah }: { nasabah: Nasabah }) {
 
 /** Desktop (≥ 1024 px): the table of spec §2 with columns Nama, NIK, Telepon, Alamat, Status, Total Pinjaman, Aksi. */
 function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
+  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 73, getKey: keyOf });
   return (
-    <Table caption="Daftar nasabah">
+    <Table
+      caption="Daftar nasabah"
+      ref={(el) => void (listRef.current = el)}
+      aria-rowcount={rows.length + 1}
+      {...listAttributes(rows.length)}
+    >
       <THead>
         <tr>
           <Th>Nama</Th>
@@ -102,8 +114,9 @@ function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
         </tr>
       </THead>
       <TBody>
-        {rows.map((n) => (
-          <Tr key={n.id} data-testid="nasabah-row">
+        {before > 0 ? <SpacerRow height={before} /> : null}
+        {items.map(({ row: n, index }) => (
+          <Tr key={n.id} data-testid="nasabah-row" data-index={index} ref={measure} aria-rowindex={index + 2}>
             <Td className="max-w-56">
               <div className="flex flex-col items-start gap-1">
                 <NameLink nasabah={n} />
@@ -125,22 +138,40 @@ function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
             </Td>
           </Tr>
         ))}
+        {after > 0 ? <SpacerRow height={after} /> : null}
       </TBody>
     </Table>
   );
 }
 
+/** Keeps the height of the rows that are not rendered, so the page scrolls as through all of them. */
+function SpacerRow({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={7} style={{ height, padding: 0 }} />
+    </tr>
+  );
+}
+
 /** Tablet (768–1023 px): one row per customer on a three-column grid. */
 function NasabahRowGrid({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
+  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 97, getKey: keyOf });
   return (
     <ul
+      ref={(el) => void (listRef.current = el)}
       className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-white shadow-xs"
       aria-label="Daftar nasabah"
+      style={{ paddingTop: before, paddingBottom: after }}
+      {...listAttributes(rows.length)}
     >
-      {rows.map((n) => (
+      {items.map(({ row: n, index }) => (
         <li
           key={n.id}
           data-testid="nasabah-row"
+          data-index={index}
+          ref={measure}
+          aria-setsize={rows.length}
+          aria-posinset={index + 1}
           className="grid grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)_auto] items-center gap-4 px-4 py-3"
         >
           <div className="min-w-0 space-y-1">
@@ -173,10 +204,24 @@ function NasabahRowGrid({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, '
 
 /** Phone (< 768 px): one card per customer, NIK grouped 4-4-4-4 (spec §9). */
 function NasabahCards({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
+  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 260, gap: 12, getKey: keyOf });
   return (
-    <ul className="grid gap-3" aria-label="Daftar nasabah">
-      {rows.map((n) => (
-        <li key={n.id} data-testid="nasabah-row">
+    <ul
+      ref={(el) => void (listRef.current = el)}
+      className="grid gap-3"
+      aria-label="Daftar nasabah"
+      style={{ paddingTop: before, paddingBottom: after }}
+      {...listAttributes(rows.length)}
+    >
+      {items.map(({ row: n, index }) => (
+        <li
+          key={n.id}
+          data-testid="nasabah-row"
+          data-index={index}
+          ref={measure}
+          aria-setsize={rows.length}
+          aria-posinset={index + 1}
+        >
           <Card className="p-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
