@@ -403,7 +403,13 @@ async function main() {
     baselineRuns.push(...second.runs);
     if (!skipBrowser) {
       console.log('Angka peramban (Chromium headless)…');
-      browser = await measureBrowser(api.baseURL, BENCH_USERNAME, prepared.password);
+      try {
+        browser = await measureBrowser(api.baseURL, BENCH_USERNAME, prepared.password);
+      } catch (error) {
+        // The API figures of the last twenty minutes are still written; the browser's are missing.
+        console.error(`Angka peramban gagal diukur: ${(error as Error).message}`);
+        process.exitCode = 1;
+      }
     }
   } finally {
     await api.stop();

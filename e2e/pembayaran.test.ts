@@ -509,10 +509,29 @@ describe('Load More', () => {
     const { context, page } = await open('desktop', `/pembayaran?period=custom&year=${year}`);
     await page.getByText('Menampilkan 1.000 dari 1.001').waitFor({ timeout: 30_000 });
     await poll(() => statsText(page)).toContain('Total Pembayaran1.001');
+    // A long list keeps only the rows near the screen in the DOM; scrolling reaches the others.
+    const list = page.getByTestId('pembayaran-list');
+    expect(await list.getAttribute('data-count')).toBe('1000');
+    expect(await rows(page).count()).toBeLessThan(100);
     await page.getByRole('button', { name: 'Load More' }).click();
     await page.getByText('Semua data sudah dimuat (1.001 pembayaran)').waitFor({ timeout: 30_000 });
-    expect(await rows(page).count()).toBe(1001);
+    await poll(() => list.getAttribute('data-count')).toBe('1001');
+    const lastRow = page.locator('[data-testid="pembayaran-row"][aria-rowindex="1002"]');
+    await poll(async () => {
+      await page.mouse.wheel(0, 200_000);
+      return lastRow.count();
+    }).toBe(1);
     await context.close();
+
+    // On a phone the cards scroll through the whole list as well.
+    const phone = await open('phone', `/pembayaran?period=custom&year=${year}`);
+    await poll(() => phone.page.getByTestId('pembayaran-list').getAttribute('data-count'), { timeout: 30_000 }).toBe('1000');
+    const lastCard = phone.page.locator('[data-testid="pembayaran-row"][aria-posinset="1000"]');
+    await poll(async () => {
+      await phone.page.mouse.wheel(0, 400_000);
+      return lastCard.count();
+    }).toBe(1);
+    await phone.context.close();
   }, 120_000);
 });
 

@@ -32,3 +32,12 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
 export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn('px-4 py-3', className)} {...props} />;
 }
+
+/** Keeps the height of the rows a long table does not render (use-window-rows.ts), so the page scrolls as through all of them. */
+export function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columns} style={{ height, padding: 0 }} />
+    </tr>
+  );
+}

@@ -13,18 +13,22 @@ export interface WindowRow<T> {
   row: T;
   index: number;
   key: string | number;
+  /** The line of the list the row sits on (its index, or index ÷ columns on a grid); the row's `data-index` for `measure`. */
+  line: number;
 }
 
 /**
  * The rows to render of a list that scrolls with the page (window scrolling; the list may start
  * anywhere below the top). Returns the rows, the space to leave before and after them (so the
  * page keeps the height of the whole list), the ref for the list's container and `measure` for
- * each rendered row (rows may differ in height; they are measured once rendered).
+ * each rendered row (rows may differ in height; they are measured once rendered). On a grid of
+ * `columns` cards per line, whole lines are rendered, so the cards stay in their columns.
  */
 export function useWindowRows<T>(
   rows: readonly T[],
-  options: { estimateSize: number; gap?: number; getKey(row: T): string | number },
+  options: { estimateSize: number; gap?: number; columns?: number; getKey(row: T): string | number },
 ) {
+  const columns = options.columns ?? 1;
   const listRef = useRef<HTMLElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtual = rows.length > VIRTUALIZE_FROM;
@@ -40,19 +44,24 @@ export function useWindowRows<T>(
   });
 
   const virtualizer = useWindowVirtualizer({
-    count: virtual ? rows.length : 0,
+    count: virtual ? Math.ceil(rows.length / columns) : 0,
     estimateSize: () => options.estimateSize,
     gap: options.gap ?? 0,
     overscan: 6,
     scrollMargin,
-    getItemKey: (index) => options.getKey(rows[index]!),
+    getItemKey: (line) => options.getKey(rows[line * columns]!),
   });
 
   if (!virtual) {
     return {
       listRef,
       virtual,
-      items: rows.map((row, index): WindowRow<T> => ({ row, index, key: options.getKey(row) })),
+      items: rows.map((row, index): WindowRow<T> => ({
+        row,
+        index,
+        key: options.getKey(row),
+        line: Math.floor(index / columns),
+      })),
       before: 0,
       after: 0,
       measure: undefined,
@@ -64,7 +73,16 @@ export function useWindowRows<T>(
   return {
     listRef,
     virtual,
-    items: items.map((item): WindowRow<T> => ({ row: rows[item.index]!, index: item.index, key: item.key as string | number })),
+    items: items.flatMap((item) =>
+      rows
+        .slice(item.index * columns, (item.index + 1) * columns)
+        .map((row, offset): WindowRow<T> => ({
+          row,
+          index: item.index * columns + offset,
+          key: options.getKey(row),
+          line: item.index,
+        })),
+    ),
     before: first ? first.start - scrollMargin : 0,
     after: last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0,
     measure: virtualizer.measureElement,

@@ -5,7 +5,7 @@ import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Nasabah } from '../types';
@@ -114,9 +114,9 @@ function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
         </tr>
       </THead>
       <TBody>
-        {before > 0 ? <SpacerRow height={before} /> : null}
-        {items.map(({ row: n, index }) => (
-          <Tr key={n.id} data-testid="nasabah-row" data-index={index} ref={measure} aria-rowindex={index + 2}>
+        {before > 0 ? <SpacerRow height={before} columns={7} /> : null}
+        {items.map(({ row: n, index, line }) => (
+          <Tr key={n.id} data-testid="nasabah-row" data-index={line} ref={measure} aria-rowindex={index + 2}>
             <Td className="max-w-56">
               <div className="flex flex-col items-start gap-1">
                 <NameLink nasabah={n} />
@@ -138,18 +138,9 @@ function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
             </Td>
           </Tr>
         ))}
-        {after > 0 ? <SpacerRow height={after} /> : null}
+        {after > 0 ? <SpacerRow height={after} columns={7} /> : null}
       </TBody>
     </Table>
-  );
-}
-
-/** Keeps the height of the rows that are not rendered, so the page scrolls as through all of them. */
-function SpacerRow({ height }: { height: number }) {
-  return (
-    <tr aria-hidden="true">
-      <td colSpan={7} style={{ height, padding: 0 }} />
-    </tr>
   );
 }
 
@@ -164,11 +155,11 @@ function NasabahRowGrid({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, '
       style={{ paddingTop: before, paddingBottom: after }}
       {...listAttributes(rows.length)}
     >
-      {items.map(({ row: n, index }) => (
+      {items.map(({ row: n, index, line }) => (
         <li
           key={n.id}
           data-testid="nasabah-row"
-          data-index={index}
+          data-index={line}
           ref={measure}
           aria-setsize={rows.length}
           aria-posinset={index + 1}
@@ -213,11 +204,11 @@ function NasabahCards({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
       style={{ paddingTop: before, paddingBottom: after }}
       {...listAttributes(rows.length)}
     >
-      {items.map(({ row: n, index }) => (
+      {items.map(({ row: n, index, line }) => (
         <li
           key={n.id}
           data-testid="nasabah-row"
-          data-index={index}
+          data-index={line}
           ref={measure}
           aria-setsize={rows.length}
           aria-posinset={index + 1}

@@ -4,8 +4,9 @@ import { formatDateLong, formatNik, formatRupiah } from '@mizan/core';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
+import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Pembayaran } from '../types';
 import { JenisBadge } from './jenis-badge';
 import { loanCode } from './loan-label';
@@ -22,7 +23,17 @@ const dash = (value: string | null | undefined) => (value && value.trim() !== ''
 /** Accessible name of a payment in action labels: 'Budi Santoso 31 Januari 2024'. */
 const nameOf = (p: Pembayaran) => `${p.pinjaman.nasabah.nama} ${formatDateLong(p.tanggal)}`;
 
-function RowActions({ pembayaran, onEdit, onDelete, labelled = false }: { pembayaran: Pembayaran; onEdit(p: Pembayaran): void; onDelete(p: Pembayaran): void; labelled?: boolean }) {
+function RowActions({
+  pembayaran,
+  onEdit,
+  onDelete,
+  labelled = false,
+}: {
+  pembayaran: Pembayaran;
+  onEdit(p: Pembayaran): void;
+  onDelete(p: Pembayaran): void;
+  labelled?: boolean;
+}) {
   const name = nameOf(pembayaran);
   const size = labelled ? 'sm' : 'icon';
   return (
@@ -39,7 +50,12 @@ function RowActions({ pembayaran, onEdit, onDelete, labelled = false }: { pembay
         <Eye className="h-4 w-4" aria-hidden="true" />
         {labelled ? 'Detail' : null}
       </Link>
-      <Button variant={labelled ? 'outline' : 'ghost'} size={size} onClick={() => onEdit(pembayaran)} aria-label={`Edit pembayaran ${name}`}>
+      <Button
+        variant={labelled ? 'outline' : 'ghost'}
+        size={size}
+        onClick={() => onEdit(pembayaran)}
+        aria-label={`Edit pembayaran ${name}`}
+      >
         <Pencil className="h-4 w-4" aria-hidden="true" />
         {labelled ? 'Edit' : null}
       </Button>
@@ -57,6 +73,8 @@ function RowActions({ pembayaran, onEdit, onDelete, labelled = false }: { pembay
   );
 }
 
+const keyOf = (p: Pembayaran) => p.id;
+
 function Customer({ pembayaran }: { pembayaran: Pembayaran }) {
   const { nasabah } = pembayaran.pinjaman;
   return (
@@ -71,8 +89,15 @@ function Customer({ pembayaran }: { pembayaran: Pembayaran }) {
 
 /** Desktop (≥ 1024 px): Nasabah, Tanggal, Jumlah, Jenis, Keterangan, Angsuran Ke, Aksi (spec §2). */
 function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProps, 'layout'>) {
+  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 65, getKey: keyOf });
   return (
-    <Table caption="Daftar pembayaran">
+    <Table
+      caption="Daftar pembayaran"
+      ref={(el) => void (listRef.current = el)}
+      aria-rowcount={rows.length + 1}
+      data-testid="pembayaran-list"
+      data-count={rows.length}
+    >
       <THead>
         <tr>
           <Th>Nasabah</Th>
@@ -85,8 +110,9 @@ function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProp
         </tr>
       </THead>
       <TBody>
-        {rows.map((p) => (
-          <Tr key={p.id} data-testid="pembayaran-row">
+        {before > 0 ? <SpacerRow height={before} columns={7} /> : null}
+        {items.map(({ row: p, index, line }) => (
+          <Tr key={p.id} data-testid="pembayaran-row" data-index={line} ref={measure} aria-rowindex={index + 2}>
             <Td className="max-w-60">
               <Customer pembayaran={p} />
             </Td>
@@ -104,6 +130,7 @@ function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProp
             </Td>
           </Tr>
         ))}
+        {after > 0 ? <SpacerRow height={after} columns={7} /> : null}
       </TBody>
     </Table>
   );
@@ -111,10 +138,26 @@ function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProp
 
 /** Tablet and phone: one card per payment (two columns on a tablet). */
 function PembayaranCards({ rows, onEdit, onDelete, layout }: PembayaranListViewProps) {
+  const columns = layout === 'tablet' ? 2 : 1;
+  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 190, gap: 12, columns, getKey: keyOf });
   return (
-    <ul className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-label="Daftar pembayaran">
-      {rows.map((p) => (
-        <li key={p.id} data-testid="pembayaran-row">
+    <ul
+      ref={(el) => void (listRef.current = el)}
+      className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}
+      aria-label="Daftar pembayaran"
+      style={{ paddingTop: before, paddingBottom: after }}
+      data-testid="pembayaran-list"
+      data-count={rows.length}
+    >
+      {items.map(({ row: p, index, line }) => (
+        <li
+          key={p.id}
+          data-testid="pembayaran-row"
+          data-index={line}
+          ref={measure}
+          aria-setsize={rows.length}
+          aria-posinset={index + 1}
+        >
           <Card className="flex h-full flex-col gap-3 p-4">
             <div className="flex items-start justify-between gap-3">
               <Customer pembayaran={p} />
@@ -133,7 +176,9 @@ function PembayaranCards({ rows, onEdit, onDelete, layout }: PembayaranListViewP
               </div>
               <p className="text-lg font-bold whitespace-nowrap text-ink tabular-nums">{formatRupiah(p.jumlah)}</p>
             </div>
-            {p.keterangan ? <p className="line-clamp-2 rounded-lg bg-canvas px-3 py-2 text-sm text-muted">{p.keterangan}</p> : null}
+            {p.keterangan ? (
+              <p className="line-clamp-2 rounded-lg bg-canvas px-3 py-2 text-sm text-muted">{p.keterangan}</p>
+            ) : null}
             <div className="mt-auto">
               <RowActions pembayaran={p} onEdit={onEdit} onDelete={onDelete} labelled />
             </div>
@@ -161,7 +206,11 @@ export function PembayaranListSkeleton({ layout }: { layout: Layout }) {
     );
   }
   return (
-    <div className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-busy="true" aria-label="Memuat data pembayaran">
+    <div
+      className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}
+      aria-busy="true"
+      aria-label="Memuat data pembayaran"
+    >
       {rows.map((i) => (
         <Skeleton key={i} className="h-40 w-full rounded-xl" />
       ))}

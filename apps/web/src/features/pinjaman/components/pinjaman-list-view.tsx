@@ -5,8 +5,9 @@ import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
+import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Pinjaman } from '../types';
 
 export interface PinjamanListViewProps {
@@ -23,7 +24,19 @@ export function TipeBadge({ tipe }: { tipe: string }) {
   return <Badge tone={tipe === 'pokok' ? 'gold' : 'blue'}>{labelOf(tipePinjamanLabels, tipe)}</Badge>;
 }
 
-function RowActions({ pinjaman, onEdit, onDelete, labelled = false }: { pinjaman: Pinjaman; onEdit(p: Pinjaman): void; onDelete(p: Pinjaman): void; labelled?: boolean }) {
+const keyOf = (p: Pinjaman) => p.id;
+
+function RowActions({
+  pinjaman,
+  onEdit,
+  onDelete,
+  labelled = false,
+}: {
+  pinjaman: Pinjaman;
+  onEdit(p: Pinjaman): void;
+  onDelete(p: Pinjaman): void;
+  labelled?: boolean;
+}) {
   const name = `pinjaman ${pinjaman.nasabah.nama} ${formatRupiah(pinjaman.jumlah)}`;
   const size = labelled ? 'sm' : 'icon';
   return (
@@ -40,7 +53,12 @@ function RowActions({ pinjaman, onEdit, onDelete, labelled = false }: { pinjaman
         <Eye className="h-4 w-4" aria-hidden="true" />
         {labelled ? 'Detail' : null}
       </Link>
-      <Button variant={labelled ? 'outline' : 'ghost'} size={size} onClick={() => onEdit(pinjaman)} aria-label={labelled ? undefined : `Edit ${name}`}>
+      <Button
+        variant={labelled ? 'outline' : 'ghost'}
+        size={size}
+        onClick={() => onEdit(pinjaman)}
+        aria-label={labelled ? undefined : `Edit ${name}`}
+      >
         <Pencil className="h-4 w-4" aria-hidden="true" />
         {labelled ? 'Edit' : null}
       </Button>
@@ -60,8 +78,15 @@ function RowActions({ pinjaman, onEdit, onDelete, labelled = false }: { pinjaman
 
 /** Desktop (≥ 1024 px): the table of spec §2. */
 function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, 'layout'>) {
+  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 65, getKey: keyOf });
   return (
-    <Table caption="Daftar pinjaman">
+    <Table
+      caption="Daftar pinjaman"
+      ref={(el) => void (listRef.current = el)}
+      aria-rowcount={rows.length + 1}
+      data-testid="pinjaman-list"
+      data-count={rows.length}
+    >
       <THead>
         <tr>
           <Th>No. Pinjaman</Th>
@@ -76,8 +101,9 @@ function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, '
         </tr>
       </THead>
       <TBody>
-        {rows.map((p) => (
-          <Tr key={p.id} data-testid="pinjaman-row">
+        {before > 0 ? <SpacerRow height={before} columns={9} /> : null}
+        {items.map(({ row: p, index, line }) => (
+          <Tr key={p.id} data-testid="pinjaman-row" data-index={line} ref={measure} aria-rowindex={index + 2}>
             <Td className="whitespace-nowrap">
               <Link to={`/pinjaman/${p.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
                 {nomorOf(p)}
@@ -106,6 +132,7 @@ function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, '
             </Td>
           </Tr>
         ))}
+        {after > 0 ? <SpacerRow height={after} columns={9} /> : null}
       </TBody>
     </Table>
   );
@@ -113,14 +140,32 @@ function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, '
 
 /** Tablet and phone: one card per loan (two columns of cards on a tablet). */
 function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListViewProps, 'layout'> & { columns: 1 | 2 }) {
+  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 290, gap: 12, columns, getKey: keyOf });
   return (
-    <ul className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-label="Daftar pinjaman">
-      {rows.map((p) => (
-        <li key={p.id} data-testid="pinjaman-row">
+    <ul
+      ref={(el) => void (listRef.current = el)}
+      className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}
+      aria-label="Daftar pinjaman"
+      style={{ paddingTop: before, paddingBottom: after }}
+      data-testid="pinjaman-list"
+      data-count={rows.length}
+    >
+      {items.map(({ row: p, index, line }) => (
+        <li
+          key={p.id}
+          data-testid="pinjaman-row"
+          data-index={line}
+          ref={measure}
+          aria-setsize={rows.length}
+          aria-posinset={index + 1}
+        >
           <Card className="flex h-full flex-col p-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <Link to={`/pinjaman/${p.id}`} className="block truncate font-semibold text-ink hover:text-brand-700 hover:underline">
+                <Link
+                  to={`/pinjaman/${p.id}`}
+                  className="block truncate font-semibold text-ink hover:text-brand-700 hover:underline"
+                >
                   {p.nasabah.nama}
                 </Link>
                 <p className="font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</p>
@@ -167,7 +212,11 @@ export function PinjamanListSkeleton({ layout }: { layout: Layout }) {
   const rows = Array.from({ length: 6 }, (_, i) => i);
   if (layout !== 'desktop') {
     return (
-      <div className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-busy="true" aria-label="Memuat data pinjaman">
+      <div
+        className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}
+        aria-busy="true"
+        aria-label="Memuat data pinjaman"
+      >
         {rows.slice(0, 4).map((i) => (
           <Card key={i} className="space-y-3 p-4">
             <Skeleton className="h-5 w-40" />
@@ -180,7 +229,11 @@ export function PinjamanListSkeleton({ layout }: { layout: Layout }) {
     );
   }
   return (
-    <div className="divide-y divide-line rounded-xl border border-line bg-white" aria-busy="true" aria-label="Memuat data pinjaman">
+    <div
+      className="divide-y divide-line rounded-xl border border-line bg-white"
+      aria-busy="true"
+      aria-label="Memuat data pinjaman"
+    >
       {rows.map((i) => (
         <div key={i} className="flex items-center gap-4 px-4 py-4">
           <Skeleton className="h-4 w-20" />
