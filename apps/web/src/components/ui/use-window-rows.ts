@@ -19,14 +19,22 @@ export interface WindowRow<T> {
 
 /**
  * The rows to render of a list that scrolls with the page (window scrolling; the list may start
- * anywhere below the top). Returns the rows, the space to leave before and after them (so the
- * page keeps the height of the whole list), the ref for the list's container and `measure` for
- * each rendered row (rows may differ in height; they are measured once rendered). On a grid of
+ * anywhere below the top). Returns the rows and the props for the container and each row: the
+ * container keeps the height of the whole list (spacers), says how many rows it holds and is
+ * measured for its place on the page; each rendered row is measured (rows may differ in height)
+ * and says its place in the list. On a grid of
  * `columns` cards per line, whole lines are rendered, so the cards stay in their columns.
  */
 export function useWindowRows<T>(
   rows: readonly T[],
-  options: { estimateSize: number; gap?: number; columns?: number; getKey(row: T): string | number },
+  options: {
+    /** `<testId>-list` on the container, `<testId>-row` on each row. */
+    testId: string;
+    estimateSize: number;
+    gap?: number;
+    columns?: number;
+    getKey(row: T): string | number;
+  },
 ) {
   const columns = options.columns ?? 1;
   const listRef = useRef<HTMLElement | null>(null);
@@ -52,39 +60,53 @@ export function useWindowRows<T>(
     getItemKey: (line) => options.getKey(rows[line * columns]!),
   });
 
-  if (!virtual) {
-    return {
-      listRef,
-      virtual,
-      items: rows.map((row, index): WindowRow<T> => ({
-        row,
-        index,
-        key: options.getKey(row),
-        line: Math.floor(index / columns),
-      })),
-      before: 0,
-      after: 0,
-      measure: undefined,
-    };
-  }
-  const items = virtualizer.getVirtualItems();
-  const first = items[0];
-  const last = items.at(-1);
-  return {
-    listRef,
-    virtual,
-    items: items.flatMap((item) =>
-      rows
-        .slice(item.index * columns, (item.index + 1) * columns)
-        .map((row, offset): WindowRow<T> => ({
+  const items: WindowRow<T>[] = virtual
+    ? virtualizer.getVirtualItems().flatMap((item) =>
+        rows.slice(item.index * columns, (item.index + 1) * columns).map((row, offset) => ({
           row,
           index: item.index * columns + offset,
           key: options.getKey(row),
           line: item.index,
         })),
-    ),
-    before: first ? first.start - scrollMargin : 0,
-    after: last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0,
-    measure: virtualizer.measureElement,
+      )
+    : rows.map((row, index) => ({ row, index, key: options.getKey(row), line: Math.floor(index / columns) }));
+  const firstLine = virtual ? virtualizer.getVirtualItems()[0] : undefined;
+  const lastLine = virtual ? virtualizer.getVirtualItems().at(-1) : undefined;
+  const before = firstLine ? firstLine.start - scrollMargin : 0;
+  const after = lastLine ? Math.max(0, virtualizer.getTotalSize() - (lastLine.end - scrollMargin)) : 0;
+  const measure = virtual ? virtualizer.measureElement : undefined;
+  const setList = (el: HTMLElement | null) => void (listRef.current = el);
+  const count = rows.length;
+  const testId = options.testId;
+
+  return {
+    items,
+    /** Spacer heights for a table (`SpacerRow`); card lists get them as padding through `listProps`. */
+    before,
+    after,
+    /** For a `<table>`: all rows counted (header included), even those not rendered. */
+    tableProps: { ref: setList, 'aria-rowcount': count + 1, 'data-testid': `${testId}-list`, 'data-count': count },
+    /** For a `<tr>` of a rendered row. */
+    tableRowProps: (item: Pick<WindowRow<T>, 'index' | 'line'>) => ({
+      'data-testid': `${testId}-row`,
+      'data-index': item.line,
+      ref: measure,
+      'aria-rowindex': item.index + 2,
+    }),
+    /** For a `<ul>` of rows or cards. */
+    listProps: {
+      ref: setList,
+      style: { paddingTop: before, paddingBottom: after },
+      'data-testid': `${testId}-list`,
+      'data-count': count,
+    },
+    /** For an `<li>` of a rendered row or card. */
+    itemProps: (item: Pick<WindowRow<T>, 'index' | 'line'>) => ({
+      'data-testid': `${testId}-row`,
+      'data-index': item.line,
+      ref: measure,
+      'aria-setsize': count,
+      'aria-posinset': item.index + 1,
+    }),
   };
 }

@@ -81,9 +81,6 @@ function RowActions({
 
 const keyOf = (n: Nasabah) => n.id;
 
-/** What the list container says about itself: all rows, even those not rendered (long lists). */
-const listAttributes = (count: number) => ({ 'data-testid': 'nasabah-list', 'data-count': count });
-
 function NameLink({ nasabah }: { nasabah: Nasabah }) {
   return (
     <Link to={`/nasabah/${nasabah.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
@@ -94,14 +91,13 @@ function NameLink({ nasabah }: { nasabah: Nasabah }) {
 
 /** Desktop (≥ 1024 px): the table of spec §2 with columns Nama, NIK, Telepon, Alamat, Status, Total Pinjaman, Aksi. */
 function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
-  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 73, getKey: keyOf });
+  const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, {
+    testId: 'nasabah',
+    estimateSize: 73,
+    getKey: keyOf,
+  });
   return (
-    <Table
-      caption="Daftar nasabah"
-      ref={(el) => void (listRef.current = el)}
-      aria-rowcount={rows.length + 1}
-      {...listAttributes(rows.length)}
-    >
+    <Table caption="Daftar nasabah" {...tableProps}>
       <THead>
         <tr>
           <Th>Nama</Th>
@@ -115,8 +111,8 @@ function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
       </THead>
       <TBody>
         {before > 0 ? <SpacerRow height={before} columns={7} /> : null}
-        {items.map(({ row: n, index, line }) => (
-          <Tr key={n.id} data-testid="nasabah-row" data-index={line} ref={measure} aria-rowindex={index + 2}>
+        {items.map(({ row: n, ...at }) => (
+          <Tr key={n.id} {...tableRowProps(at)}>
             <Td className="max-w-56">
               <div className="flex flex-col items-start gap-1">
                 <NameLink nasabah={n} />
@@ -146,23 +142,21 @@ function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
 
 /** Tablet (768–1023 px): one row per customer on a three-column grid. */
 function NasabahRowGrid({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
-  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 97, getKey: keyOf });
+  const { items, listProps, itemProps } = useWindowRows(rows, {
+    testId: 'nasabah',
+    estimateSize: 97,
+    getKey: keyOf,
+  });
   return (
     <ul
-      ref={(el) => void (listRef.current = el)}
       className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-white shadow-xs"
       aria-label="Daftar nasabah"
-      style={{ paddingTop: before, paddingBottom: after }}
-      {...listAttributes(rows.length)}
+      {...listProps}
     >
-      {items.map(({ row: n, index, line }) => (
+      {items.map(({ row: n, ...at }) => (
         <li
           key={n.id}
-          data-testid="nasabah-row"
-          data-index={line}
-          ref={measure}
-          aria-setsize={rows.length}
-          aria-posinset={index + 1}
+          {...itemProps(at)}
           className="grid grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)_auto] items-center gap-4 px-4 py-3"
         >
           <div className="min-w-0 space-y-1">
@@ -195,24 +189,16 @@ function NasabahRowGrid({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, '
 
 /** Phone (< 768 px): one card per customer, NIK grouped 4-4-4-4 (spec §9). */
 function NasabahCards({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
-  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 260, gap: 12, getKey: keyOf });
+  const { items, listProps, itemProps } = useWindowRows(rows, {
+    testId: 'nasabah',
+    estimateSize: 260,
+    gap: 12,
+    getKey: keyOf,
+  });
   return (
-    <ul
-      ref={(el) => void (listRef.current = el)}
-      className="grid gap-3"
-      aria-label="Daftar nasabah"
-      style={{ paddingTop: before, paddingBottom: after }}
-      {...listAttributes(rows.length)}
-    >
-      {items.map(({ row: n, index, line }) => (
-        <li
-          key={n.id}
-          data-testid="nasabah-row"
-          data-index={line}
-          ref={measure}
-          aria-setsize={rows.length}
-          aria-posinset={index + 1}
-        >
+    <ul className="grid gap-3" aria-label="Daftar nasabah" {...listProps}>
+      {items.map(({ row: n, ...at }) => (
+        <li key={n.id} {...itemProps(at)}>
           <Card className="p-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">

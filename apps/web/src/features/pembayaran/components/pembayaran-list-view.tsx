@@ -89,15 +89,13 @@ function Customer({ pembayaran }: { pembayaran: Pembayaran }) {
 
 /** Desktop (≥ 1024 px): Nasabah, Tanggal, Jumlah, Jenis, Keterangan, Angsuran Ke, Aksi (spec §2). */
 function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProps, 'layout'>) {
-  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 65, getKey: keyOf });
+  const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, {
+    testId: 'pembayaran',
+    estimateSize: 65,
+    getKey: keyOf,
+  });
   return (
-    <Table
-      caption="Daftar pembayaran"
-      ref={(el) => void (listRef.current = el)}
-      aria-rowcount={rows.length + 1}
-      data-testid="pembayaran-list"
-      data-count={rows.length}
-    >
+    <Table caption="Daftar pembayaran" {...tableProps}>
       <THead>
         <tr>
           <Th>Nasabah</Th>
@@ -111,8 +109,8 @@ function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProp
       </THead>
       <TBody>
         {before > 0 ? <SpacerRow height={before} columns={7} /> : null}
-        {items.map(({ row: p, index, line }) => (
-          <Tr key={p.id} data-testid="pembayaran-row" data-index={line} ref={measure} aria-rowindex={index + 2}>
+        {items.map(({ row: p, ...at }) => (
+          <Tr key={p.id} {...tableRowProps(at)}>
             <Td className="max-w-60">
               <Customer pembayaran={p} />
             </Td>
@@ -139,25 +137,17 @@ function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProp
 /** Tablet and phone: one card per payment (two columns on a tablet). */
 function PembayaranCards({ rows, onEdit, onDelete, layout }: PembayaranListViewProps) {
   const columns = layout === 'tablet' ? 2 : 1;
-  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 190, gap: 12, columns, getKey: keyOf });
+  const { items, listProps, itemProps } = useWindowRows(rows, {
+    testId: 'pembayaran',
+    estimateSize: 190,
+    gap: 12,
+    columns,
+    getKey: keyOf,
+  });
   return (
-    <ul
-      ref={(el) => void (listRef.current = el)}
-      className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}
-      aria-label="Daftar pembayaran"
-      style={{ paddingTop: before, paddingBottom: after }}
-      data-testid="pembayaran-list"
-      data-count={rows.length}
-    >
-      {items.map(({ row: p, index, line }) => (
-        <li
-          key={p.id}
-          data-testid="pembayaran-row"
-          data-index={line}
-          ref={measure}
-          aria-setsize={rows.length}
-          aria-posinset={index + 1}
-        >
+    <ul className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-label="Daftar pembayaran" {...listProps}>
+      {items.map(({ row: p, ...at }) => (
+        <li key={p.id} {...itemProps(at)}>
           <Card className="flex h-full flex-col gap-3 p-4">
             <div className="flex items-start justify-between gap-3">
               <Customer pembayaran={p} />

@@ -78,15 +78,13 @@ function RowActions({
 
 /** Desktop (≥ 1024 px): the table of spec §2. */
 function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, 'layout'>) {
-  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 65, getKey: keyOf });
+  const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, {
+    testId: 'pinjaman',
+    estimateSize: 65,
+    getKey: keyOf,
+  });
   return (
-    <Table
-      caption="Daftar pinjaman"
-      ref={(el) => void (listRef.current = el)}
-      aria-rowcount={rows.length + 1}
-      data-testid="pinjaman-list"
-      data-count={rows.length}
-    >
+    <Table caption="Daftar pinjaman" {...tableProps}>
       <THead>
         <tr>
           <Th>No. Pinjaman</Th>
@@ -102,8 +100,8 @@ function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, '
       </THead>
       <TBody>
         {before > 0 ? <SpacerRow height={before} columns={9} /> : null}
-        {items.map(({ row: p, index, line }) => (
-          <Tr key={p.id} data-testid="pinjaman-row" data-index={line} ref={measure} aria-rowindex={index + 2}>
+        {items.map(({ row: p, ...at }) => (
+          <Tr key={p.id} {...tableRowProps(at)}>
             <Td className="whitespace-nowrap">
               <Link to={`/pinjaman/${p.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
                 {nomorOf(p)}
@@ -140,25 +138,17 @@ function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, '
 
 /** Tablet and phone: one card per loan (two columns of cards on a tablet). */
 function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListViewProps, 'layout'> & { columns: 1 | 2 }) {
-  const { listRef, items, before, after, measure } = useWindowRows(rows, { estimateSize: 290, gap: 12, columns, getKey: keyOf });
+  const { items, listProps, itemProps } = useWindowRows(rows, {
+    testId: 'pinjaman',
+    estimateSize: 290,
+    gap: 12,
+    columns,
+    getKey: keyOf,
+  });
   return (
-    <ul
-      ref={(el) => void (listRef.current = el)}
-      className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}
-      aria-label="Daftar pinjaman"
-      style={{ paddingTop: before, paddingBottom: after }}
-      data-testid="pinjaman-list"
-      data-count={rows.length}
-    >
-      {items.map(({ row: p, index, line }) => (
-        <li
-          key={p.id}
-          data-testid="pinjaman-row"
-          data-index={line}
-          ref={measure}
-          aria-setsize={rows.length}
-          aria-posinset={index + 1}
-        >
+    <ul className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-label="Daftar pinjaman" {...listProps}>
+      {items.map(({ row: p, ...at }) => (
+        <li key={p.id} {...itemProps(at)}>
           <Card className="flex h-full flex-col p-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
