@@ -494,6 +494,31 @@ describe('loan list', () => {
     await context.close();
   });
 
+  it.each<ViewportName>(['desktop', 'phone'])('says when the list cannot be loaded and loads it on Coba lagi (%s)', async (viewport) => {
+    const owner = await createCustomer(`Nasabah Coba Lagi ${viewport}`);
+    await createLoan({ nasabah_id: owner.id, jumlah: 2_000_000 });
+    const { context, page } = await newPage(browser, server.baseURL, viewport);
+    await context.addInitScript((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, session);
+    // The server is unreachable for the loan list until the user retries.
+    let failing = true;
+    await page.route('**/api/pinjaman?*', (route) => (failing ? route.abort('connectionrefused') : route.continue()));
+    await page.goto('/pinjaman');
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Gagal memuat data pinjaman' })
+      .filter({ has: page.getByRole('button', { name: 'Coba lagi' }) });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('pinjaman-row').count()).toBe(0);
+    failing = false;
+    await alert.getByRole('button', { name: 'Coba lagi' }).click();
+    await page.getByTestId('pinjaman-row').first().waitFor();
+    expect(await alert.count()).toBe(0);
+    await context.close();
+  });
+
   it('offers Load More while the last page of 1000 was full, and appends the next page', async () => {
     const massal = await createCustomer('Nasabah Massal');
     const existing = (await server.api<unknown[]>('GET', '/pinjaman?limit=1000')).body.data.length;

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw, UserCheck, UserX, Users } from 'lucide-react';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { EmptyState } from '../../components/ui/empty-state';
+import { ListBody } from '../../components/ui/list-body';
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
@@ -138,46 +137,39 @@ export default function NasabahListPage() {
 
       <ListToolbar onFilter={() => setDialog('filter')} onSort={() => setDialog('sort')} onReset={resetFilters} resetDisabled={isDefault} chips={chips} />
 
-      {list.isPending ? (
-        <NasabahListSkeleton layout={layout} />
-      ) : listFailed && rows.length === 0 ? (
-        <Alert tone="error" title="Gagal memuat data nasabah">
-          {errorMessage(list.error, 'Failed to fetch nasabah')}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-            Coba lagi
-          </button>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <div className="rounded-xl border border-line bg-white">
-          <EmptyState
-            message="Tidak ada data nasabah"
-            action={
-              isDefault ? (
-                <Button size="sm" onClick={() => setDialog('add')}>
-                  <Plus className="h-4 w-4" aria-hidden="true" />
-                  Tambah Nasabah
-                </Button>
-              ) : (
-                <Button size="sm" variant="outline" onClick={resetFilters}>
-                  Reset Filter
-                </Button>
-              )
-            }
-          />
-        </div>
-      ) : (
-        <>
-          <NasabahListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
-          <LoadMore
-            hasMore={Boolean(list.hasNextPage)}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => void loadMore()}
-            loaded={rows.length}
-            total={total}
-            doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} nasabah)`}
-          />
-        </>
-      )}
+      <ListBody
+        pending={list.isPending}
+        failed={listFailed}
+        error={list.error}
+        errorTitle="Gagal memuat data nasabah"
+        errorFallback="Failed to fetch nasabah"
+        onRetry={() => void list.refetch()}
+        rowCount={rows.length}
+        skeleton={<NasabahListSkeleton layout={layout} />}
+        emptyMessage="Tidak ada data nasabah"
+        emptyAction={
+          isDefault ? (
+            <Button size="sm" onClick={() => setDialog('add')}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Tambah Nasabah
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" onClick={resetFilters}>
+              Reset Filter
+            </Button>
+          )
+        }
+      >
+        <NasabahListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
+        <LoadMore
+          hasMore={Boolean(list.hasNextPage)}
+          loading={list.isFetchingNextPage}
+          onLoadMore={() => void loadMore()}
+          loaded={rows.length}
+          total={total}
+          doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} nasabah)`}
+        />
+      </ListBody>
 
       <NasabahFilterDialog
         open={dialog === 'filter'}

@@ -3,10 +3,9 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { formatDateLong, formatRupiah, jenisPembayaranLabels } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { EmptyState } from '../../components/ui/empty-state';
+import { ListBody } from '../../components/ui/list-body';
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
@@ -152,40 +151,33 @@ export default function PembayaranListPage() {
 
       <ListToolbar onFilter={() => setDialog('filter')} onSort={() => setDialog('sort')} onReset={resetFilters} resetDisabled={isDefault} chips={chips} />
 
-      {list.isPending ? (
-        <PembayaranListSkeleton layout={layout} />
-      ) : listFailed && rows.length === 0 ? (
-        <Alert tone="error" title="Gagal memuat data pembayaran">
-          {errorMessage(list.error, 'Gagal memuat data pembayaran')}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-            Coba lagi
-          </button>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <div className="rounded-xl border border-line bg-white">
-          <EmptyState
-            message="Tidak ada data pembayaran"
-            action={
-              <Button size="sm" onClick={openAdd}>
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                Tambah Pembayaran
-              </Button>
-            }
-          />
-        </div>
-      ) : (
-        <>
-          <PembayaranListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
-          <LoadMore
-            hasMore={Boolean(list.hasNextPage)}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => void loadMore()}
-            loaded={rows.length}
-            total={total}
-            doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pembayaran)`}
-          />
-        </>
-      )}
+      <ListBody
+        pending={list.isPending}
+        failed={listFailed}
+        error={list.error}
+        errorTitle="Gagal memuat data pembayaran"
+        errorFallback="Gagal memuat data pembayaran"
+        onRetry={() => void list.refetch()}
+        rowCount={rows.length}
+        skeleton={<PembayaranListSkeleton layout={layout} />}
+        emptyMessage="Tidak ada data pembayaran"
+        emptyAction={
+          <Button size="sm" onClick={openAdd}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Tambah Pembayaran
+          </Button>
+        }
+      >
+        <PembayaranListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
+        <LoadMore
+          hasMore={Boolean(list.hasNextPage)}
+          loading={list.isFetchingNextPage}
+          onLoadMore={() => void loadMore()}
+          loaded={rows.length}
+          total={total}
+          doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pembayaran)`}
+        />
+      </ListBody>
 
       <PembayaranFilterDialog
         open={dialog === 'filter'}

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleCheck, HandCoins, Layers, Plus, RefreshCw, TriangleAlert, Wallet, X } from 'lucide-react';
 import { formatRupiah } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { EmptyState } from '../../components/ui/empty-state';
+import { ListBody } from '../../components/ui/list-body';
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
@@ -137,43 +136,39 @@ export default function PinjamanListPage() {
         </ListToolbar>
       </div>
 
-      {list.isPending ? (
-        <PinjamanListSkeleton layout={layout} />
-      ) : list.isError && rows.length === 0 ? (
-        <Alert tone="error" title="Gagal memuat data pinjaman">
-          {errorMessage(list.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-        </Alert>
-      ) : rows.length === 0 ? (
-        <div className="rounded-xl border border-line bg-white">
-          <EmptyState
-            message="Tidak ada data pinjaman"
-            action={
-              filtered ? (
-                <Button variant="outline" size="sm" onClick={reset}>
-                  Reset Filter
-                </Button>
-              ) : (
-                <Button size="sm" onClick={() => setAdding(true)}>
-                  <Plus className="h-4 w-4" aria-hidden="true" />
-                  Tambah Pinjaman
-                </Button>
-              )
-            }
-          />
-        </div>
-      ) : (
-        <>
-          <PinjamanListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
-          <LoadMore
-            hasMore={Boolean(list.hasNextPage)}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => void loadMore()}
-            loaded={rows.length}
-            total={list.data?.pages[0]?.total}
-            doneText={(n) => `Semua data sudah dimuat (${n} pinjaman)`}
-          />
-        </>
-      )}
+      <ListBody
+        pending={list.isPending}
+        failed={list.isError}
+        error={list.error}
+        errorTitle="Gagal memuat data pinjaman"
+        errorFallback="Terjadi kesalahan. Silakan coba lagi."
+        onRetry={() => void list.refetch()}
+        rowCount={rows.length}
+        skeleton={<PinjamanListSkeleton layout={layout} />}
+        emptyMessage="Tidak ada data pinjaman"
+        emptyAction={
+          filtered ? (
+            <Button variant="outline" size="sm" onClick={reset}>
+              Reset Filter
+            </Button>
+          ) : (
+            <Button size="sm" onClick={() => setAdding(true)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Tambah Pinjaman
+            </Button>
+          )
+        }
+      >
+        <PinjamanListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
+        <LoadMore
+          hasMore={Boolean(list.hasNextPage)}
+          loading={list.isFetchingNextPage}
+          onLoadMore={() => void loadMore()}
+          loaded={rows.length}
+          total={list.data?.pages[0]?.total}
+          doneText={(n) => `Semua data sudah dimuat (${n} pinjaman)`}
+        />
+      </ListBody>
 
       <PinjamanFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filters} onApply={applyFilter} />
       <SortDialog
