@@ -4,7 +4,6 @@ import { Plus, RefreshCw, UserCheck, UserX, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ListBody } from '../../components/ui/list-body';
-import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { SummaryCard } from '../../components/ui/summary-card';
@@ -138,13 +137,13 @@ export default function NasabahListPage() {
       <ListToolbar onFilter={() => setDialog('filter')} onSort={() => setDialog('sort')} onReset={resetFilters} resetDisabled={isDefault} chips={chips} />
 
       <ListBody
-        pending={list.isPending}
-        failed={listFailed}
-        error={list.error}
+        query={list}
         errorTitle="Gagal memuat data nasabah"
         errorFallback="Failed to fetch nasabah"
-        onRetry={() => void list.refetch()}
         rowCount={rows.length}
+        total={total}
+        onLoadMore={() => void loadMore()}
+        doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} nasabah)`}
         skeleton={<NasabahListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data nasabah"
         emptyAction={
@@ -161,14 +160,6 @@ export default function NasabahListPage() {
         }
       >
         <NasabahListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
-        <LoadMore
-          hasMore={Boolean(list.hasNextPage)}
-          loading={list.isFetchingNextPage}
-          onLoadMore={() => void loadMore()}
-          loaded={rows.length}
-          total={total}
-          doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} nasabah)`}
-        />
       </ListBody>
 
       <NasabahFilterDialog

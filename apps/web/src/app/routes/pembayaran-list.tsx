@@ -6,7 +6,6 @@ import { formatDateLong, formatRupiah, jenisPembayaranLabels } from '@mizan/core
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ListBody } from '../../components/ui/list-body';
-import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { useToast } from '../../components/ui/toast';
@@ -152,13 +151,13 @@ export default function PembayaranListPage() {
       <ListToolbar onFilter={() => setDialog('filter')} onSort={() => setDialog('sort')} onReset={resetFilters} resetDisabled={isDefault} chips={chips} />
 
       <ListBody
-        pending={list.isPending}
-        failed={listFailed}
-        error={list.error}
+        query={list}
         errorTitle="Gagal memuat data pembayaran"
         errorFallback="Gagal memuat data pembayaran"
-        onRetry={() => void list.refetch()}
         rowCount={rows.length}
+        total={total}
+        onLoadMore={() => void loadMore()}
+        doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pembayaran)`}
         skeleton={<PembayaranListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data pembayaran"
         emptyAction={
@@ -169,14 +168,6 @@ export default function PembayaranListPage() {
         }
       >
         <PembayaranListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
-        <LoadMore
-          hasMore={Boolean(list.hasNextPage)}
-          loading={list.isFetchingNextPage}
-          onLoadMore={() => void loadMore()}
-          loaded={rows.length}
-          total={total}
-          doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pembayaran)`}
-        />
       </ListBody>
 
       <PembayaranFilterDialog

@@ -4,7 +4,6 @@ import { formatRupiah } from '@mizan/core';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ListBody } from '../../components/ui/list-body';
-import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { SummaryCard } from '../../components/ui/summary-card';
@@ -137,13 +136,13 @@ export default function PinjamanListPage() {
       </div>
 
       <ListBody
-        pending={list.isPending}
-        failed={list.isError}
-        error={list.error}
+        query={list}
         errorTitle="Gagal memuat data pinjaman"
         errorFallback="Terjadi kesalahan. Silakan coba lagi."
-        onRetry={() => void list.refetch()}
         rowCount={rows.length}
+        total={list.data?.pages[0]?.total}
+        onLoadMore={() => void loadMore()}
+        doneText={(n) => `Semua data sudah dimuat (${n} pinjaman)`}
         skeleton={<PinjamanListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data pinjaman"
         emptyAction={
@@ -160,14 +159,6 @@ export default function PinjamanListPage() {
         }
       >
         <PinjamanListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
-        <LoadMore
-          hasMore={Boolean(list.hasNextPage)}
-          loading={list.isFetchingNextPage}
-          onLoadMore={() => void loadMore()}
-          loaded={rows.length}
-          total={list.data?.pages[0]?.total}
-          doneText={(n) => `Semua data sudah dimuat (${n} pinjaman)`}
-        />
       </ListBody>
 
       <PinjamanFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filters} onApply={applyFilter} />

@@ -2,51 +2,62 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { Alert } from './alert';
 import { EmptyState } from './empty-state';
+import { LoadMore } from './load-more';
+
+/** What the body reads of the page's infinite list query (TanStack Query's `useInfiniteQuery`). */
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch(): unknown;
+}
 
 export interface ListBodyProps {
-  /** The first page is loading: the skeleton shows. */
-  pending: boolean;
-  /** The list (first page or refresh) failed. */
-  failed: boolean;
-  error: unknown;
+  query: ListQuery;
   /** Alert title on failure, e.g. 'Gagal memuat data nasabah'. */
   errorTitle: string;
   /** Message when the server gave none. */
   errorFallback: string;
-  onRetry(): void;
   rowCount: number;
+  /** All matching rows, when the server said; Load More shows "Menampilkan … dari …". */
+  total?: number;
+  onLoadMore(): void;
+  /** Text once everything is loaded, e.g. (n) => `Semua data sudah dimuat (${n} nasabah)`. */
+  doneText(loaded: number): string;
   skeleton: ReactNode;
   /** Empty-state text, e.g. 'Tidak ada data nasabah', and its action (add, or reset the filter). */
   emptyMessage: string;
   emptyAction?: ReactNode;
-  /** The rows and their Load More footer. */
+  /** The rows (the list view). */
   children: ReactNode;
 }
 
 /**
  * The body of a list page (spec §4 Lists): skeleton while the first page loads, an error with
- * 'Coba lagi' when nothing could be shown, the empty state, or the rows. A failure while rows are
- * shown keeps them (the page announces it with a toast).
+ * 'Coba lagi' when nothing could be shown, the empty state, or the rows with their Load More
+ * footer. A failure while rows are shown keeps them (the page announces it with a toast).
  */
 export function ListBody({
-  pending,
-  failed,
-  error,
+  query,
   errorTitle,
   errorFallback,
-  onRetry,
   rowCount,
+  total,
+  onLoadMore,
+  doneText,
   skeleton,
   emptyMessage,
   emptyAction,
   children,
 }: ListBodyProps) {
-  if (pending) return <>{skeleton}</>;
-  if (failed && rowCount === 0) {
+  if (query.isPending) return <>{skeleton}</>;
+  if (query.isError && rowCount === 0) {
     return (
       <Alert tone="error" title={errorTitle}>
-        {errorMessage(error, errorFallback)}{' '}
-        <button type="button" className="font-semibold underline" onClick={onRetry}>
+        {errorMessage(query.error, errorFallback)}{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
           Coba lagi
         </button>
       </Alert>
@@ -59,5 +70,17 @@ export function ListBody({
       </div>
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      {children}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={onLoadMore}
+        loaded={rowCount}
+        total={total}
+        doneText={doneText}
+      />
+    </>
+  );
 }
