@@ -60,18 +60,19 @@ export function useWindowRows<T>(
     getItemKey: (line) => options.getKey(rows[line * columns]!),
   });
 
+  const lines = virtual ? virtualizer.getVirtualItems() : [];
   const items: WindowRow<T>[] = virtual
-    ? virtualizer.getVirtualItems().flatMap((item) =>
-        rows.slice(item.index * columns, (item.index + 1) * columns).map((row, offset) => ({
+    ? lines.flatMap((line) =>
+        rows.slice(line.index * columns, (line.index + 1) * columns).map((row, offset) => ({
           row,
-          index: item.index * columns + offset,
+          index: line.index * columns + offset,
           key: options.getKey(row),
-          line: item.index,
+          line: line.index,
         })),
       )
     : rows.map((row, index) => ({ row, index, key: options.getKey(row), line: Math.floor(index / columns) }));
-  const firstLine = virtual ? virtualizer.getVirtualItems()[0] : undefined;
-  const lastLine = virtual ? virtualizer.getVirtualItems().at(-1) : undefined;
+  const firstLine = lines[0];
+  const lastLine = lines.at(-1);
   const before = firstLine ? firstLine.start - scrollMargin : 0;
   const after = lastLine ? Math.max(0, virtualizer.getTotalSize() - (lastLine.end - scrollMargin)) : 0;
   const measure = virtual ? virtualizer.measureElement : undefined;
