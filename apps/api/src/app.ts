@@ -4,9 +4,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { openPglite, openPostgres, type Database, type DatabaseHandle } from './db/database';
+import { AUTH_CHANGED_CHANNEL, openPglite, openPostgres, type Database, type DatabaseHandle } from './db/database';
 import { errorsPlugin } from './plugins/errors';
-import { authenticate } from './plugins/auth';
+import { authenticate, createSessionCache } from './plugins/auth';
 import { spaPlugin } from './plugins/spa';
 import { createTokenSigner, resolveJwtSecret, type TokenSigner } from './lib/tokens';
 import { createUrlSigner, type UrlSigner } from './lib/signed-url';
@@ -95,6 +95,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await database.close();
   });
+  // The embedded database tells this process of every users/sessions change before the change's
+  // statement resolves, so checked sessions can be remembered until then (plugins/auth.ts).
+  const sessionCache = database.listen ? createSessionCache() : undefined;
+  if (database.listen && sessionCache) {
+    const unlisten = await database.listen(AUTH_CHANGED_CHANNEL, sessionCache.invalidate);
+    app.addHook('onClose', async () => {
+      await unlisten();
+    });
+  }
   // Graceful shutdown: requests in flight finish, and their keep-alive connections are told to
   // close, so that close() does not wait for idle sockets to time out.
   let closing = false;
@@ -158,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(publicAuthRoutes);
       await api.register(async (secured) => {
-        secured.addHook('onRequest', authenticate(app));
+        secured.addHook('onRequest', authenticate(app, sessionCache));
         await secured.register(authRoutes);
         for (const module of protectedModules) await secured.register(module);
       });

@@ -13,7 +13,16 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Embedded PGlite only: calls `onNotify` for every notification on `channel`, synchronously
+   * when the committing statement finishes and before its promise resolves (PGlite is this
+   * process's own database, so no other writer exists). Returns the unsubscribe function.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
+
+/** Notified by triggers when a `users` or `sessions` row changes (migration 2026_11_23_0900). */
+export const AUTH_CHANGED_CHANNEL = 'auth_changed';
 
 export class DatabaseOpenError extends Error {}
 
@@ -60,6 +69,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     async close() {
       await db.destroy();
       if (!client.closed) await client.close();

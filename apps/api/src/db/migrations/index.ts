@@ -6,6 +6,7 @@ import * as m1110pinjaman from './2026_11_22_1110_pinjaman_list_and_generated';
 import * as m1130pembayaran from './2026_11_22_1130_pembayaran_sort_indexes';
 import * as m1200counters from './2026_11_22_1200_stat_counters';
 import * as m1210version from './2026_11_22_1210_nasabah_search_version';
+import * as m0900authNotify from './2026_11_23_0900_auth_change_notify';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -17,4 +18,5 @@ export const migrations = {
   '2026_11_22_1130_pembayaran_sort_indexes': m1130pembayaran,
   '2026_11_22_1200_stat_counters': m1200counters,
   '2026_11_22_1210_nasabah_search_version': m1210version,
+  '2026_11_23_0900_auth_change_notify': m0900authNotify,
 };
