@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { normalizeNik, type NasabahListQuery } from '@mizan/core';
 import type { DB, NasabahUpdate, NewNasabah } from '../../db/schema';
+import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countNasabah, nasabahTotalColumn } from '../../db/stat-counters';
 
 type SortKey = NasabahListQuery['sortBy'];
@@ -89,14 +90,14 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
   const direction = query.sortOrder;
   if (!query.search) {
     // The maintained total rides along with the page (one round trip, db/stat-counters.ts).
-    const rows = await livingNasabah(db, query)
+    const page = livingNasabah(db, query)
       .selectAll('nasabah')
-      .select(nasabahTotalColumn(db, query.status))
+      .select([sortKeyColumn(sortExpressions[query.sortBy]), nasabahTotalColumn(db, query.status)])
       .orderBy(sortExpressions[query.sortBy], direction)
       .orderBy('nasabah.id', direction)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
+      .offset((query.page - 1) * query.limit);
+    const rows = await selectJsonRows(db, page, direction);
     if (rows[0]) return { rows, total: Number(rows[0].__total) };
     const counts = await countNasabah(db);
     return { rows, total: query.status ? counts[query.status] : counts.total };
@@ -110,14 +111,14 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
     (known?.gatherFirst ?? true)
       ? db.selectFrom(livingNasabah(db, query).selectAll('nasabah').offset(0).as('nasabah'))
       : livingNasabah(db, query);
-  const rows = await source
+  const page = source
     .selectAll('nasabah')
-    .select(searchVersion(db).as('__version'))
+    .select([sortKeyColumn(sortExpressions[query.sortBy]), searchVersion(db).as('__version')])
     .orderBy(sortExpressions[query.sortBy], direction)
     .orderBy('nasabah.id', direction)
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
+    .offset((query.page - 1) * query.limit);
+  const rows = await selectJsonRows(db, page, direction);
   const version = Number(rows[0] ? rows[0].__version : ((await searchVersion(db).executeTakeFirst())?.version ?? 0));
   searches.delete(key);
   if (known && known.version === version) {

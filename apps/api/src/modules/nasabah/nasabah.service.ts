@@ -9,6 +9,7 @@ import {
   type Pagination,
 } from '@mizan/core';
 import type { DB, NasabahRow } from '../../db/schema';
+import type { JsonRow } from '../../db/json-rows';
 import { conflict, notFound } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
 import * as repo from './nasabah.repository';
@@ -34,7 +35,7 @@ export interface NasabahDto {
   updated_at: string;
 }
 
-export function toNasabahDto(row: NasabahRow): NasabahDto {
+export function toNasabahDto(row: NasabahRow | JsonRow<NasabahRow>): NasabahDto {
   return {
     id: row.id,
     nama: row.nama,

@@ -1,6 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection, type SqlBool, type Updateable } from 'kysely';
 import { monthDateRange, normalizeNik, type PembayaranListQuery, type PembayaranStatsQuery } from '@mizan/core';
 import type { DB, NewPembayaran, PembayaranTable } from '../../db/schema';
+import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPembayaran, pembayaranTotalColumn } from '../../db/stat-counters';
 
 type SortKey = PembayaranListQuery['sortBy'];
@@ -74,6 +75,9 @@ function filtered(db: Kysely<DB>, query: PembayaranFilters) {
   return builder;
 }
 
+/** A row of the list as the database gives it (list pages read it as JSON: db/json-rows.ts). */
+export type PembayaranListRow = Selection<DB, 'pembayaran' | 'pinjaman' | 'nasabah', (typeof listColumns)[number]>;
+
 const listColumns = [
   'pembayaran.id',
   'pembayaran.pinjaman_id',
@@ -97,18 +101,19 @@ export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery)
   const page = () =>
     filtered(db, query)
       .select(listColumns)
+      .select(sortKeyColumn(sortExpressions[query.sortBy]))
       .orderBy(sortExpressions[query.sortBy], direction)
       .orderBy('pembayaran.id', direction)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
   if (countable(query)) {
     // The maintained total rides along with the page (one round trip, db/stat-counters.ts).
-    const withTotal = await page().select(pembayaranTotalColumn(db, query)).execute();
+    const withTotal = await selectJsonRows(db, page().select(pembayaranTotalColumn(db, query)), direction);
     const rows = withTotal.map(({ __total, ...row }) => row);
     if (withTotal[0]) return { rows, total: Number(withTotal[0].__total) };
     return { rows, total: (await countPembayaran(db, query)).count };
   }
-  const rows = await page().execute();
+  const rows = await selectJsonRows(db, page(), direction);
   const { total } = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
@@ -119,8 +124,6 @@ export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery)
 function countable(query: PembayaranFilters) {
   return !query.search && query.pinjaman_id === undefined && query.nasabah_id === undefined;
 }
-
-export type PembayaranListRow = Awaited<ReturnType<typeof listPembayaran>>['rows'][number];
 
 /** Number and sum of the payments matching the statistics filters (the same rows the list shows). */
 export async function pembayaranTotals(db: Kysely<DB>, query: PembayaranStatsQuery) {

@@ -18,6 +18,7 @@ import { conflict, notFound, validationFailed, type AppError } from '../../lib/e
 import { recordActivity } from '../activities/activity.service';
 import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.balances';
 import * as repo from './pembayaran.repository';
+import type { JsonRow } from '../../db/json-rows';
 
 export const PEMBAYARAN_NOT_FOUND = 'Pembayaran tidak ditemukan';
 export const PINJAMAN_NOT_FOUND = 'Pinjaman tidak ditemukan';
@@ -30,7 +31,7 @@ export const angsuranKeTakenMessage = (angsuranKe: number) => `Angsuran ke-${ang
 export const tanggalBeforeLoanMessage = (tanggalPinjam: string) =>
   `Tanggal pembayaran tidak boleh sebelum tanggal pinjam (${formatDateLong(tanggalPinjam)})`;
 
-function toPembayaranJson(row: repo.PembayaranListRow): Pembayaran {
+function toPembayaranJson(row: repo.PembayaranListRow | JsonRow<repo.PembayaranListRow>): Pembayaran {
   return {
     id: row.id,
     pinjaman_id: row.pinjaman_id,

@@ -1,6 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection } from 'kysely';
 import type { PinjamanListQuery } from '@mizan/core';
 import type { DB, NewPinjaman, PinjamanTable } from '../../db/schema';
+import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPinjaman, pinjamanTotalColumn } from '../../db/stat-counters';
 import type { Updateable } from 'kysely';
 
@@ -48,6 +49,9 @@ function livingLoans(db: Kysely<DB>) {
     .where('pinjaman.deleted_at', 'is', null);
 }
 
+/** A row of the list as the database gives it (list pages read it as JSON: db/json-rows.ts). */
+export type LoanRow = Selection<DB, 'pinjaman' | 'nasabah', (typeof loanColumns)[number]>;
+
 const loanColumns = [
   'pinjaman.id',
   'pinjaman.nasabah_id',
@@ -87,6 +91,7 @@ export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
   const page = () =>
     filtered(db, query)
       .select(loanColumns)
+      .select(sortKeyColumn(sortExpressions[query.sortBy]))
       .orderBy(sortExpressions[query.sortBy], direction)
       .orderBy('pinjaman.id', direction)
       .limit(query.limit)
@@ -94,20 +99,18 @@ export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
   if (!query.search && !query.tipe && !query.nasabah_id) {
     // Without those filters the total is a maintained count (db/stat-counters.ts), not a scan;
     // it rides along with the page (one round trip).
-    const withTotal = await page().select(pinjamanTotalColumn(db, query.status)).execute();
+    const withTotal = await selectJsonRows(db, page().select(pinjamanTotalColumn(db, query.status)), direction);
     const rows = withTotal.map(({ __total, ...row }) => row);
     if (withTotal[0]) return { rows, total: Number(withTotal[0].__total) };
     const counts = await countPinjaman(db);
     return { rows, total: query.status ? counts.count(query.status) : counts.total };
   }
-  const rows = await page().execute();
+  const rows = await selectJsonRows(db, page(), direction);
   const { total } = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total) };
 }
-
-export type LoanRow = Awaited<ReturnType<typeof listPinjaman>>['rows'][number];
 
 /** A living loan with its customer, or undefined. */
 export function findPinjaman(db: Kysely<DB>, id: number) {

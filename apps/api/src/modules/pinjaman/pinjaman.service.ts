@@ -20,6 +20,7 @@ import { recordActivity } from '../activities/activity.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.balances';
 import { lockLoan, refreshLoanBalance } from './pinjaman.balances';
 import * as repo from './pinjaman.repository';
+import type { JsonRow } from '../../db/json-rows';
 
 export const PINJAMAN_NOT_FOUND = 'Pinjaman tidak ditemukan';
 export const NASABAH_NOT_FOUND = 'Nasabah tidak ditemukan';
@@ -39,7 +40,7 @@ export const kwitansiPath = (fileName: string) => `/uploads/kwitansi/${fileName}
 const tipeLabel = (tipe: string) => (tipe === 'pokok' ? 'Murabahah' : 'Mudharabah');
 
 /** The loan as the API sends it (spec §3), with a signed receipt link. */
-export function toPinjamanJson(row: repo.LoanRow, signer: UrlSigner): Pinjaman {
+export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer: UrlSigner): Pinjaman {
   return {
     id: row.id,
     nasabah_id: row.nasabah_id,
