@@ -1,4 +1,5 @@
-import { sql, type Expression, type Kysely, type OrderByDirection, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type Expression, type Kysely, type OrderByDirection } from 'kysely';
+import type { DB } from './schema';
 
 /**
  * A row as PostgreSQL's `row_to_json` writes it: timestamps become ISO 8601 text with their
@@ -18,8 +19,8 @@ export type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] ext
  * `page` must be ordered and limited, and select `id` and its sort key as `__key` (`sortKeyColumn`).
  */
 export async function selectJsonRows<Row extends { id: number; __key: unknown }>(
-  db: Kysely<any>,
-  page: SelectQueryBuilder<any, any, Row>,
+  db: Kysely<DB>,
+  page: { as(alias: 'page'): AliasedSelectQueryBuilder<Row, 'page'> },
   direction: OrderByDirection,
 ): Promise<JsonRow<Row>[]> {
   const rows = await db
