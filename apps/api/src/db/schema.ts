@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 // Row types of every table, written once; Selectable/Insertable/Updateable derive the rest.
 // BIGINT and NUMERIC come back as numbers and DATE as 'YYYY-MM-DD' text (see database.ts).
@@ -48,6 +48,8 @@ export interface NasabahTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Date | null;
+  /** nama, nik, telepon, alamat lower-cased, for the list search (migration 2026_11_23_0910). */
+  search_text: GeneratedAlways<string>;
 }
 
 export interface PinjamanTable {
@@ -180,7 +182,8 @@ export interface DB {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NasabahRow = Selectable<NasabahTable>;
+/** A customer as the API reads it: every column but the search column. */
+export type NasabahRow = Omit<Selectable<NasabahTable>, 'search_text'>;
 export type NewNasabah = Insertable<NasabahTable>;
 export type NasabahUpdate = Updateable<NasabahTable>;
 export type PinjamanRow = Selectable<PinjamanTable>;

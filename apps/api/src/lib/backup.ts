@@ -298,10 +298,17 @@ export async function restoreBackup(db: Kysely<DB>, dataDir: string, file: strin
         .split('\n')
         .filter((l) => l.length > 0);
       await sql`delete from ${sql.table(table)}`.execute(trx);
+      // Generated columns (nasabah.search_text) are computed again from the restored fields.
+      const columns = (
+        await sql<{ name: string }>`
+          select column_name as name from information_schema.columns
+          where table_schema = current_schema() and table_name = ${table} and is_generated = 'NEVER'
+          order by ordinal_position`.execute(trx)
+      ).rows.map((r) => sql.ref(r.name));
       for (let i = 0; i < lines.length; i += 500) {
         const batch = `[${lines.slice(i, i + 500).join(',')}]`;
-        await sql`insert into ${sql.table(table)} overriding system value
-          select * from jsonb_populate_recordset(null::${sql.table(table)}, ${batch}::jsonb)`.execute(trx);
+        await sql`insert into ${sql.table(table)} (${sql.join(columns)}) overriding system value
+          select ${sql.join(columns)} from jsonb_populate_recordset(null::${sql.table(table)}, ${batch}::jsonb)`.execute(trx);
       }
     };
     for (const table of order) await load(table);

@@ -7,6 +7,7 @@ import * as m1130pembayaran from './2026_11_22_1130_pembayaran_sort_indexes';
 import * as m1200counters from './2026_11_22_1200_stat_counters';
 import * as m1210version from './2026_11_22_1210_nasabah_search_version';
 import * as m0900authNotify from './2026_11_23_0900_auth_change_notify';
+import * as m0910searchText from './2026_11_23_0910_nasabah_search_text';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -19,4 +20,5 @@ export const migrations = {
   '2026_11_22_1200_stat_counters': m1200counters,
   '2026_11_22_1210_nasabah_search_version': m1210version,
   '2026_11_23_0900_auth_change_notify': m0900authNotify,
+  '2026_11_23_0910_nasabah_search_text': m0910searchText,
 };

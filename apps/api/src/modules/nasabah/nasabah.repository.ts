@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { normalizeNik, type NasabahListQuery } from '@mizan/core';
-import type { DB, NasabahUpdate, NewNasabah } from '../../db/schema';
+import type { DB, NasabahRow, NasabahUpdate, NewNasabah } from '../../db/schema';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countNasabah, nasabahTotalColumn } from '../../db/stat-counters';
 
@@ -25,26 +25,52 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
+/** Separates the fields in `nasabah.search_text` (migration 2026_11_23_0910). */
+const SEARCH_TEXT_SEPARATOR = '\u0001';
+
 /**
- * Search over nama, NIK, telepon and alamat, case-insensitive (ILIKE, served by the trigram GIN
- * indexes). A query of digits and spaces also matches the NIK without its spaces, so a NIK typed
- * as shown ('3201 2345') is found.
+ * Search over nama, NIK, telepon and alamat, case-insensitive: one LIKE on the lower-cased
+ * `search_text` (served by its trigram GIN index), which matches what an ILIKE on each of the four
+ * fields matches. A search containing the separator keeps the four ILIKEs. A query of digits and
+ * spaces also matches the NIK without its spaces, so a NIK typed as shown ('3201 2345') is found.
  */
 function searchCondition(search: string) {
   return (eb: ExpressionBuilder<DB, 'nasabah'>) => {
     const pattern = containsPattern(search);
-    const conditions: Expression<SqlBool>[] = [
-      eb('nasabah.nama', 'ilike', pattern),
-      eb('nasabah.nik', 'ilike', pattern),
-      eb('nasabah.telepon', 'ilike', pattern),
-      eb('nasabah.alamat', 'ilike', pattern),
-    ];
+    const conditions: Expression<SqlBool>[] = search.includes(SEARCH_TEXT_SEPARATOR)
+      ? [
+          eb('nasabah.nama', 'ilike', pattern),
+          eb('nasabah.nik', 'ilike', pattern),
+          eb('nasabah.telepon', 'ilike', pattern),
+          eb('nasabah.alamat', 'ilike', pattern),
+        ]
+      : [eb('nasabah.search_text', 'like', sql<string>`lower(${pattern})`)];
     const compactNik = normalizeNik(search);
     if (/^[\d\s]+$/.test(search) && compactNik !== search)
       conditions.push(eb('nasabah.nik', 'like', containsPattern(compactNik)));
     return eb.or(conditions);
   };
 }
+
+/** The columns of a customer row as the API reads it (all but `search_text`). */
+const nasabahColumns = [
+  'nasabah.id',
+  'nasabah.nama',
+  'nasabah.nik',
+  'nasabah.telepon',
+  'nasabah.alamat',
+  'nasabah.kecamatan',
+  'nasabah.kota',
+  'nasabah.tanggal_nasabah',
+  'nasabah.tanggal_nasabah_generated',
+  'nasabah.status',
+  'nasabah.total_pinjaman',
+  'nasabah.created_by',
+  'nasabah.updated_by',
+  'nasabah.created_at',
+  'nasabah.updated_at',
+  'nasabah.deleted_at',
+] as const satisfies readonly `nasabah.${keyof NasabahRow & string}`[];
 
 function livingNasabah(db: Kysely<DB>, query: Pick<NasabahListQuery, 'search' | 'status'>) {
   let builder = db.selectFrom('nasabah').where('nasabah.deleted_at', 'is', null);
@@ -91,7 +117,7 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
   if (!query.search) {
     // The maintained total rides along with the page (one round trip, db/stat-counters.ts).
     const page = livingNasabah(db, query)
-      .selectAll('nasabah')
+      .select(nasabahColumns)
       .select([sortKeyColumn(sortExpressions[query.sortBy]), nasabahTotalColumn(db, query.status)])
       .orderBy(sortExpressions[query.sortBy], direction)
       .orderBy('nasabah.id', direction)
@@ -109,10 +135,10 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
   const known = searches.get(key);
   const source =
     (known?.gatherFirst ?? true)
-      ? db.selectFrom(livingNasabah(db, query).selectAll('nasabah').offset(0).as('nasabah'))
+      ? db.selectFrom(livingNasabah(db, query).select(nasabahColumns).offset(0).as('nasabah'))
       : livingNasabah(db, query);
   const page = source
-    .selectAll('nasabah')
+    .select(nasabahColumns)
     .select([sortKeyColumn(sortExpressions[query.sortBy]), searchVersion(db).as('__version')])
     .orderBy(sortExpressions[query.sortBy], direction)
     .orderBy('nasabah.id', direction)

@@ -448,8 +448,24 @@ describe('GET /api/nasabah', () => {
       ['several rows', 'udi', ['Budi Santoso', 'Rudi_Hartono']],
       ['nothing', 'tidak ada', []],
       ['not kecamatan (spec: name, NIK, phone, address)', 'sawangan', []],
+      ['alamat in capitals', 'JL. MELATI', ['Budi Santoso']],
+      ['never across two fields (end of nama, start of NIK)', 'santoso3201', []],
+      ['never across two fields, even with the separator of the search column', 'aminah\u00013175', []],
+      ['a search with that separator still matches a field', '\u0001', []],
     ])('finds by %s', async (_name, search, expected) => {
       expect(await names(`?search=${encodeURIComponent(search)}`)).toEqual(expected);
+    });
+
+    it('follows edits: a changed address is found by its new words only', async () => {
+      const budi = (await list('?search=melati')).json().data[0];
+      const res = await t.request({
+        method: 'PUT',
+        url: `/api/nasabah/${budi.id}`,
+        payload: validBody({ nama: budi.nama, nik: budi.nik, telepon: budi.telepon, alamat: 'Jl. Dahlia 9', status: 'aktif' }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await names('?search=melati')).toEqual([]);
+      expect(await names('?search=DAHLIA')).toEqual(['Budi Santoso']);
     });
 
     it('takes LIKE wildcards and quotes literally', async () => {
