@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { DatabaseOpenError, openPglite } from './database';
 
 const dirs: string[] = [];
@@ -62,5 +63,37 @@ describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded data folder',
     await handle.close();
     fs.writeFileSync(path.join(dir, 'db', 'PG_VERSION'), 'rusak\n');
     await expect(openPglite(dir)).rejects.toThrow(/Folder data tidak dapat dibuka/);
+  });
+});
+
+describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded database and the event loop', () => {
+  it('starts one statement per turn of the event loop, in order, inside transactions too', async () => {
+    const handle = await openPglite(null);
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const order: number[] = [];
+    const statement = async (n: number) => {
+      await sql`select ${n}::int`.execute(handle.db);
+      order.push(n);
+      return turn;
+    };
+    const inTransaction = handle.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      const first = turn;
+      await sql`select 2`.execute(trx);
+      return [first, turn];
+    });
+    const turns = await Promise.all([1, 2, 3, 4].map(statement));
+    const [first, second] = await inTransaction;
+    counting = false;
+    await handle.close();
+    expect(new Set(turns).size).toBe(4);
+    expect(order).toEqual([1, 2, 3, 4]);
+    expect(second).toBeGreaterThan(first!);
   });
 });
