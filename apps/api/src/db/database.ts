@@ -34,11 +34,6 @@ const DATE = 1082;
 const toNumber = (value: string) => Number(value);
 const keepText = (value: string) => value;
 
-const embeddedDatabases = new WeakSet<Kysely<DB>>();
-
-/** True for the embedded PGlite database (not for its transactions, which are other instances). */
-export const isEmbedded = (db: Kysely<DB>) => embeddedDatabases.has(db);
-
 /** Opens the embedded PGlite database (dataDir/db, or in memory for null) and migrates it. */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   let releaseLock = () => {};
@@ -71,7 +66,6 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     );
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: oneStatementPerTurn(client) }) });
-  embeddedDatabases.add(db);
   const handle: DatabaseHandle = {
     db,
     kind: 'pglite',

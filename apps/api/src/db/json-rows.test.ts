@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { selectPageRows, sortKeyColumn } from './json-rows';
+import { selectJsonRows, sortKeyColumn } from './json-rows';
 import { createTestDatabase } from '../test/test-db';
 import type { DatabaseHandle } from './database';
 
-// A list page (read as JSON text on PGlite) must give every field the value the ordinary select gives (the
+// A list page read as JSON text must give every field the value the ordinary select gives (the
 // same numbers: BIGINT rupiah, NUMERIC percentages; 'YYYY-MM-DD' dates, booleans, nulls, text;
 // timestamps naming the same instant to the millisecond the API sends), in the page's order.
 let handle: DatabaseHandle;
@@ -48,7 +48,7 @@ afterAll(async () => {
 const instants = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date || /_at$/.test(key) ? (value === null ? null : new Date(value as string).toISOString()) : value]));
 
-describe('selectPageRows', () => {
+describe('selectJsonRows', () => {
   const columns = [
     'pinjaman.id',
     'pinjaman.jumlah',
@@ -65,11 +65,11 @@ describe('selectPageRows', () => {
   it('gives every field the value the ordinary select gives', async () => {
     const [plain] = await joined().select(columns).execute();
     const page = joined().select(columns).select(sortKeyColumn(sql.ref('pinjaman.id'))).orderBy('pinjaman.id').limit(10);
-    const [json] = await selectPageRows(handle.db, page, 'asc');
+    const [json] = await selectJsonRows(handle.db, page, 'asc');
     expect(instants(json!)).toEqual({ ...instants(plain!), __key: plain!.id });
     expect(json).toMatchObject({ jumlah: 9_007_199_254_000, persentase: 2.75, tanggal_pinjam: '2026-03-01', nasabah_telepon: null, keterangan: null });
     expect(new Date(json!.created_at).toISOString()).toBe('2026-03-01T01:15:30.123Z');
-    const [customer] = await selectPageRows(handle.db, handle.db.selectFrom('nasabah').selectAll().select(sortKeyColumn(sql.ref('nasabah.id'))).limit(1), 'asc');
+    const [customer] = await selectJsonRows(handle.db, handle.db.selectFrom('nasabah').selectAll().select(sortKeyColumn(sql.ref('nasabah.id'))).limit(1), 'asc');
     expect(customer).toMatchObject({ nama: 'Siti "Ani" Rahma\\n', telepon: null, tanggal_nasabah: '2026-02-28', tanggal_nasabah_generated: false });
   });
 
@@ -87,7 +87,7 @@ describe('selectPageRows', () => {
           .limit(5)
           .offset(1);
       const expected = await page().execute();
-      const rows = await selectPageRows(db, page().select(sortKeyColumn(sql`lower(alamat)`)), direction);
+      const rows = await selectJsonRows(db, page().select(sortKeyColumn(sql`lower(alamat)`)), direction);
       expect(rows.map((row) => row.id)).toEqual(expected.map((row) => row.id));
       expect(rows).toHaveLength(5);
     }

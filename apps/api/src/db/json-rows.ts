@@ -1,6 +1,5 @@
 import { sql, type AliasedSelectQueryBuilder, type Expression, type Kysely, type OrderByDirection } from 'kysely';
 import type { DB } from './schema';
-import { isEmbedded } from './database';
 
 /**
  * A row as PostgreSQL's `row_to_json` writes it: timestamps become ISO 8601 text with their
@@ -9,25 +8,21 @@ import { isEmbedded } from './database';
 export type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
 /**
- * Runs a list page. On the embedded PGlite each row is read as one JSON text, in the page's order;
- * on PostgreSQL the page runs as it is.
+ * Runs a list page and reads each of its rows as one JSON text, in the page's order.
  *
- * Why: PGlite decodes every field of a result on its own in JavaScript, so a page of 1000 rows of
- * 20 columns cost more in decoding than in the query; one field per row makes it about twice as
- * fast. node-postgres decodes fields cheaply, and there the JSON (built by the server, parsed here)
- * made a 1000-row loan page ~40 % slower, so PostgreSQL keeps the plain rows (docs/performance.md).
- * The JSON is built around the finished page, so a search that gathers its matches and sorts them
- * builds it for the page's rows only, and the outer query orders by the same key and id again, so
- * the order is the page's own by definition.
+ * Why: the embedded PGlite decodes every field of a result on its own in JavaScript, so a page of
+ * 1000 rows of 20 columns cost more in decoding than in the query; one field per row makes it
+ * several times cheaper (docs/performance.md). The JSON is built around the finished page, so a
+ * search that gathers its matches and sorts them builds it for the page's rows only, and the outer
+ * query orders by the same key and id again, so the order is the page's own by definition.
  *
  * `page` must be ordered and limited, and select `id` and its sort key as `__key` (`sortKeyColumn`).
  */
-export async function selectPageRows<Row extends { id: number; __key: unknown }>(
+export async function selectJsonRows<Row extends { id: number; __key: unknown }>(
   db: Kysely<DB>,
-  page: { as(alias: 'page'): AliasedSelectQueryBuilder<Row, 'page'>; execute(): Promise<Row[]> },
+  page: { as(alias: 'page'): AliasedSelectQueryBuilder<Row, 'page'> },
   direction: OrderByDirection,
-): Promise<(Row | JsonRow<Row>)[]> {
-  if (!isEmbedded(db)) return page.execute();
+): Promise<JsonRow<Row>[]> {
   const rows = await db
     .selectFrom(page.as('page'))
     .select(sql<string>`row_to_json(page)::text`.as('json'))
@@ -37,5 +32,5 @@ export async function selectPageRows<Row extends { id: number; __key: unknown }>
   return rows.map((row) => JSON.parse(row.json) as JsonRow<Row>);
 }
 
-/** The page's sort key as the column `__key` that `selectPageRows` orders by again. */
+/** The page's sort key as the column `__key` that `selectJsonRows` orders by again. */
 export const sortKeyColumn = (key: Expression<unknown>) => sql<unknown>`${key}`.as('__key');

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { normalizeNik, type NasabahListQuery } from '@mizan/core';
 import type { DB, NasabahRow, NasabahUpdate, NewNasabah } from '../../db/schema';
-import { selectPageRows, sortKeyColumn } from '../../db/json-rows';
+import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countNasabah, nasabahTotalColumn } from '../../db/stat-counters';
 
 type SortKey = NasabahListQuery['sortBy'];
@@ -123,7 +123,7 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
       .orderBy('nasabah.id', direction)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
-    const rows = await selectPageRows(db, page, direction);
+    const rows = await selectJsonRows(db, page, direction);
     if (rows[0]) return { rows, total: Number(rows[0].__total) };
     const counts = await countNasabah(db);
     return { rows, total: query.status ? counts[query.status] : counts.total };
@@ -144,7 +144,7 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
     .orderBy('nasabah.id', direction)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const rows = await selectPageRows(db, page, direction);
+  const rows = await selectJsonRows(db, page, direction);
   const version = Number(rows[0] ? rows[0].__version : ((await searchVersion(db).executeTakeFirst())?.version ?? 0));
   searches.delete(key);
   if (known && known.version === version) {

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection, type SqlBool, type Updateable } from 'kysely';
 import { monthDateRange, normalizeNik, type PembayaranListQuery, type PembayaranStatsQuery } from '@mizan/core';
 import type { DB, NewPembayaran, PembayaranTable } from '../../db/schema';
-import { selectPageRows, sortKeyColumn } from '../../db/json-rows';
+import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPembayaran, pembayaranTotalColumn } from '../../db/stat-counters';
 
 type SortKey = PembayaranListQuery['sortBy'];
@@ -108,12 +108,12 @@ export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery)
       .offset((query.page - 1) * query.limit);
   if (countable(query)) {
     // The maintained total rides along with the page (one round trip, db/stat-counters.ts).
-    const withTotal = await selectPageRows(db, page().select(pembayaranTotalColumn(db, query)), direction);
+    const withTotal = await selectJsonRows(db, page().select(pembayaranTotalColumn(db, query)), direction);
     const rows = withTotal.map(({ __total, ...row }) => row);
     if (withTotal[0]) return { rows, total: Number(withTotal[0].__total) };
     return { rows, total: (await countPembayaran(db, query)).count };
   }
-  const rows = await selectPageRows(db, page(), direction);
+  const rows = await selectJsonRows(db, page(), direction);
   const { total } = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection } from 'kysely';
 import type { PinjamanListQuery } from '@mizan/core';
 import type { DB, NewPinjaman, PinjamanTable } from '../../db/schema';
-import { selectPageRows, sortKeyColumn } from '../../db/json-rows';
+import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPinjaman, pinjamanTotalColumn } from '../../db/stat-counters';
 import type { Updateable } from 'kysely';
 
@@ -99,13 +99,13 @@ export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
   if (!query.search && !query.tipe && !query.nasabah_id) {
     // Without those filters the total is a maintained count (db/stat-counters.ts), not a scan;
     // it rides along with the page (one round trip).
-    const withTotal = await selectPageRows(db, page().select(pinjamanTotalColumn(db, query.status)), direction);
+    const withTotal = await selectJsonRows(db, page().select(pinjamanTotalColumn(db, query.status)), direction);
     const rows = withTotal.map(({ __total, ...row }) => row);
     if (withTotal[0]) return { rows, total: Number(withTotal[0].__total) };
     const counts = await countPinjaman(db);
     return { rows, total: query.status ? counts.count(query.status) : counts.total };
   }
-  const rows = await selectPageRows(db, page(), direction);
+  const rows = await selectJsonRows(db, page(), direction);
   const { total } = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
