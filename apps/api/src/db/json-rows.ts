@@ -12,7 +12,9 @@ export type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] ext
  *
  * Why: the embedded PGlite decodes every field of a result on its own in JavaScript, so a page of
  * 1000 rows of 20 columns cost more in decoding than in the query; one field per row makes it
- * several times cheaper (docs/performance.md). The JSON is built around the finished page, so a
+ * several times cheaper (docs/performance.md). On PostgreSQL it pays as well, end to end: 1000
+ * customers 38 → 44 req/s, 1000 loans 26 → 36 req/s (node-postgres parses each timestamp into a
+ * Date with a JS parser, which the DTO turns back into text). The JSON is built around the finished page, so a
  * search that gathers its matches and sorts them builds it for the page's rows only, and the outer
  * query orders by the same key and id again, so the order is the page's own by definition.
  *
