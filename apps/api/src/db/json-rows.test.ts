@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { selectJsonRows, sortKeyColumn } from './json-rows';
+import { instantText, selectJsonRows, sortKeyColumn } from './json-rows';
 import { createTestDatabase } from '../test/test-db';
 import type { DatabaseHandle } from './database';
 
@@ -69,6 +69,8 @@ describe('selectJsonRows', () => {
     expect(instants(json!)).toEqual({ ...instants(plain!), __key: plain!.id });
     expect(json).toMatchObject({ jumlah: 9_007_199_254_000, persentase: 2.75, tanggal_pinjam: '2026-03-01', nasabah_telepon: null, keterangan: null });
     expect(new Date(json!.created_at).toISOString()).toBe('2026-03-01T01:15:30.123Z');
+    expect(instantText(json!.created_at)).toBe('2026-03-01T01:15:30.123Z');
+    expect(instantText(json!.created_at)).toBe(instantText(plain!.created_at));
     const [customer] = await selectJsonRows(handle.db, handle.db.selectFrom('nasabah').selectAll().select(sortKeyColumn(sql.ref('nasabah.id'))).limit(1), 'asc');
     expect(customer).toMatchObject({ nama: 'Siti "Ani" Rahma\\n', telepon: null, tanggal_nasabah: '2026-02-28', tanggal_nasabah_generated: false });
   });
@@ -90,6 +92,37 @@ describe('selectJsonRows', () => {
       const rows = await selectJsonRows(db, page().select(sortKeyColumn(sql`lower(alamat)`)), direction);
       expect(rows.map((row) => row.id)).toEqual(expected.map((row) => row.id));
       expect(rows).toHaveLength(5);
+    }
+  });
+});
+
+describe('instantText', () => {
+  it('gives exactly what Date.prototype.toISOString gives', () => {
+    const texts = [
+      '2026-03-01T01:15:30+00:00',
+      '2026-03-01T01:15:30.1+00:00',
+      '2026-03-01T01:15:30.12+00:00',
+      '2026-03-01T01:15:30.123+00:00',
+      '2026-03-01T01:15:30.1239+00:00',
+      '2026-03-01T01:15:30.999999+00:00',
+      '1999-12-31T23:59:59.000001+00:00',
+      '2026-03-01T08:15:30.123456+07:00',
+      '2026-03-01T08:15:30.5-03:30',
+    ];
+    for (const text of texts) expect(instantText(text), text).toBe(new Date(text).toISOString());
+    expect(instantText('2026-03-01T01:15:30.12+00')).toBe('2026-03-01T01:15:30.120Z');
+    const date = new Date(Date.UTC(2026, 10, 23, 1, 2, 3, 45));
+    expect(instantText(date)).toBe('2026-11-23T01:02:03.045Z');
+    // Random instants written the way PostgreSQL writes them in UTC (trailing zeros dropped).
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 500; i += 1) {
+      const ms = Math.floor(random() * 4e12);
+      const micros = String(Math.floor(random() * 1000)).padStart(3, '0');
+      const [whole, fraction] = new Date(ms).toISOString().slice(0, -1).split('.');
+      const digits = `${fraction}${micros}`.replace(/0+$/, '');
+      const text = `${whole}${digits ? `.${digits}` : ''}+00:00`;
+      expect(instantText(text), text).toBe(new Date(text).toISOString());
     }
   });
 });

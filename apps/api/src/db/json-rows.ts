@@ -36,3 +36,20 @@ export async function selectJsonRows<Row extends { id: number; __key: unknown }>
 
 /** The page's sort key as the column `__key` that `selectJsonRows` orders by again. */
 export const sortKeyColumn = (key: Expression<unknown>) => sql<unknown>`${key}`.as('__key');
+
+// A UTC timestamp as row_to_json writes it when the session's time zone is UTC:
+// '2026-03-01T01:15:30.123456+00:00' (fraction optional, offset '+00' or '+00:00').
+const UTC_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00(?::00)?$/;
+
+/**
+ * A timestamp (a Date, or its JSON text from `selectPageRows`) as the API sends it: ISO 8601 in
+ * UTC to the millisecond, exactly `Date.prototype.toISOString()`. UTC text is rewritten without
+ * building a Date (V8 takes a slow path for six fraction digits: 13 % of a 1000-row page's CPU);
+ * any other offset goes through Date.
+ */
+export function instantText(value: Date | string): string {
+  if (typeof value !== 'string') return value.toISOString();
+  const utc = UTC_TIMESTAMP_TEXT.exec(value);
+  if (!utc) return new Date(value).toISOString();
+  return `${utc[1]}.${(utc[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}

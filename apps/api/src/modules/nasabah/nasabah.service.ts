@@ -9,7 +9,7 @@ import {
   type Pagination,
 } from '@mizan/core';
 import type { DB, NasabahRow } from '../../db/schema';
-import type { JsonRow } from '../../db/json-rows';
+import { instantText, type JsonRow } from '../../db/json-rows';
 import { conflict, notFound } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
 import * as repo from './nasabah.repository';
@@ -49,8 +49,8 @@ export function toNasabahDto(row: NasabahRow | JsonRow<NasabahRow>): NasabahDto 
     status: row.status,
     total_pinjaman: row.total_pinjaman,
     data_completeness: nasabahDataCompleteness(row, row.tanggal_nasabah_generated ? ['tanggal_nasabah'] : []),
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: instantText(row.created_at),
+    updated_at: instantText(row.updated_at),
   };
 }
 

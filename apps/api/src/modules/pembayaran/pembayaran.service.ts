@@ -18,7 +18,7 @@ import { conflict, notFound, validationFailed, type AppError } from '../../lib/e
 import { recordActivity } from '../activities/activity.service';
 import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.balances';
 import * as repo from './pembayaran.repository';
-import type { JsonRow } from '../../db/json-rows';
+import { instantText, type JsonRow } from '../../db/json-rows';
 
 export const PEMBAYARAN_NOT_FOUND = 'Pembayaran tidak ditemukan';
 export const PINJAMAN_NOT_FOUND = 'Pinjaman tidak ditemukan';
@@ -46,8 +46,8 @@ function toPembayaranJson(row: repo.PembayaranListRow | JsonRow<repo.PembayaranL
     jenis: row.jenis,
     keterangan: row.keterangan,
     angsuran_ke: row.angsuran_ke,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: instantText(row.created_at),
+    updated_at: instantText(row.updated_at),
   };
 }
 

@@ -20,7 +20,7 @@ import { recordActivity } from '../activities/activity.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.balances';
 import { lockLoan, refreshLoanBalance } from './pinjaman.balances';
 import * as repo from './pinjaman.repository';
-import type { JsonRow } from '../../db/json-rows';
+import { instantText, type JsonRow } from '../../db/json-rows';
 
 export const PINJAMAN_NOT_FOUND = 'Pinjaman tidak ditemukan';
 export const NASABAH_NOT_FOUND = 'Nasabah tidak ditemukan';
@@ -61,8 +61,8 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
     kwitansi: row.kwitansi,
     kwitansi_url: row.kwitansi ? signer.sign(kwitansiPath(row.kwitansi)) : null,
     data_completeness: pinjamanDataCompleteness(row, row.urutan_pinjaman_generated ? ['urutan_pinjaman'] : []),
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: instantText(row.created_at),
+    updated_at: instantText(row.updated_at),
   };
 }
 
