@@ -109,9 +109,8 @@ export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery)
   if (countable(query)) {
     // The maintained total rides along with the page (one round trip, db/stat-counters.ts).
     const withTotal = await selectJsonRows(db, page().select(pembayaranTotalColumn(db, query)), direction);
-    const rows = withTotal.map(({ __total, ...row }) => row);
-    if (withTotal[0]) return { rows, total: Number(withTotal[0].__total) };
-    return { rows, total: (await countPembayaran(db, query)).count };
+    if (withTotal[0]) return { rows: withTotal, total: Number(withTotal[0].__total) };
+    return { rows: withTotal, total: (await countPembayaran(db, query)).count };
   }
   const rows = await selectJsonRows(db, page(), direction);
   const { total } = await filtered(db, query)

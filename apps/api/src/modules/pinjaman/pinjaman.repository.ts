@@ -100,10 +100,9 @@ export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
     // Without those filters the total is a maintained count (db/stat-counters.ts), not a scan;
     // it rides along with the page (one round trip).
     const withTotal = await selectJsonRows(db, page().select(pinjamanTotalColumn(db, query.status)), direction);
-    const rows = withTotal.map(({ __total, ...row }) => row);
-    if (withTotal[0]) return { rows, total: Number(withTotal[0].__total) };
+    if (withTotal[0]) return { rows: withTotal, total: Number(withTotal[0].__total) };
     const counts = await countPinjaman(db);
-    return { rows, total: query.status ? counts.count(query.status) : counts.total };
+    return { rows: withTotal, total: query.status ? counts.count(query.status) : counts.total };
   }
   const rows = await selectJsonRows(db, page(), direction);
   const { total } = await filtered(db, query)

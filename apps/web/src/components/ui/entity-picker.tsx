@@ -4,6 +4,7 @@ import { Button } from './button';
 import { SearchInput } from './search-input';
 import { Skeleton } from './skeleton';
 import { cn } from './cn';
+import { FieldError, FieldLabel } from './field';
 
 export interface EntityPickerProps<Option extends { id: number }, Value extends { id: number }> {
   label: string;
@@ -53,16 +54,9 @@ export function EntityPicker<Option extends { id: number }, Value extends { id: 
 
   return (
     <div className="space-y-1.5">
-      <div className="flex items-baseline gap-0.5">
-        <label htmlFor={`${id}-search`} id={`${id}-label`} className="block text-sm font-medium text-ink">
-          {label}
-        </label>
-        {required ? (
-          <span className="text-sm text-red-600" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
+      <FieldLabel htmlFor={`${id}-search`} id={`${id}-label`} required={required}>
+        {label}
+      </FieldLabel>
       {!open && value ? (
         <div
           className="flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50/60 px-3 py-2.5"
@@ -147,11 +141,7 @@ export function EntityPicker<Option extends { id: number }, Value extends { id: 
           ) : null}
         </div>
       )}
-      {error ? (
-        <p id={errorId} className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

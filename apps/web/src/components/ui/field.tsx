@@ -19,28 +19,51 @@ export function Field({ label, error, hint, required, className, children }: Fie
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <div className="flex items-baseline gap-0.5">
-        <label htmlFor={id} className="block text-sm font-medium text-ink">
-          {label}
-        </label>
-        {/* Outside the label so the field's accessible name is exactly its label. */}
-        {required ? (
-          <span className="text-sm text-red-600" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
       {cloneElement(children, { id, 'aria-describedby': describedBy, invalid: Boolean(error) })}
       {hint && !error ? (
         <p id={hintId} className="text-xs text-muted">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-xs font-medium text-red-700">
-          {error}
-        </p>
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** A control's label with the required mark, which sits outside the label so the control's accessible name is exactly its label. */
+export function FieldLabel({
+  htmlFor,
+  id,
+  required,
+  children,
+}: {
+  htmlFor: string;
+  id?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-baseline gap-0.5">
+      <label htmlFor={htmlFor} id={id} className="block text-sm font-medium text-ink">
+        {children}
+      </label>
+      {required ? (
+        <span className="text-sm text-red-600" aria-hidden="true">
+          *
+        </span>
       ) : null}
     </div>
   );
+}
+
+/** A control's error message (nothing without one); `id` is what the control's aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="text-xs font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
 }

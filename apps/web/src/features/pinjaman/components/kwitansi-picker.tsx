@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { FileText, ImageUp, X } from 'lucide-react';
 import { formatFileSizeMb, KWITANSI_ACCEPT } from '@mizan/core';
 import { Button } from '../../../components/ui/button';
+import { FieldError, FieldLabel } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../components/ui/cn';
@@ -70,16 +71,9 @@ export function KwitansiPicker({ label, required, value, onChange, error, curren
 
   return (
     <div className="space-y-1.5">
-      <div className="flex items-baseline gap-0.5">
-        <label htmlFor={inputId} className="block text-sm font-medium text-ink">
-          {label}
-        </label>
-        {required ? (
-          <span className="text-sm text-red-600" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
+      <FieldLabel htmlFor={inputId} required={required}>
+        {label}
+      </FieldLabel>
       <input
         ref={inputRef}
         id={inputId}
@@ -134,11 +128,7 @@ export function KwitansiPicker({ label, required, value, onChange, error, curren
         {busy ? 'Memproses file...' : value ? 'Ganti file' : 'Pilih foto atau PDF kwitansi'}
       </button>
       <p className="text-xs text-muted">JPEG, PNG atau PDF, maksimal 5 MB. Foto diperkecil otomatis sebelum diunggah.</p>
-      {shownError ? (
-        <p id={errorId} className="text-xs font-medium text-red-700">
-          {shownError}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={shownError} />
     </div>
   );
 }
