@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { AUTH_CHANGED_CHANNEL, openPglite, openPostgres, type Database, type DatabaseHandle } from './db/database';
 import { errorsPlugin } from './plugins/errors';
@@ -19,6 +19,7 @@ import { generatePassword } from './lib/password';
 import { protectedModules } from './modules';
 import { createWhatsApp, type WhatsApp } from './lib/whatsapp';
 import { benchMetricsPlugin } from './plugins/bench-metrics';
+import { createResponseSerializerCompiler } from './lib/response-serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.checkResponses }));
 
   app.decorate('config', config);
   app.decorate('db', database.db);

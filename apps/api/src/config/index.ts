@@ -23,6 +23,12 @@ export interface Config {
   demo: boolean;
   /** `npm run bench` only: expose GET /api/_bench/event-loop (MIZAN_BENCH_METRICS=1). */
   benchMetrics: boolean;
+  /**
+   * Parse every API answer with its zod response schema before sending it (MIZAN_CHECK_RESPONSES=1
+   * or 0; default: on unless NODE_ENV is production). Tests and development turn it on; production
+   * relies on the compiled serializer alone (lib/response-serializer.ts).
+   */
+  checkResponses: boolean;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     problems.push('JWT_SECRET minimal 32 karakter');
   }
 
+  const nodeEnv = env.NODE_ENV?.trim() || 'production';
+  if (env.MIZAN_CHECK_RESPONSES && !['0', '1'].includes(env.MIZAN_CHECK_RESPONSES)) {
+    problems.push(`MIZAN_CHECK_RESPONSES harus "0" atau "1" (sekarang: "${env.MIZAN_CHECK_RESPONSES}")`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -84,10 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret,
     waGateway,
     institutionName: env.INSTITUTION_NAME?.trim() || 'BMT Mizan Syariah',
-    nodeEnv: env.NODE_ENV?.trim() || 'production',
+    nodeEnv,
     logLevel,
     demo: env.MIZAN_DEMO === '1',
     benchMetrics: env.MIZAN_BENCH_METRICS === '1',
+    checkResponses: env.MIZAN_CHECK_RESPONSES ? env.MIZAN_CHECK_RESPONSES === '1' : nodeEnv !== 'production',
     webDistDir: env.WEB_DIST_DIR?.trim() ? path.resolve(env.WEB_DIST_DIR.trim()) : path.join(repoRoot, 'apps/web/dist'),
     ...overrides,
   });

@@ -27,7 +27,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
   const config = loadConfig(
     { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
-    { webDistDir: path.join(dataDir, 'no-web-build'), jwtSecret: 'test-secret-test-secret-test-secret-123', ...overrides },
+    { webDistDir: path.join(dataDir, 'no-web-build'), jwtSecret: 'test-secret-test-secret-test-secret-123', checkResponses: true, ...overrides },
   );
   const database = await createTestDatabase();
   const app = await buildApp(config, { database });
