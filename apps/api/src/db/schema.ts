@@ -55,6 +55,9 @@ export interface NasabahTable {
 export interface PinjamanTable {
   id: Generated<number>;
   nasabah_id: number;
+  /** Copies of the customer's nama and NIK, set by triggers only (migration 2026_11_23_1100). */
+  nasabah_nama: Generated<string>;
+  nasabah_nik: Generated<string | null>;
   nomor_pinjaman: string;
   urutan_pinjaman: number;
   /** The server took the customer's next number because none was sent (data_completeness). */

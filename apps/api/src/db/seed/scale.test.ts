@@ -92,6 +92,17 @@ describe('scale data loader (50 customers)', () => {
     expect(recomputed).toEqual(customers.map((c) => c.total_pinjaman));
   });
 
+  it("gives each loan its customer's nama and NIK (the copies the triggers keep, written directly while they are off)", async () => {
+    const loans = await handle.db
+      .selectFrom('pinjaman')
+      .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
+      .select(['pinjaman.nasabah_nama', 'pinjaman.nasabah_nik', 'nasabah.nama', 'nasabah.nik'])
+      .execute();
+    expect(loans.length).toBeGreaterThan(0);
+    expect(loans.some((l) => l.nik === null)).toBe(true);
+    for (const loan of loans) expect([loan.nasabah_nama, loan.nasabah_nik]).toEqual([loan.nama, loan.nik]);
+  });
+
   it('records payments as the auto-fill proposes them, in order and never in the future', async () => {
     const db = handle.db;
     const loans = await db.selectFrom('pinjaman').selectAll().orderBy('id').execute();

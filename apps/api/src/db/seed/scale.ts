@@ -56,6 +56,9 @@ interface NasabahValues {
 interface PinjamanValues {
   id: number;
   nasabah_id: number;
+  /** The customer's nama and NIK as the loan carries them (triggers are off during the load). */
+  nasabah_nama: string;
+  nasabah_nik: string | null;
   nomor_pinjaman: string;
   urutan_pinjaman: number;
   tanggal_pinjam: string;
@@ -260,6 +263,8 @@ export function* generateScaleData(options: ScaleOptions): Generator<{
       loans.push({
         id: loanId,
         nasabah_id: id,
+        nasabah_nama: customer.nama,
+        nasabah_nik: customer.nik,
         nomor_pinjaman: rnd.chance(0.9) ? `A${String(loanId).padStart(6, '0')}` : '',
         urutan_pinjaman: k,
         tanggal_pinjam: start,
@@ -310,20 +315,21 @@ async function insertNasabah(db: Kysely<DB>, rows: NasabahValues[], userId: numb
 
 async function insertPinjaman(db: Kysely<DB>, rows: PinjamanValues[], userId: number | null) {
   await sql`
-    insert into pinjaman (id, nasabah_id, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah, persentase, tipe, jaminan,
-                          keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran, angsuran_per_bulan,
-                          created_by, updated_by, created_at, updated_at)
-    select id, nasabah_id, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah, persentase, tipe, jaminan,
-           keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran, angsuran_per_bulan,
-           ${userId}::int, ${userId}::int, created_at, created_at
-    from unnest(${column(rows, 'id')}::int[], ${column(rows, 'nasabah_id')}::int[], ${column(rows, 'nomor_pinjaman')}::text[],
+    insert into pinjaman (id, nasabah_id, nasabah_nama, nasabah_nik, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah,
+                          persentase, tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran,
+                          angsuran_per_bulan, created_by, updated_by, created_at, updated_at)
+    select id, nasabah_id, nasabah_nama, nasabah_nik, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah,
+           persentase, tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran,
+           angsuran_per_bulan, ${userId}::int, ${userId}::int, created_at, created_at
+    from unnest(${column(rows, 'id')}::int[], ${column(rows, 'nasabah_id')}::int[], ${column(rows, 'nasabah_nama')}::text[],
+                ${column(rows, 'nasabah_nik')}::text[], ${column(rows, 'nomor_pinjaman')}::text[],
                 ${column(rows, 'urutan_pinjaman')}::int[], ${column(rows, 'tanggal_pinjam')}::date[], ${column(rows, 'jumlah')}::bigint[],
                 ${column(rows, 'persentase')}::numeric[], ${column(rows, 'tipe')}::text[], ${column(rows, 'jaminan')}::text[],
                 ${column(rows, 'keterangan')}::text[], ${column(rows, 'durasi_angsuran')}::int[], ${column(rows, 'status')}::text[],
                 ${column(rows, 'sisa_pokok')}::bigint[], ${column(rows, 'total_pembayaran')}::bigint[],
                 ${column(rows, 'angsuran_per_bulan')}::bigint[], ${column(rows, 'created_at')}::timestamptz[])
-      as t(id, nasabah_id, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah, persentase, tipe, jaminan,
-           keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran, angsuran_per_bulan, created_at)`.execute(db);
+      as t(id, nasabah_id, nasabah_nama, nasabah_nik, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah, persentase,
+           tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran, angsuran_per_bulan, created_at)`.execute(db);
 }
 
 async function insertPembayaran(db: Kysely<DB>, rows: PembayaranValues[], userId: number | null) {

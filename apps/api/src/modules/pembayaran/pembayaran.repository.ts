@@ -8,13 +8,13 @@ type SortKey = PembayaranListQuery['sortBy'];
 
 /**
  * ORDER BY expression per payment sort key of spec §9; each is followed by the id as tie-breaker
- * (indexes: 2026_11_22_0910 for tanggal, 2026_11_22_1130 for the others; nasabah: lower(nama)).
+ * (indexes: 2026_11_22_0910 for tanggal, 2026_11_22_1130 for the others; nasabah: the loan's copy of the name).
  */
 const sortExpressions: Record<SortKey, Expression<unknown>> = {
   tanggal: sql.ref('pembayaran.tanggal'),
   jumlah: sql.ref('pembayaran.jumlah'),
   jenis: sql.ref('pembayaran.jenis'),
-  nasabah: sql`lower(nasabah.nama)`,
+  nasabah: sql`lower(pinjaman.nasabah_nama)`,
   created_at: sql.ref('pembayaran.created_at'),
 };
 
@@ -28,17 +28,17 @@ function containsPattern(term: string): string {
 
 /** Search over the customer's name and NIK and the payment's keterangan (case-insensitive). */
 function searchCondition(search: string) {
-  return (eb: ExpressionBuilder<DB, 'pembayaran' | 'pinjaman' | 'nasabah'>) => {
+  return (eb: ExpressionBuilder<DB, 'pembayaran' | 'pinjaman'>) => {
     const pattern = containsPattern(search);
     const conditions: Expression<SqlBool>[] = [
-      eb('nasabah.nama', 'ilike', pattern),
-      eb('nasabah.nik', 'ilike', pattern),
+      eb('pinjaman.nasabah_nama', 'ilike', pattern),
+      eb('pinjaman.nasabah_nik', 'ilike', pattern),
       eb('pembayaran.keterangan', 'ilike', pattern),
     ];
     // A NIK typed as shown on screen ('3201 2345') still matches the stored digits.
     const compactNik = normalizeNik(search);
     if (/^[\d\s]+$/.test(search) && compactNik !== search)
-      conditions.push(eb('nasabah.nik', 'like', containsPattern(compactNik)));
+      conditions.push(eb('pinjaman.nasabah_nik', 'like', containsPattern(compactNik)));
     return eb.or(conditions);
   };
 }
@@ -54,12 +54,14 @@ export function periodRange(query: Pick<PembayaranFilters, 'month' | 'year'>): {
   return { first: monthDateRange(query.year, 1).first, last: monthDateRange(query.year, 12).last };
 }
 
-/** Living payments of living loans, joined with the loan and its customer, filtered. */
+/**
+ * Living payments of living loans, joined with the loan (which carries its customer's nama and NIK:
+ * migration 2026_11_23_1100), filtered.
+ */
 function filtered(db: Kysely<DB>, query: PembayaranFilters) {
   let builder = db
     .selectFrom('pembayaran')
     .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
-    .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
     .where('pembayaran.deleted_at', 'is', null)
     .where('pinjaman.deleted_at', 'is', null);
   if (query.pinjaman_id !== undefined) builder = builder.where('pembayaran.pinjaman_id', '=', query.pinjaman_id);
@@ -76,7 +78,7 @@ function filtered(db: Kysely<DB>, query: PembayaranFilters) {
 }
 
 /** A row of the list as the database gives it (list pages read it as JSON: db/json-rows.ts). */
-export type PembayaranListRow = Selection<DB, 'pembayaran' | 'pinjaman' | 'nasabah', (typeof listColumns)[number]>;
+export type PembayaranListRow = Selection<DB, 'pembayaran' | 'pinjaman', (typeof listColumns)[number]>;
 
 const listColumns = [
   'pembayaran.id',
@@ -91,8 +93,8 @@ const listColumns = [
   'pinjaman.nomor_pinjaman as pinjaman_nomor',
   'pinjaman.tipe as pinjaman_tipe',
   'pinjaman.nasabah_id',
-  'nasabah.nama as nasabah_nama',
-  'nasabah.nik as nasabah_nik',
+  'pinjaman.nasabah_nama',
+  'pinjaman.nasabah_nik',
 ] as const;
 
 /** One page of payments and how many match. Order: sort key, then id, both the same way. */

@@ -7,13 +7,13 @@ import type { Updateable } from 'kysely';
 
 type SortKey = PinjamanListQuery['sortBy'];
 
-/** ORDER BY expression per sort key of spec §9 (indexes: migrations 0910 and 1110; nasabah: lower(nama)). */
+/** ORDER BY expression per sort key of spec §9 (indexes: migrations 0910, 1110 and 2026_11_23_1100). */
 const sortExpressions: Record<SortKey, Expression<unknown>> = {
   created_at: sql.ref('pinjaman.created_at'),
   nomor_pinjaman: sql.ref('pinjaman.nomor_pinjaman'),
   urutan_pinjaman: sql.ref('pinjaman.urutan_pinjaman'),
   tanggal_pinjam: sql.ref('pinjaman.tanggal_pinjam'),
-  nasabah: sql`lower(nasabah.nama)`,
+  nasabah: sql`lower(pinjaman.nasabah_nama)`,
   jumlah: sql.ref('pinjaman.jumlah'),
   persentase: sql.ref('pinjaman.persentase'),
   tipe: sql.ref('pinjaman.tipe'),
@@ -27,30 +27,27 @@ function containsPattern(term: string): string {
 }
 
 function searchCondition(search: string) {
-  return (eb: ExpressionBuilder<DB, 'pinjaman' | 'nasabah'>) => {
+  return (eb: ExpressionBuilder<DB, 'pinjaman'>) => {
     const pattern = containsPattern(search);
     const conditions = [
-      eb('nasabah.nama', 'ilike', pattern),
-      eb('nasabah.nik', 'ilike', pattern),
+      eb('pinjaman.nasabah_nama', 'ilike', pattern),
+      eb('pinjaman.nasabah_nik', 'ilike', pattern),
       eb('pinjaman.nomor_pinjaman', 'ilike', pattern),
     ];
     // A NIK typed as shown on screen ('3201 2345') still matches the stored digits.
     const digits = search.replace(/\s+/g, '');
-    if (/^[\d\s]+$/.test(search) && digits !== search) conditions.push(eb('nasabah.nik', 'like', containsPattern(digits)));
+    if (/^[\d\s]+$/.test(search) && digits !== search) conditions.push(eb('pinjaman.nasabah_nik', 'like', containsPattern(digits)));
     return eb.or(conditions);
   };
 }
 
-/** Living loans joined with their customer. */
+/** Living loans (each carries its customer's nama and NIK: migration 2026_11_23_1100, no join). */
 function livingLoans(db: Kysely<DB>) {
-  return db
-    .selectFrom('pinjaman')
-    .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
-    .where('pinjaman.deleted_at', 'is', null);
+  return db.selectFrom('pinjaman').where('pinjaman.deleted_at', 'is', null);
 }
 
 /** A row of the list as the database gives it (list pages read it as JSON: db/json-rows.ts). */
-export type LoanRow = Selection<DB, 'pinjaman' | 'nasabah', (typeof loanColumns)[number]>;
+export type LoanRow = Selection<DB, 'pinjaman', (typeof loanColumns)[number]>;
 
 const loanColumns = [
   'pinjaman.id',
@@ -72,8 +69,8 @@ const loanColumns = [
   'pinjaman.kwitansi',
   'pinjaman.created_at',
   'pinjaman.updated_at',
-  'nasabah.nama as nasabah_nama',
-  'nasabah.nik as nasabah_nik',
+  'pinjaman.nasabah_nama',
+  'pinjaman.nasabah_nik',
 ] as const;
 
 function filtered(db: Kysely<DB>, query: Pick<PinjamanListQuery, 'search' | 'status' | 'tipe' | 'nasabah_id'>) {
@@ -85,7 +82,7 @@ function filtered(db: Kysely<DB>, query: Pick<PinjamanListQuery, 'search' | 'sta
   return builder;
 }
 
-/** One page of living loans with their customer, and how many match. Order: sort key, then id. */
+/** One page of living loans with their customer's nama and NIK, and how many match. Order: sort key, then id. */
 export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
   const direction = query.sortOrder;
   const page = () =>
@@ -111,7 +108,7 @@ export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
   return { rows, total: Number(total) };
 }
 
-/** A living loan with its customer, or undefined. */
+/** A living loan with its customer's nama and NIK, or undefined. */
 export function findPinjaman(db: Kysely<DB>, id: number) {
   return livingLoans(db).select(loanColumns).where('pinjaman.id', '=', id).executeTakeFirst();
 }

@@ -338,6 +338,30 @@ describe('listing loans', () => {
     expect(await ids('?search=tidak-ada')).toEqual([]);
   });
 
+  it("shows a customer's edited name and NIK on its loans and their payments at once (the loan's copies follow)", async () => {
+    const { budi, a, b } = await seed();
+    await t.app.db.insertInto('pembayaran').values({ pinjaman_id: a.id, tanggal: '2024-02-10', jenis: 'angsuran', jumlah: 500_000, angsuran_ke: 1 }).execute();
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/nasabah/${budi.id}`,
+      payload: { nama: 'Zaenal Abidin', nik: '3201000000000999', telepon: '081234567890', alamat: 'Jl. Melati 1', kecamatan: 'Cibinong', kota: 'Bogor', status: 'aktif' },
+    });
+    expect(edit.statusCode).toBe(200);
+
+    const loan = (await get(`/api/pinjaman/${a.id}`)).json().data as Pinjaman;
+    expect(loan.nasabah).toEqual({ id: budi.id, nama: 'Zaenal Abidin', nik: '3201000000000999' });
+    expect(await ids('?search=zaenal')).toEqual([a.id]);
+    expect(await ids('?search=0000000999')).toEqual([a.id]);
+    expect(await ids('?search=budi')).toEqual([]);
+    expect(await ids('?sortBy=nasabah&sortOrder=desc&limit=1')).toEqual([a.id]);
+    const payments = (await get('/api/pembayaran?search=zaenal')).json().data as { pinjaman: { nasabah: unknown } }[];
+    expect(payments.map((p) => p.pinjaman.nasabah)).toEqual([{ id: budi.id, nama: 'Zaenal Abidin', nik: '3201000000000999' }]);
+
+    // The copies are the customer's whatever a statement tries to write into them.
+    await t.app.db.updateTable('pinjaman').set({ nasabah_nama: 'Palsu', nasabah_nik: null }).where('id', '=', b.id).execute();
+    expect((await get(`/api/pinjaman/${b.id}`)).json().data.nasabah).toEqual({ id: b.nasabah_id, nama: 'ani wijaya', nik: '3201000000000222' });
+  });
+
   it('filters by status (pending too), tipe and customer; all and empty mean no filter', async () => {
     const { a, b, c, budi } = await seed();
     expect(await ids('?status=aktif')).toEqual([a.id]);
