@@ -6,6 +6,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrator';
+import { createTurnQueue } from '../lib/turns';
 
 export type Database = Kysely<DB>;
 
@@ -90,8 +91,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
  * does not hold back the ones behind it.
  */
 function oneStatementPerTurn(client: PGlite): PGlite {
-  let lastTurn = Promise.resolve();
-  const nextTurn = () => (lastTurn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve))));
+  const nextTurn = createTurnQueue();
   const gated = <T extends object>(target: T): T =>
     new Proxy(target, {
       get(object, property) {

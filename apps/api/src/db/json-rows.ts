@@ -1,5 +1,6 @@
 import { sql, type AliasedSelectQueryBuilder, type Expression, type Kysely, type OrderByDirection } from 'kysely';
 import type { DB } from './schema';
+import { createTurnQueue } from '../lib/turns';
 
 /**
  * A row as PostgreSQL's `row_to_json` writes it: timestamps become ISO 8601 text with their
@@ -31,8 +32,15 @@ export async function selectJsonRows<Row extends { id: number; __key: unknown }>
     .orderBy(sql.ref('page.__key'), direction)
     .orderBy(sql.ref('page.id'), direction)
     .execute();
+  // Decoding, shaping and writing a large page holds the thread for ~10–20 ms; concurrent large
+  // pages whose rows arrived together would otherwise run back to back in one turn of the loop.
+  if (rows.length >= LARGE_PAGE_ROWS) await largePageTurn();
   return rows.map((row) => JSON.parse(row.json) as JsonRow<Row>);
 }
+
+/** From this many rows a page waits for a turn of its own before it is decoded (lib/turns.ts). */
+export const LARGE_PAGE_ROWS = 200;
+const largePageTurn = createTurnQueue();
 
 /** The page's sort key as the column `__key` that `selectJsonRows` orders by again. */
 export const sortKeyColumn = (key: Expression<unknown>) => sql<unknown>`${key}`.as('__key');
