@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DB } from './schema';
 import { migrateToLatest } from './migrator';
 import { createTurnQueue } from '../lib/turns';
+import { readPagesAsOneText } from './json-rows';
 
 export type Database = Kysely<DB>;
 
@@ -67,6 +68,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     );
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: oneStatementPerTurn(client) }) });
+  readPagesAsOneText(db);
   const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
