@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { DatabaseOpenError, openPglite } from './database';
+import { createTestDatabase } from '../test/test-db';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -20,7 +22,10 @@ describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded data folder',
   it('persists data across a close and reopen', async () => {
     const dir = tempDir();
     const first = await openPglite(dir);
-    await first.db.insertInto('users').values({ username: 'tetap', nama_lengkap: 'Tetap Ada', role: 'user', password_hash: 'x' }).execute();
+    await first.db
+      .insertInto('users')
+      .values({ username: 'tetap', nama_lengkap: 'Tetap Ada', role: 'user', password_hash: 'x' })
+      .execute();
     await first.close();
     const second = await openPglite(dir);
     const rows = await second.db.selectFrom('users').select('username').execute();
@@ -95,5 +100,30 @@ describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded database and 
     expect(new Set(turns).size).toBe(4);
     expect(order).toEqual([1, 2, 3, 4]);
     expect(second).toBeGreaterThan(first!);
+  });
+});
+
+// The PostgreSQL server may end idle connections at any time (restart, administrator, network).
+describe.runIf(process.env.MIZAN_TEST_DB === 'postgres')('PostgreSQL connections ended by the server', () => {
+  it('survives idle connections being terminated, and the next queries open new ones', async () => {
+    const handle = await createTestDatabase();
+    try {
+      // Several idle connections in the pool.
+      await Promise.all(Array.from({ length: 3 }, () => sql`select pg_sleep(0.05)`.execute(handle.db)));
+      const killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await killer.connect();
+      const { rows: ours } = await sql<{ db: string }>`select current_database() as db`.execute(handle.db);
+      const killed = await killer.query(
+        'select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1) t',
+        [ours[0]!.db],
+      );
+      await killer.end();
+      expect(killed.rows[0].n).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -126,6 +126,11 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server ends (a restart, an administrator, a dropped network) is an
+  // 'error' event of the pool; without a listener it would end the process. The pool has already
+  // discarded that client and opens a new one for the next query; a query in flight gets its own
+  // error. So there is nothing to do here but not crash.
+  pool.on('error', () => {});
   try {
     const client = await pool.connect();
     client.release();
