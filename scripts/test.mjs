@@ -30,13 +30,19 @@ for (const [label, cmd, args] of checks) {
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-')), 'vitest.json');
 const extra = process.argv.slice(2);
-run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+const vitestOk = run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
 if (fs.existsSync(report)) {
   const result = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed += result.numPassedTests;
+  const before = failed;
   failed += result.numFailedTests;
   // A suite that failed to load has no failed tests but is still a failure.
   failed += result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed')).length;
+  // Unhandled errors (an uncaught exception while a file ran) fail vitest without failing a test.
+  if (!vitestOk && failed === before) {
+    failed++;
+    console.error('✖ vitest exited with an error although no test failed (see "Unhandled Errors" above)');
+  }
 } else {
   failed++;
   console.error('✖ vitest produced no report');
