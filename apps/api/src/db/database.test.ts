@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { DatabaseOpenError, openPglite } from './database';
 import { createTestDatabase } from '../test/test-db';
+import { startTurnCounter } from '../test/turn-counter';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -74,28 +75,22 @@ describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded data folder',
 describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded database and the event loop', () => {
   it('starts one statement per turn of the event loop, in order, inside transactions too', async () => {
     const handle = await openPglite(null);
-    let turn = 0;
-    let counting = true;
-    const count = () => {
-      turn += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const counter = startTurnCounter();
     const order: number[] = [];
     const statement = async (n: number) => {
       await sql`select ${n}::int`.execute(handle.db);
       order.push(n);
-      return turn;
+      return counter.turn;
     };
     const inTransaction = handle.db.transaction().execute(async (trx) => {
       await sql`select 1`.execute(trx);
-      const first = turn;
+      const first = counter.turn;
       await sql`select 2`.execute(trx);
-      return [first, turn];
+      return [first, counter.turn];
     });
     const turns = await Promise.all([1, 2, 3, 4].map(statement));
     const [first, second] = await inTransaction;
-    counting = false;
+    counter.stop();
     await handle.close();
     expect(new Set(turns).size).toBe(4);
     expect(order).toEqual([1, 2, 3, 4]);

@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createTurnQueue } from './turns';
+import { startTurnCounter } from '../test/turn-counter';
 
 describe('turn queue', () => {
   it('resolves each waiter in a turn of the event loop of its own, in the order they asked', async () => {
     const nextTurn = createTurnQueue();
-    let turn = 0;
-    let counting = true;
-    const count = () => {
-      turn += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const counter = startTurnCounter();
     const seen: { n: number; turn: number }[] = [];
     await Promise.all(
       Array.from({ length: 10 }, async (_, n) => {
         await nextTurn();
-        seen.push({ n, turn });
+        seen.push({ n, turn: counter.turn });
       }),
     );
-    counting = false;
+    counter.stop();
     expect(seen.map((s) => s.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const turns = seen.map((s) => s.turn);
     expect(new Set(turns).size).toBe(10);
