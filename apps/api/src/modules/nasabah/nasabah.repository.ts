@@ -1,8 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { normalizeNik, type NasabahListQuery } from '@mizan/core';
+import type { NasabahListQuery } from '@mizan/core';
 import type { DB, NasabahRow, NasabahUpdate, NewNasabah } from '../../db/schema';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countNasabah, nasabahTotalColumn } from '../../db/stat-counters';
+import { compactNikPattern, containsPattern } from '../../db/search';
 
 type SortKey = NasabahListQuery['sortBy'];
 
@@ -19,11 +20,6 @@ const sortExpressions: Record<SortKey, Expression<unknown>> = {
   total_pinjaman: sql.ref('nasabah.total_pinjaman'),
   created_at: sql.ref('nasabah.created_at'),
 };
-
-/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards (and the escape) taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 /** Separates the fields in `nasabah.search_text` (migration 2026_11_23_0910). */
 const SEARCH_TEXT_SEPARATOR = '\u0001';
@@ -45,9 +41,8 @@ function searchCondition(search: string) {
           eb('nasabah.alamat', 'ilike', pattern),
         ]
       : [eb('nasabah.search_text', 'like', sql<string>`lower(${pattern})`)];
-    const compactNik = normalizeNik(search);
-    if (/^[\d\s]+$/.test(search) && compactNik !== search)
-      conditions.push(eb('nasabah.nik', 'like', containsPattern(compactNik)));
+    const compactNik = compactNikPattern(search);
+    if (compactNik !== null) conditions.push(eb('nasabah.nik', 'like', compactNik));
     return eb.or(conditions);
   };
 }

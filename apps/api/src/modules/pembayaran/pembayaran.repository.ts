@@ -1,8 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection, type SqlBool, type Updateable } from 'kysely';
-import { monthDateRange, normalizeNik, type PembayaranListQuery, type PembayaranStatsQuery } from '@mizan/core';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection, type Updateable } from 'kysely';
+import { monthDateRange, type PembayaranListQuery, type PembayaranStatsQuery } from '@mizan/core';
 import type { DB, NewPembayaran, PembayaranTable } from '../../db/schema';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPembayaran, pembayaranTotalColumn } from '../../db/stat-counters';
+import { containsPattern, loanCustomerConditions } from '../../db/search';
 
 type SortKey = PembayaranListQuery['sortBy'];
 
@@ -21,26 +22,10 @@ const sortExpressions: Record<SortKey, Expression<unknown>> = {
 /** The filters the list and the statistics share (so that both count the same rows). */
 export type PembayaranFilters = Pick<PembayaranListQuery, 'pinjaman_id' | 'nasabah_id' | 'jenis' | 'search' | 'month' | 'year'>;
 
-/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards (and the escape) taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
 /** Search over the customer's name and NIK and the payment's keterangan (case-insensitive). */
 function searchCondition(search: string) {
-  return (eb: ExpressionBuilder<DB, 'pembayaran' | 'pinjaman'>) => {
-    const pattern = containsPattern(search);
-    const conditions: Expression<SqlBool>[] = [
-      eb('pinjaman.nasabah_nama', 'ilike', pattern),
-      eb('pinjaman.nasabah_nik', 'ilike', pattern),
-      eb('pembayaran.keterangan', 'ilike', pattern),
-    ];
-    // A NIK typed as shown on screen ('3201 2345') still matches the stored digits.
-    const compactNik = normalizeNik(search);
-    if (/^[\d\s]+$/.test(search) && compactNik !== search)
-      conditions.push(eb('pinjaman.nasabah_nik', 'like', containsPattern(compactNik)));
-    return eb.or(conditions);
-  };
+  return (eb: ExpressionBuilder<DB, 'pembayaran' | 'pinjaman'>) =>
+    eb.or([...loanCustomerConditions(eb, search), eb('pembayaran.keterangan', 'ilike', containsPattern(search))]);
 }
 
 /**

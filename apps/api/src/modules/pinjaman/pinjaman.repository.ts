@@ -3,6 +3,7 @@ import type { PinjamanListQuery } from '@mizan/core';
 import type { DB, NewPinjaman, PinjamanTable } from '../../db/schema';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPinjaman, pinjamanTotalColumn } from '../../db/stat-counters';
+import { containsPattern, loanCustomerConditions } from '../../db/search';
 import type { Updateable } from 'kysely';
 
 type SortKey = PinjamanListQuery['sortBy'];
@@ -21,24 +22,10 @@ const sortExpressions: Record<SortKey, Expression<unknown>> = {
   sisa_pokok: sql.ref('pinjaman.sisa_pokok'),
 };
 
-/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards (and the escape) taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
+/** Customer (nama, NIK) or loan number, case-insensitive. */
 function searchCondition(search: string) {
-  return (eb: ExpressionBuilder<DB, 'pinjaman'>) => {
-    const pattern = containsPattern(search);
-    const conditions = [
-      eb('pinjaman.nasabah_nama', 'ilike', pattern),
-      eb('pinjaman.nasabah_nik', 'ilike', pattern),
-      eb('pinjaman.nomor_pinjaman', 'ilike', pattern),
-    ];
-    // A NIK typed as shown on screen ('3201 2345') still matches the stored digits.
-    const digits = search.replace(/\s+/g, '');
-    if (/^[\d\s]+$/.test(search) && digits !== search) conditions.push(eb('pinjaman.nasabah_nik', 'like', containsPattern(digits)));
-    return eb.or(conditions);
-  };
+  return (eb: ExpressionBuilder<DB, 'pinjaman'>) =>
+    eb.or([...loanCustomerConditions(eb, search), eb('pinjaman.nomor_pinjaman', 'ilike', containsPattern(search))]);
 }
 
 /** Living loans (each carries its customer's nama and NIK: migration 2026_11_23_1100, no join). */

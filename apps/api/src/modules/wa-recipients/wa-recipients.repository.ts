@@ -1,11 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { NotificationRecipientCreateInput, NotificationRecipientListQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
-
-/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards (and the escape) taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-}
+import { containsPattern } from '../../db/search';
 
 /**
  * Name (case-insensitive) or phone number. Numbers are stored as 62…, so a search typed the

@@ -1,0 +1,32 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { normalizeNik } from '@mizan/core';
+import type { DB } from './schema';
+
+/** A LIKE pattern matching `term` anywhere, with the LIKE wildcards (and the escape) taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * For a search of digits and spaces, the way a NIK is shown on screen ('3201 2345'): the pattern
+ * of its compact form ('3201 2345' → '%32012345%'), which matches the stored digits. Otherwise
+ * null (the plain pattern already covers it).
+ */
+export function compactNikPattern(search: string): string | null {
+  if (!/^[\d\s]+$/.test(search)) return null;
+  const compact = normalizeNik(search);
+  return compact === search ? null : containsPattern(compact);
+}
+
+/**
+ * The conditions matching a loan's customer: its copies of the customer's nama and NIK
+ * (migration 2026_11_23_1100), case-insensitive, plus the NIK typed with spaces. Shared by the
+ * loan and payment searches, so both find the same customers.
+ */
+export function loanCustomerConditions(eb: ExpressionBuilder<DB, 'pinjaman'>, search: string): Expression<SqlBool>[] {
+  const pattern = containsPattern(search);
+  const conditions = [eb('pinjaman.nasabah_nama', 'ilike', pattern), eb('pinjaman.nasabah_nik', 'ilike', pattern)];
+  const compact = compactNikPattern(search);
+  if (compact !== null) conditions.push(eb('pinjaman.nasabah_nik', 'like', compact));
+  return conditions;
+}
