@@ -122,3 +122,36 @@ describe.runIf(process.env.MIZAN_TEST_DB === 'postgres')('PostgreSQL connections
     }
   });
 });
+
+// Selects are prepared once per connection under a name (db/database.ts prepareSelects).
+describe.runIf(process.env.MIZAN_TEST_DB === 'postgres')('PostgreSQL prepared selects', () => {
+  it('prepares a select once on its connection and runs it again with other values, correctly', async () => {
+    const handle = await createTestDatabase();
+    try {
+      await handle.db
+        .insertInto('data_versions')
+        .values([
+          { name: 'uji_a', version: 11 },
+          { name: 'uji_b', version: 22 },
+        ])
+        .execute();
+      await handle.db.connection().execute(async (conn) => {
+        const versionOf = (name: string) => conn.selectFrom('data_versions').select('version').where('name', '=', name);
+        expect(await versionOf('uji_a').execute()).toEqual([{ version: 11 }]);
+        expect(await versionOf('uji_b').execute()).toEqual([{ version: 22 }]);
+        expect(await versionOf('tidak_ada').execute()).toEqual([]);
+        const { rows } = await sql<{
+          name: string;
+          statement: string;
+        }>`select name, statement from pg_prepared_statements`.execute(conn);
+        const text = versionOf('uji_a').compile().sql;
+        expect(rows.filter((row) => row.statement === text)).toHaveLength(1);
+        expect(rows.find((row) => row.statement === text)?.name).toMatch(/^mizan_\d+$/);
+        // Writes are not prepared.
+        expect(rows.some((row) => row.statement.startsWith('insert'))).toBe(false);
+      });
+    } finally {
+      await handle.close();
+    }
+  });
+});
