@@ -9,6 +9,7 @@ import * as m1210version from './2026_11_22_1210_nasabah_search_version';
 import * as m0900authNotify from './2026_11_23_0900_auth_change_notify';
 import * as m0910searchText from './2026_11_23_0910_nasabah_search_text';
 import * as m1100nasabahCopy from './2026_11_23_1100_pinjaman_nasabah_copy';
+import * as m1430statusTanggal from './2026_11_23_1430_pinjaman_status_tanggal_index';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -23,4 +24,5 @@ export const migrations = {
   '2026_11_23_0900_auth_change_notify': m0900authNotify,
   '2026_11_23_0910_nasabah_search_text': m0910searchText,
   '2026_11_23_1100_pinjaman_nasabah_copy': m1100nasabahCopy,
+  '2026_11_23_1430_pinjaman_status_tanggal_index': m1430statusTanggal,
 };
