@@ -23,6 +23,9 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+/** Whether the process has ended, by itself or by a signal (then `exitCode` stays null). */
+const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 /** Spawns a TypeScript server with tsx on a free port and waits until `readyPath` answers 200. */
 export async function startServer(
   script: string,
@@ -45,7 +48,7 @@ export async function startServer(
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${path.basename(script)} berhenti saat mulai:\n${output}`);
+    if (ended(child)) throw new Error(`${path.basename(script)} berhenti saat mulai:\n${output}`);
     try {
       const res = await fetch(baseURL + readyPath);
       if (res.ok) break;
@@ -64,7 +67,7 @@ export async function startServer(
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (ended(child)) return resolve();
         const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
         child.once('exit', () => {
           clearTimeout(force);

@@ -274,7 +274,7 @@ async function soak(baseURL: string, adminPassword: string): Promise<boolean> {
   const start = performance.now();
   await readMemory(0);
   const pending = new Set<Promise<void>>();
-  await new Promise<void>((resolve) => {
+  await new Promise<void>((resolve, reject) => {
     let step = 0;
     let nextMemory = MEMORY_EVERY_MS;
     let lastReport = 0;
@@ -306,7 +306,11 @@ async function soak(baseURL: string, adminPassword: string): Promise<boolean> {
       }
       if (elapsed >= nextMemory) {
         nextMemory += MEMORY_EVERY_MS;
-        void readMemory(Math.round(elapsed / 1000));
+        // A server that stopped answering ends the soak here, with its output (main's catch).
+        readMemory(Math.round(elapsed / 1000)).catch((error: unknown) => {
+          clearInterval(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        });
       }
       if (elapsed - lastReport >= 30_000) {
         lastReport = elapsed;
