@@ -88,8 +88,11 @@ describe('signed in', () => {
     expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     await nav.getByRole('link', { name: 'Nasabah' }).click();
     await page.waitForURL('**/nasabah');
-    expect(await nav.getByRole('link', { name: 'Nasabah' }).getAttribute('aria-current')).toBe('page');
-    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    // The address changes first; the menu marks the new page when the navigation (a transition
+    // that loads the page's code) commits, so the marks are waited for, not read at once.
+    const current = (name: string) => nav.getByRole('link', { name }).getAttribute('aria-current');
+    await expect.poll(() => current('Nasabah'), { timeout: 10_000 }).toBe('page');
+    expect(await current('Dashboard')).toBeNull();
     const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
     expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(JSON.parse(stored.user ?? '{}').username).toBe(E2E_ADMIN.username);
