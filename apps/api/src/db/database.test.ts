@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { DatabaseOpenError, openPglite } from './database';
 import { createTestDatabase } from '../test/test-db';
+import type { DB } from './schema';
 import { startTurnCounter } from '../test/turn-counter';
 
 const dirs: string[] = [];
@@ -123,8 +124,15 @@ describe.runIf(process.env.MIZAN_TEST_DB === 'postgres')('PostgreSQL connections
   });
 });
 
-// Selects are prepared once per connection under a name (db/database.ts prepareSelects).
-describe.runIf(process.env.MIZAN_TEST_DB === 'postgres')('PostgreSQL prepared selects', () => {
+// Selects are prepared once per connection under a name (db/prepared.ts), on both databases.
+describe('prepared selects', () => {
+  const preparedTexts = async (conn: Kysely<DB>) => {
+    const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(
+      conn,
+    );
+    return rows;
+  };
+
   it('prepares a select once on its connection and runs it again with other values, correctly', async () => {
     const handle = await createTestDatabase();
     try {
@@ -140,16 +148,73 @@ describe.runIf(process.env.MIZAN_TEST_DB === 'postgres')('PostgreSQL prepared se
         expect(await versionOf('uji_a').execute()).toEqual([{ version: 11 }]);
         expect(await versionOf('uji_b').execute()).toEqual([{ version: 22 }]);
         expect(await versionOf('tidak_ada').execute()).toEqual([]);
-        const { rows } = await sql<{
-          name: string;
-          statement: string;
-        }>`select name, statement from pg_prepared_statements`.execute(conn);
+        const rows = await preparedTexts(conn);
         const text = versionOf('uji_a').compile().sql;
         expect(rows.filter((row) => row.statement === text)).toHaveLength(1);
         expect(rows.find((row) => row.statement === text)?.name).toMatch(/^mizan_\d+$/);
         // Writes are not prepared.
         expect(rows.some((row) => row.statement.startsWith('insert'))).toBe(false);
       });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('binds each parameter by its type (dates, instants, booleans, money, null) and parses the answer as unprepared', async () => {
+    const handle = await createTestDatabase();
+    try {
+      const at = new Date('2026-03-01T01:15:30.123Z');
+      await handle.db.connection().execute(async (conn) => {
+        const typed = (instant: Date, flag: boolean | null, rupiah: number) =>
+          sql<{
+            instant: Date;
+            flag: boolean | null;
+            rupiah: number;
+            day: string;
+            later: boolean;
+          }>`select ${instant}::timestamptz as instant,
+            ${flag}::boolean as flag, ${rupiah}::bigint as rupiah, date '2026-03-01' as day,
+            ${instant}::timestamptz > now() - interval '100 years' as later`.execute(conn);
+        for (let run = 0; run < 7; run++) {
+          // Seven runs: PostgreSQL plans the first five for their values, then may keep a generic plan.
+          const rupiah = 9_007_199_254_740_991 - run;
+          const { rows } = await typed(new Date(at.getTime() + run), run % 2 === 0 ? true : null, rupiah);
+          expect(rows).toEqual([
+            { instant: new Date(at.getTime() + run), flag: run % 2 === 0 ? true : null, rupiah, day: '2026-03-01', later: true },
+          ]);
+        }
+        const texts = await preparedTexts(conn);
+        expect(texts.filter((row) => row.statement.includes('::timestamptz as instant'))).toHaveLength(1);
+      });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('reads inside a transaction what the transaction wrote, and a failed statement leaves the statement usable', async () => {
+    const handle = await createTestDatabase();
+    try {
+      const versionOf = (db: Kysely<DB>, name: string) =>
+        db.selectFrom('data_versions').select('version').where('name', '=', name).executeTakeFirst();
+      await expect(
+        handle.db.transaction().execute(async (trx) => {
+          await trx.insertInto('data_versions').values({ name: 'uji_tx', version: 5 }).execute();
+          expect(await versionOf(trx, 'uji_tx')).toEqual({ version: 5 });
+          // An error from a prepared statement is PostgreSQL's own, with its code.
+          await sql`select 1 / ${0}::int as x`.execute(trx);
+        }),
+      ).rejects.toMatchObject({ code: '22012' });
+      // The transaction was rolled back; its prepared statements live on and answer outside it.
+      expect(await versionOf(handle.db, 'uji_tx')).toBeUndefined();
+      await handle.db.insertInto('data_versions').values({ name: 'uji_tx', version: 6 }).execute();
+      expect(await versionOf(handle.db, 'uji_tx')).toEqual({ version: 6 });
+      await expect(sql`select 1 / ${0}::int as x`.execute(handle.db)).rejects.toMatchObject({ code: '22012' });
+      expect((await sql<{ x: number }>`select 1 / ${1}::int as x`.execute(handle.db)).rows).toEqual([{ x: 1 }]);
+      // A select that cannot be prepared (an unknown column) fails as itself, every time.
+      for (let run = 0; run < 2; run++)
+        await expect(sql`select tidak_ada from data_versions where name = ${'x'}`.execute(handle.db)).rejects.toMatchObject({
+          code: '42703',
+        });
     } finally {
       await handle.close();
     }

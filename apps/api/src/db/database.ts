@@ -8,6 +8,7 @@ import type { DB } from './schema';
 import { migrateToLatest } from './migrator';
 import { createTurnQueue } from '../lib/turns';
 import { readPagesAsOneText } from './json-rows';
+import { prepareSelects, preparedPgliteQuery } from './prepared';
 
 export type Database = Kysely<DB>;
 
@@ -67,7 +68,9 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
         'Periksa izin folder atau pulihkan dari cadangan; folder ini tidak akan ditimpa.',
     );
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: oneStatementPerTurn(client) }) });
+  let migrated = false;
+  const query = preparedPgliteQuery(client, () => migrated);
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: oneStatementPerTurn(client, query) }) });
   readPagesAsOneText(db);
   const handle: DatabaseHandle = {
     db,
@@ -80,6 +83,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     },
   };
   await migrateOrClose(handle);
+  migrated = true;
   return handle;
 }
 
@@ -90,61 +94,29 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
  * statement (also inside a transaction) starts in a turn of the event loop of its own, in the
  * order they were asked for, so the server reads requests and answers others between statements.
  * The queue only orders start times: a statement waiting for PGlite (a transaction in progress)
- * does not hold back the ones behind it.
+ * does not hold back the ones behind it. Each statement then runs through `query`
+ * (db/prepared.ts: SELECTs as named statements), told whether it is inside a transaction.
  */
-function oneStatementPerTurn(client: PGlite): PGlite {
+function oneStatementPerTurn(client: PGlite, query: ReturnType<typeof preparedPgliteQuery>): PGlite {
   const nextTurn = createTurnQueue();
-  const gated = <T extends object>(target: T): T =>
+  const gated = <T extends object>(target: T, inTransaction: boolean): T =>
     new Proxy(target, {
       get(object, property) {
         const value = Reflect.get(object, property, object) as unknown;
         if (typeof value !== 'function') return value;
         if (property === 'query')
-          return async (...args: unknown[]) => {
+          return async (...args: Parameters<typeof client.query>) => {
             await nextTurn();
-            return (value as (...a: unknown[]) => unknown).apply(object, args);
+            return query((value as typeof client.query).bind(object), inTransaction, ...args);
           };
         if (property === 'transaction')
           return (callback: (tx: object) => unknown) =>
-            (value as (cb: (tx: object) => unknown) => unknown).call(object, (tx: object) => callback(gated(tx)));
+            (value as (cb: (tx: object) => unknown) => unknown).call(object, (tx: object) => callback(gated(tx, true)));
         return (value as (...a: unknown[]) => unknown).bind(object);
       },
     });
-  return gated(client);
+  return gated(client, false);
 }
-
-/**
- * Makes the pool's clients prepare each distinct SELECT once per connection, under a name, once
- * `enabled()` says so (after the migrations, which change the tables those statements read).
- *
- * Why: PostgreSQL plans every unnamed statement anew, and for a list page that planning cost more
- * of its CPU than running it (~0.2–0.3 ms against ~0.1 ms for a page of 10); a prepared statement
- * is planned for its first runs and then, when PostgreSQL judges a generic plan as good as the
- * ones made for the values, not at all. Customer list 2 043 → 3 104 req/s, payment list 1 268 →
- * 1 715 (docs/performance.md). Kysely sends the same text for the same query shape, so the
- * statements are as many as the code's shapes; past MAX_PREPARED_TEXTS new texts run unnamed.
- * Connection poolers must keep prepared statements per client (PgBouncer: session mode, or 1.21+
- * with max_prepared_statements).
- */
-function prepareSelects(pool: pg.Pool, enabled: () => boolean) {
-  const names = new Map<string, string>();
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    Object.assign(client, {
-      query: (...args: unknown[]) => {
-        const [text, values] = args;
-        if (args.length !== 2 || typeof text !== 'string' || !text.startsWith('select ') || !enabled()) return query(...args);
-        let name = names.get(text);
-        if (name === undefined) {
-          if (names.size >= MAX_PREPARED_TEXTS) return query(...args);
-          names.set(text, (name = `mizan_${names.size}`));
-        }
-        return query({ text, values, name });
-      },
-    });
-  });
-}
-const MAX_PREPARED_TEXTS = 1000;
 
 /** Opens a PostgreSQL server database through a node-postgres pool and migrates it. */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
