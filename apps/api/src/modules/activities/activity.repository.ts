@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, NewActivity } from '../../db/schema';
+import { pageWindow } from '../../db/paging';
 
 /** Writes one activity row; call it with the transaction of the change it describes. */
 export async function insertActivity(db: Kysely<DB>, activity: NewActivity) {
@@ -13,6 +14,6 @@ export async function listActivities(db: Kysely<DB>, limit: number) {
     .select(['id', 'type', 'description', 'category', 'status', 'amount', 'created_at'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
+    .$call((builder) => pageWindow(builder, { page: 1, limit }))
     .execute();
 }

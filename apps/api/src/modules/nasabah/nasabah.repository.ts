@@ -4,6 +4,7 @@ import type { DB, NasabahRow, NasabahUpdate, NewNasabah } from '../../db/schema'
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countNasabah, nasabahTotalColumn } from '../../db/stat-counters';
 import { compactNikPattern, containsPattern } from '../../db/search';
+import { FENCE_OFFSET, pageWindow } from '../../db/paging';
 
 type SortKey = NasabahListQuery['sortBy'];
 
@@ -116,8 +117,7 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
       .select([sortKeyColumn(sortExpressions[query.sortBy]), nasabahTotalColumn(db, query.status)])
       .orderBy(sortExpressions[query.sortBy], direction)
       .orderBy('nasabah.id', direction)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      .$call((builder) => pageWindow(builder, query));
     const rows = await selectJsonRows(db, page, direction);
     if (rows[0]) return { rows, total: Number(rows[0].__total) };
     const counts = await countNasabah(db);
@@ -130,15 +130,14 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
   const known = searches.get(key);
   const source =
     (known?.gatherFirst ?? true)
-      ? db.selectFrom(livingNasabah(db, query).select(nasabahColumns).offset(0).as('nasabah'))
+      ? db.selectFrom(livingNasabah(db, query).select(nasabahColumns).offset(FENCE_OFFSET).as('nasabah'))
       : livingNasabah(db, query);
   const page = source
     .select(nasabahColumns)
     .select([sortKeyColumn(sortExpressions[query.sortBy]), searchVersion(db).as('__version')])
     .orderBy(sortExpressions[query.sortBy], direction)
     .orderBy('nasabah.id', direction)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .$call((builder) => pageWindow(builder, query));
   const rows = await selectJsonRows(db, page, direction);
   const version = Number(rows[0] ? rows[0].__version : ((await searchVersion(db).executeTakeFirst())?.version ?? 0));
   searches.delete(key);

@@ -4,6 +4,7 @@ import type { DB, NewPembayaran, PembayaranTable } from '../../db/schema';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPembayaran, pembayaranTotalColumn } from '../../db/stat-counters';
 import { containsPattern, loanCustomerConditions } from '../../db/search';
+import { pageWindow } from '../../db/paging';
 
 type SortKey = PembayaranListQuery['sortBy'];
 
@@ -91,8 +92,7 @@ export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery)
       .select(sortKeyColumn(sortExpressions[query.sortBy]))
       .orderBy(sortExpressions[query.sortBy], direction)
       .orderBy('pembayaran.id', direction)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      .$call((builder) => pageWindow(builder, query));
   if (countable(query)) {
     // The maintained total rides along with the page (one round trip, db/stat-counters.ts).
     const withTotal = await selectJsonRows(db, page().select(pembayaranTotalColumn(db, query)), direction);

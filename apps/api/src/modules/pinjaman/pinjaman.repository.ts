@@ -5,6 +5,7 @@ import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPinjaman, pinjamanTotalColumn } from '../../db/stat-counters';
 import { containsPattern, loanCustomerConditions } from '../../db/search';
 import type { Updateable } from 'kysely';
+import { pageWindow } from '../../db/paging';
 
 type SortKey = PinjamanListQuery['sortBy'];
 
@@ -78,8 +79,7 @@ export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
       .select(sortKeyColumn(sortExpressions[query.sortBy]))
       .orderBy(sortExpressions[query.sortBy], direction)
       .orderBy('pinjaman.id', direction)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      .$call((builder) => pageWindow(builder, query));
   if (!query.search && !query.tipe && !query.nasabah_id) {
     // Without those filters the total is a maintained count (db/stat-counters.ts), not a scan;
     // it rides along with the page (one round trip).

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { NotificationRecipientCreateInput, NotificationRecipientListQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { containsPattern } from '../../db/search';
+import { pageWindow } from '../../db/paging';
 
 /**
  * Name (case-insensitive) or phone number. Numbers are stored as 62…, so a search typed the
@@ -30,8 +31,7 @@ export async function listRecipients(db: Kysely<DB>, query: NotificationRecipien
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+    .$call((builder) => pageWindow(builder, query))
     .execute();
   const { total } = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
