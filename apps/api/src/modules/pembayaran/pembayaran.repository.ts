@@ -54,6 +54,9 @@ function indexedSearchCondition(db: Kysely<DB>, search: string) {
     ]);
 }
 
+/** Trigram indexes serve patterns of three characters or more; a shorter search checks each payment. */
+const TRIGRAM = 3;
+
 /**
  * The calendar period of the month/year filter as an inclusive `tanggal` range, so the date index
  * serves it: month + year → that month; year alone → that year. A month without a year is that
@@ -86,7 +89,7 @@ function filtered(db: Kysely<DB>, query: PembayaranFilters) {
   }
   if (query.search) {
     // One loan's or one customer's payments are few: each is checked. Otherwise the indexes answer.
-    const narrow = query.pinjaman_id !== undefined || query.nasabah_id !== undefined;
+    const narrow = query.pinjaman_id !== undefined || query.nasabah_id !== undefined || query.search.length < TRIGRAM;
     builder = builder.where(narrow ? searchCondition(query.search) : indexedSearchCondition(db, query.search));
   }
   return builder;
