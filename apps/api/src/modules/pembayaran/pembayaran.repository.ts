@@ -88,7 +88,8 @@ function filtered(db: Kysely<DB>, query: PembayaranFilters) {
     builder = builder.where(sql<number>`extract(month from pembayaran.tanggal)`, '=', query.month);
   }
   if (query.search) {
-    // One loan's or one customer's payments are few: each is checked. Otherwise the indexes answer.
+    // One loan's or one customer's payments are few, and no trigram index serves a search shorter
+    // than three characters: then each payment is checked. Otherwise the indexes answer.
     const narrow = query.pinjaman_id !== undefined || query.nasabah_id !== undefined || query.search.length < TRIGRAM;
     builder = builder.where(narrow ? searchCondition(query.search) : indexedSearchCondition(db, query.search));
   }
