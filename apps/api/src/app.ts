@@ -21,6 +21,7 @@ import { protectedModules } from './modules';
 import { createWhatsApp, type WhatsApp } from './lib/whatsapp';
 import { benchMetricsPlugin } from './plugins/bench-metrics';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
+import { createSnapshotCache, type SnapshotCache } from './db/snapshot-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     urlSigner: UrlSigner;
     /** Receipt files (DATA_DIR/uploads/kwitansi). */
     fileStorage: FileStorage;
+    /** Large list pages remembered until the database changes (db/snapshot-cache.ts, lib/list-answer.ts). */
+    answers: SnapshotCache;
   }
 }
 
@@ -93,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('tokens', createTokenSigner(jwtSecret));
   app.decorate('urlSigner', createUrlSigner(jwtSecret));
   app.decorate('fileStorage', createLocalFileStorage(kwitansiDir(config.dataDir)));
+  app.decorate('answers', createSnapshotCache(database.db));
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
     await database.close();

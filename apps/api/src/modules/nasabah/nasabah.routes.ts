@@ -4,6 +4,7 @@ import { idParamSchema, nasabahCreateSchema, nasabahListQuerySchema, nasabahUpda
 import { currentUser } from '../../plugins/auth';
 import { envelope, listEnvelope } from '../../lib/envelope';
 import * as service from './nasabah.service';
+import { sendListAnswer } from '../../lib/list-answer';
 
 /** A customer in responses (spec §3); undeclared columns (created_by, deleted_at…) are dropped. */
 export const nasabahResponseSchema = z.object({
@@ -42,10 +43,11 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(nasabahResponseSchema) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await service.listNasabah(app.db, request.query);
-      return { success: true as const, data, meta: { pagination } };
-    },
+    async (request, reply) =>
+      sendListAnswer(app, reply, 'nasabah', request.query, async () => {
+        const { data, pagination } = await service.listNasabah(app.db, request.query);
+        return { success: true as const, data, meta: { pagination } };
+      }),
   );
 
   app.get(

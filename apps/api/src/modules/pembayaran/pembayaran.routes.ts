@@ -13,6 +13,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { envelope, listEnvelope } from '../../lib/envelope';
 import * as service from './pembayaran.service';
+import { sendListAnswer } from '../../lib/list-answer';
 
 /** Payments: list, statistics, detail, add, edit, delete (spec §7 Pembayaran). */
 export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,10 +27,11 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(pembayaranSchema) },
       },
     },
-    async (request) => {
-      const { items, pagination } = await service.listPembayaran(app.db, request.query);
-      return { success: true as const, data: items, meta: { pagination } };
-    },
+    async (request, reply) =>
+      sendListAnswer(app, reply, 'pembayaran', request.query, async () => {
+        const { items, pagination } = await service.listPembayaran(app.db, request.query);
+        return { success: true as const, data: items, meta: { pagination } };
+      }),
   );
 
   app.get(

@@ -21,6 +21,7 @@ import { envelope, listEnvelope } from '../../lib/envelope';
 import { AppError, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import * as service from './pinjaman.service';
+import { sendListAnswer } from '../../lib/list-answer';
 
 /** Multipart limits: one receipt of 5 MB (+1 byte to notice an oversized one) and a handful of fields. */
 export const multipartLimits = {
@@ -119,10 +120,11 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(pinjamanSchema) },
       },
     },
-    async (request) => {
-      const { items, pagination } = await service.listPinjaman(ctx(request), request.query);
-      return { success: true as const, data: items, meta: { pagination } };
-    },
+    async (request, reply) =>
+      sendListAnswer(app, reply, 'pinjaman', request.query, async () => {
+        const { items, pagination } = await service.listPinjaman(ctx(request), request.query);
+        return { success: true as const, data: items, meta: { pagination } };
+      }),
   );
 
   app.get(

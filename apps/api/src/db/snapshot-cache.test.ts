@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from './database';
+import { createSnapshotCache, currentSnapshot } from './snapshot-cache';
+import { createTestDatabase } from '../test/test-db';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+/** An "answer" that reads the database: the descriptions of all activities, in order. */
+const readActivities = async () => {
+  const rows = await handle.db.selectFrom('activities').select('description').orderBy('id').execute();
+  return JSON.stringify(rows.map((row) => row.description));
+};
+const addActivity = (description: string) =>
+  handle.db.insertInto('activities').values({ type: 'uji', description, category: 'other' }).execute();
+
+describe('snapshot cache', () => {
+  it('sends the remembered answer while nothing is committed, and computes again after any commit', async () => {
+    const cache = createSnapshotCache(handle.db);
+    await addActivity('satu');
+    const first = await cache.get('k', readActivities);
+    // Reads between the two requests do not change the snapshot.
+    await readActivities();
+    await handle.db.selectFrom('users').select('id').execute();
+    expect(await cache.get('k', readActivities)).toBe(first);
+    expect(cache.stats).toEqual({ hits: 1, computed: 1 });
+
+    await addActivity('dua');
+    const second = await cache.get('k', readActivities);
+    expect(JSON.parse(second)).toEqual([...JSON.parse(first), 'dua']);
+    expect(cache.stats).toEqual({ hits: 1, computed: 2 });
+
+    // A write to a table the answer does not read also counts: the cache knows nothing of tables.
+    await handle.db
+      .updateTable('data_versions')
+      .set({ version: sql`version` })
+      .execute();
+    expect(await cache.get('k', readActivities)).toBe(second);
+    expect(cache.stats).toEqual({ hits: 1, computed: 3 });
+  });
+
+  it('keeps answers per key', async () => {
+    const cache = createSnapshotCache(handle.db);
+    const a = await cache.get('a', async () => 'jawaban a');
+    const b = await cache.get('b', async () => 'jawaban b');
+    expect([a, b]).toEqual(['jawaban a', 'jawaban b']);
+    expect(await cache.get('a', async () => 'lain')).toBe('jawaban a');
+    expect(await cache.get('b', async () => 'lain')).toBe('jawaban b');
+  });
+
+  it('does not keep an answer when a commit happened while it was computed', async () => {
+    const cache = createSnapshotCache(handle.db);
+    const racing = await cache.get('k', async () => {
+      const before = await readActivities();
+      await addActivity('selagi dihitung');
+      return before;
+    });
+    expect(JSON.parse(racing)).not.toContain('selagi dihitung');
+    // Had it been kept, this would be the stale answer without the new row.
+    const next = await cache.get('k', readActivities);
+    expect(JSON.parse(next)).toContain('selagi dihitung');
+    expect(cache.stats).toEqual({ hits: 0, computed: 2 });
+  });
+
+  it('computes again after the maximum age, and forgets the least recently used beyond its size', async () => {
+    let clock = 1_000;
+    const cache = createSnapshotCache(handle.db, { maxAgeMs: 60_000, maxChars: 10, now: () => clock });
+    await cache.get('a', async () => 'aaaa');
+    clock += 59_999;
+    expect(await cache.get('a', async () => 'baru')).toBe('aaaa');
+    clock += 1;
+    expect(await cache.get('a', async () => 'AAAA')).toBe('AAAA');
+
+    await cache.get('b', async () => 'bbbb'); // a + b = 8 characters
+    await cache.get('a', async () => 'x'); // a used last, b is the least recently used
+    await cache.get('c', async () => 'cccc'); // 12 > 10: b goes
+    expect(await cache.get('a', async () => 'x')).toBe('AAAA');
+    expect(await cache.get('c', async () => 'x')).toBe('cccc');
+    expect(await cache.get('b', async () => 'dihitung lagi')).toBe('dihitung lagi');
+    // An answer larger than the whole cache is sent but not kept.
+    expect(await cache.get('besar', async () => 'z'.repeat(11))).toBe('z'.repeat(11));
+    expect(await cache.get('besar', async () => 'lagi')).toBe('lagi');
+  });
+
+  it('lets concurrent requests of one key share one computation', async () => {
+    const cache = createSnapshotCache(handle.db);
+    let runs = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        cache.get('k', async () => {
+          runs++;
+          return readActivities();
+        }),
+      ),
+    );
+    expect(runs).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it('passes a failed computation on and keeps nothing', async () => {
+    const cache = createSnapshotCache(handle.db);
+    await expect(cache.get('k', () => Promise.reject(new Error('gagal')))).rejects.toThrow('gagal');
+    expect(await cache.get('k', async () => 'berhasil')).toBe('berhasil');
+  });
+
+  it.runIf(process.env.MIZAN_TEST_DB === 'postgres')(
+    'on PostgreSQL: a transaction still open leaves the answer standing, its commit replaces it',
+    async () => {
+      const cache = createSnapshotCache(handle.db);
+      await handle.db.transaction().execute(async (trx) => {
+        await trx.insertInto('activities').values({ type: 'uji', description: 'belum commit', category: 'other' }).execute();
+        const during = await cache.get('k', readActivities);
+        expect(JSON.parse(during)).not.toContain('belum commit');
+        expect(await cache.get('k', readActivities)).toBe(during);
+        expect(cache.stats).toEqual({ hits: 1, computed: 1 });
+      });
+      expect(JSON.parse(await cache.get('k', readActivities))).toContain('belum commit');
+      expect(cache.stats).toEqual({ hits: 1, computed: 2 });
+    },
+  );
+
+  it('reads the snapshot as PostgreSQL writes it', async () => {
+    expect(await currentSnapshot(handle.db)).toMatch(/^\d+:\d+:(\d+(,\d+)*)?$/);
+  });
+});
