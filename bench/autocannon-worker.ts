@@ -12,6 +12,9 @@ export interface LoadRun {
   /** A fixed body, or several bodies handed out in turn (one per request). */
   body?: string;
   bodies?: string[];
+  /** Paths handed out in turn instead of the URL's (one per request), from `firstPath` on. */
+  paths?: string[];
+  firstPath?: number;
   connections: number;
   durationSeconds: number;
   eventLoopUrl?: string;
@@ -41,7 +44,8 @@ async function main() {
   const run = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LoadRun;
   await readEventLoop(run.eventLoopUrl); // starts a fresh window
   let next = 0;
-  const bodies = run.bodies;
+  let nextPath = run.firstPath ?? 0;
+  const { bodies, paths } = run;
   const result = await autocannon({
     url: run.url,
     method: run.method,
@@ -49,7 +53,18 @@ async function main() {
     body: run.body,
     connections: run.connections,
     duration: run.durationSeconds,
-    requests: bodies ? [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }] : undefined,
+    requests:
+      bodies || paths
+        ? [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                ...(bodies ? { body: bodies[next++ % bodies.length] } : {}),
+                ...(paths ? { path: paths[nextPath++ % paths.length] } : {}),
+              }),
+            },
+          ]
+        : undefined,
   });
   const loop = await readEventLoop(run.eventLoopUrl);
   const output: LoadResult = {

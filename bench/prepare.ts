@@ -19,6 +19,8 @@ export interface Prepared {
   aktifLoanIds: number[];
   /** Eight digits from the middle of one customer's NIK: a selective search. */
   nikFragment: string;
+  /** The same eight digits of every customer's NIK, for a different search each request. */
+  nikFragments: string[];
 }
 
 export class NoScaleDataError extends Error {}
@@ -77,12 +79,20 @@ export async function prepareDatabase(): Promise<Prepared> {
       .offset(Math.floor(counts.nasabah / 2))
       .limit(1)
       .executeTakeFirst();
+    const niks = await handle.db
+      .selectFrom('nasabah')
+      .select('nik')
+      .where('nik', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
     return {
       kind: config.databaseUrl ? 'postgres' : 'pglite',
       location: config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//') : dataDir,
       // DATA_DIR also holds the token secret file on PostgreSQL: keep it away from ./data.
       env: { DATA_DIR: dataDir, DATABASE_URL: config.databaseUrl ?? '' },
       nikFragment: nik?.nik?.slice(4, 12) ?? '3271',
+      nikFragments: [...new Set(niks.map((row) => row.nik!.slice(4, 12)))],
       counts,
       password,
       aktifLoanIds: loans.map((l) => l.id),
