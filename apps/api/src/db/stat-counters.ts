@@ -71,11 +71,11 @@ function pembayaranTotalQuery(db: Kysely<DB>, filter: PembayaranCountFilter) {
 // a page and its total take one round trip. A page past the end has no row to carry it: callers
 // then ask the count functions above.
 
-/** Living customers, or those of one status. */
-export function nasabahTotalColumn(db: Kysely<DB>, status?: string) {
+/** Living customers, or those of one status (as the column `__total`, or `alias`). */
+export function nasabahTotalColumn<A extends string = '__total'>(db: Kysely<DB>, status?: string, alias?: A) {
   let query = db.selectFrom('nasabah_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('t'));
   if (status) query = query.where('status', '=', status as never);
-  return query.as('__total');
+  return query.as(alias ?? ('__total' as A));
 }
 
 /** Living loans, or those of one status. */

@@ -60,4 +60,11 @@ describe('customer search totals', () => {
     expect((await search('search=andi&status=nonaktif')).total).toBe(0);
     expect(await search('search=zzzz')).toEqual({ total: 0, names: [] });
   });
+
+  it('are exact for a new search whose first request is a later page or past the end', async () => {
+    // Counted with the gathered page (count over its rows) or, with no row to carry it, on their own.
+    expect(await search('search=siti&page=99')).toEqual({ total: 24, names: [] });
+    expect((await search('search=siti 1&page=2')).total).toBe(10);
+    expect((await search('search=siti 1&page=2&sortBy=nama&sortOrder=asc')).names).toEqual(['Siti 13', 'Siti 14', 'Siti 15']);
+  });
 });
