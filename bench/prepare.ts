@@ -70,15 +70,6 @@ export async function prepareDatabase(): Promise<Prepared> {
       .orderBy('id')
       .limit(5000)
       .execute();
-    const nik = await handle.db
-      .selectFrom('nasabah')
-      .select('nik')
-      .where('nik', 'is not', null)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .offset(Math.floor(counts.nasabah / 2))
-      .limit(1)
-      .executeTakeFirst();
     const niks = await handle.db
       .selectFrom('nasabah')
       .select('nik')
@@ -91,7 +82,7 @@ export async function prepareDatabase(): Promise<Prepared> {
       location: config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//') : dataDir,
       // DATA_DIR also holds the token secret file on PostgreSQL: keep it away from ./data.
       env: { DATA_DIR: dataDir, DATABASE_URL: config.databaseUrl ?? '' },
-      nikFragment: nik?.nik?.slice(4, 12) ?? '3271',
+      nikFragment: niks[Math.floor(counts.nasabah / 2)]?.nik?.slice(4, 12) ?? '3271',
       nikFragments: [...new Set(niks.map((row) => row.nik!.slice(4, 12)))],
       counts,
       password,
