@@ -16,6 +16,11 @@ import type { DB } from './schema';
  * take no transaction id, so reads never spoil the cache; any write, even a login, empties it in
  * effect. Works the same on PGlite and on PostgreSQL, with one or many API processes.
  *
+ * A key asked for the first time is answered without reading the snapshot and its answer is not
+ * kept: most searches are typed once, and for them the check would be one more statement spent on
+ * an answer nobody asks for again. From a key's second request on, answers are kept as above (the
+ * second computes, the third may be sent from memory).
+ *
  * Answers are also dropped after `maxAgeMs` (time-bound content such as signed receipt links stays
  * close to fresh) and, least recently used first, beyond `maxChars` of text in all. Concurrent
  * misses of one key under one snapshot share a single computation.
@@ -23,8 +28,11 @@ import type { DB } from './schema';
 export interface SnapshotCache {
   /** The answer for `key`: remembered when the database has not changed since, else `compute()`'s. */
   get(key: string, compute: () => Promise<string>): Promise<string>;
-  /** How many answers were served from memory and how many were computed (tests, diagnostics). */
-  readonly stats: { hits: number; computed: number };
+  /**
+   * How many answers were served from memory, how many were computed (first requests included)
+   * and how many of those were first requests of their key (tests, diagnostics).
+   */
+  readonly stats: { hits: number; computed: number; firstAsked: number };
 }
 
 export interface SnapshotCacheOptions {
@@ -32,6 +40,8 @@ export interface SnapshotCacheOptions {
   maxChars?: number;
   /** Age after which an answer is computed again even if nothing changed (default 60 s). */
   maxAgeMs?: number;
+  /** Keys remembered as asked before, oldest forgotten first (default 10 000). */
+  maxKeys?: number;
   now?: () => number;
 }
 
@@ -50,12 +60,23 @@ export async function currentSnapshot(db: Kysely<DB>): Promise<string> {
 export function createSnapshotCache(db: Kysely<DB>, options: SnapshotCacheOptions = {}): SnapshotCache {
   const maxChars = options.maxChars ?? 32 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const maxKeys = options.maxKeys ?? 10_000;
   const now = options.now ?? Date.now;
   // Insertion order is the order of last use: a hit moves its entry to the end.
   const entries = new Map<string, Entry>();
   const computing = new Map<string, { snapshot: string; text: Promise<string> }>();
+  // Keys asked for at least once, in the order first asked.
+  const asked = new Set<string>();
   let chars = 0;
-  const stats = { hits: 0, computed: 0 };
+  const stats = { hits: 0, computed: 0, firstAsked: 0 };
+
+  /** Whether `key` was asked for before; notes it as asked. */
+  const askedBefore = (key: string) => {
+    if (entries.has(key) || computing.has(key) || asked.has(key)) return true;
+    asked.add(key);
+    if (asked.size > maxKeys) asked.delete(asked.values().next().value!);
+    return false;
+  };
 
   const forget = (key: string) => {
     const entry = entries.get(key);
@@ -85,6 +106,11 @@ export function createSnapshotCache(db: Kysely<DB>, options: SnapshotCacheOption
   return {
     stats,
     async get(key, work) {
+      if (!askedBefore(key)) {
+        stats.computed++;
+        stats.firstAsked++;
+        return work();
+      }
       const snapshot = await currentSnapshot(db);
       const entry = entries.get(key);
       if (entry && entry.snapshot === snapshot && now() - entry.at < maxAgeMs) {
