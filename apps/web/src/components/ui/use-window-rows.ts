@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 
 /**
  * Lists longer than this keep only the rows near the screen in the DOM. The lists ask for 1000
@@ -16,6 +16,25 @@ export interface WindowRow<T> {
   /** The line of the list the row sits on (its index, or index ÷ columns on a grid); the row's `data-index` for `measure`. */
   line: number;
 }
+
+/**
+ * A row's height as its ResizeObserver reports it; a row just rendered keeps its known or estimated
+ * height until then. The virtualizer's own default also reads `offsetHeight` when a row is
+ * rendered: each read forces a layout, and each new height re-arranges all 1000 rows' positions and
+ * has the list rendered again, in a cascade inside one task. The observer reports all new rows'
+ * heights together after the browser's own layout, in one batch (the customer list's first render,
+ * response to rows on the page, main-thread time: ~100 → ~70 ms; docs/performance.md).
+ */
+const sizeFromResizeObserver = (
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<Window, Element>,
+) => {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+};
 
 /**
  * The rows to render of a list that scrolls with the page (window scrolling; the list may start
@@ -58,6 +77,7 @@ export function useWindowRows<T>(
     overscan: 6,
     scrollMargin,
     getItemKey: (line) => options.getKey(rows[line * columns]!),
+    measureElement: sizeFromResizeObserver,
   });
 
   const lines = virtual ? virtualizer.getVirtualItems() : [];
