@@ -29,6 +29,7 @@ interface Report {
     dashboardJsGzip: number;
     dashboardJsFiles: number;
     listRenderMs: number | null;
+    listRenderMainThreadMs?: number | null;
     listFromNavigationMs: number | null;
     listResponseMs: number | null;
     listScrollToEndMs?: number | null;
@@ -71,6 +72,9 @@ if (b) {
   );
   console.log(
     `| 1000-row customer list: response in → list of 1000 on the page with its rows | ${n(b.listRenderMs)} ms | ≤ 200 ms | ${ok(b.listRenderMs !== null && b.listRenderMs <= 200)} |`,
+  );
+  console.log(
+    `| the same, the page's main thread's own running time (traced; not stretched by other work on the machine) | ${n(b.listRenderMainThreadMs)} ms | — | for the record |`,
   );
   console.log(
     `| 1000-row customer list: navigation → list on the page (API answer ${n(b.listResponseMs)} ms) | ${n(b.listFromNavigationMs)} ms | — | for the record |`,
