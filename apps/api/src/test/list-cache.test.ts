@@ -25,7 +25,7 @@ describe('large list pages from the snapshot cache', () => {
   const counts = () => ({ ...t.app.answers.stats });
 
   for (const list of ['nasabah', 'pinjaman', 'pembayaran'] as const) {
-    it(`${list}: the same large page twice is computed once and sent byte for byte again`, async () => {
+    it(`${list}: the same large page asked again is sent from memory, byte for byte`, async () => {
       const url = `/api/${list}?limit=1000`;
       await get(url); // a query's first answer is never kept
       const first = await get(url);
