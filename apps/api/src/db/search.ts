@@ -18,6 +18,20 @@ export function compactNikPattern(search: string): string | null {
   return compact === search ? null : containsPattern(compact);
 }
 
+/** The length of the digit grams `search_digit_grams` gives (migration 2026_11_24_0600). */
+const DIGIT_GRAM_LENGTH = 5;
+
+/**
+ * For a search of digits only, at least five of them: its five-digit substrings as the numbers
+ * that `search_digit_grams` (migration 2026_11_24_0600) indexes, each once. Otherwise null.
+ */
+export function digitGrams(search: string): number[] | null {
+  if (!/^[0-9]+$/.test(search) || search.length < DIGIT_GRAM_LENGTH) return null;
+  const grams = new Set<number>();
+  for (let i = 0; i + DIGIT_GRAM_LENGTH <= search.length; i++) grams.add(Number(search.slice(i, i + DIGIT_GRAM_LENGTH)));
+  return [...grams];
+}
+
 /**
  * The conditions matching a loan's customer: its copies of the customer's nama and NIK
  * (migration 2026_11_23_1100), case-insensitive, plus the NIK typed with spaces. Shared by the

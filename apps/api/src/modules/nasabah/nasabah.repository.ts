@@ -3,7 +3,7 @@ import type { NasabahListQuery } from '@mizan/core';
 import type { DB, NasabahRow, NasabahUpdate, NewNasabah } from '../../db/schema';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countNasabah, nasabahTotalColumn } from '../../db/stat-counters';
-import { compactNikPattern, containsPattern } from '../../db/search';
+import { compactNikPattern, containsPattern, digitGrams } from '../../db/search';
 import { FENCE_OFFSET, pageWindow } from '../../db/paging';
 
 type SortKey = NasabahListQuery['sortBy'];
@@ -41,9 +41,19 @@ const SEARCH_TEXT_SEPARATOR = '\u0001';
  * for a term with three letters or digits in a row (`TRIGRAM_TERM`): a shorter one gives the
  * index no trigram to look up, and the planner must see it to read the table instead. The walked
  * page needs the planner to see the term.
+ *
+ * The gathered page of a term of five or more digits (a NIK or phone fragment) finds its
+ * candidates through the index of the text's five-digit grams (migration 2026_11_24_0600), whose
+ * lists are far shorter than those of digit trigrams, and checks each candidate's text for the
+ * term with `strpos`, which for digits is exactly the LIKE above (and gives the trigram index
+ * nothing to add). The walked page checks row by row, where the plain LIKE is the cheaper test.
  */
 function searchCondition(search: string, hideTerm: boolean) {
   const hidden = hideTerm && TRIGRAM_TERM.test(search);
+  const grams = hidden ? digitGrams(search) : null;
+  if (grams)
+    return () =>
+      sql<SqlBool>`search_digit_grams(nasabah.search_text) @> (select ${grams}::int4[]) and strpos(nasabah.search_text, (select ${search}::text)) > 0`;
   return (eb: ExpressionBuilder<DB, 'nasabah'>) => {
     const term = (value: RawBuilder<string>) => (hidden ? sql<string>`(select ${value})` : value);
     const pattern = containsPattern(search);
