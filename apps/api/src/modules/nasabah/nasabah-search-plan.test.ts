@@ -113,7 +113,7 @@ describe('a new customer search', () => {
         .sort();
       const { rows, total } = await listNasabah(t.app.db, nasabahListQuerySchema.parse({ search: term, limit: 1000 }));
       expect(total, term).toBe(expected.length);
-      const found = rows.map((row) => row.nik).sort();
+      const found = rows.map((row) => row.nik ?? '').sort();
       if (expected.length <= 1000) expect(found, term).toEqual(expected);
       else
         expect(
