@@ -134,6 +134,8 @@ export interface WaMessagesTable {
   message_id: string | null;
   error: string | null;
   created_by: number | null;
+  /** The gateway session that sent it (null before migration 2026_11_25_0900). */
+  session_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

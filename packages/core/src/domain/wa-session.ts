@@ -8,6 +8,7 @@ import type { WaSessionStatus } from '../schemas/whatsapp-response';
 export interface WaSessionLike {
   status?: WaSessionStatus | string | null;
   qr_code?: string | null;
+  test_message_sent_at?: string | null;
 }
 
 /** The main action card's button. */
@@ -25,17 +26,45 @@ export function waMainAction(session: WaSessionLike | null | undefined): WaMainA
   return 'create';
 }
 
+/** A step of the indicator: done, the one being worked on now, or still ahead. */
+export type WaStepState = 'done' | 'current' | 'todo';
+
+export interface WaStep {
+  label: 'Buat Session' | 'Scan QR Code' | 'Test Pesan';
+  state: WaStepState;
+  /** The short text under the label ("Selesai", "Menunggu scan", "Belum dikirim", …). */
+  note: string;
+}
+
+const step = (label: WaStep['label'], state: WaStepState, note: string): WaStep => ({ label, state, note });
+
 /**
- * Steps Buat Session, Scan QR Code, Test Pesan: step 1 for any session that is not
- * disconnected, failed or error; step 2 when a QR code exists, or READY (which only a scan
- * leads to; the server drops the used QR code then); step 3 when READY.
+ * The three steps Buat Session, Scan QR Code, Test Pesan, each marked done only when it is
+ * (issue 22, replacing spec §4's "a QR code marks step 2, READY marks step 3"):
+ * 1. done for any session that is not disconnected, failed or error;
+ * 2. done when READY (only a scan leads there); current while PENDING ("Menunggu scan");
+ * 3. done when a test message reached WhatsApp on this session (`test_message_sent_at`, from the
+ *    message log); current while READY without one ("Belum dikirim").
  */
-export function waSteps(session: WaSessionLike | null | undefined): [boolean, boolean, boolean] {
+export function waSteps(session: WaSessionLike | null | undefined): [WaStep, WaStep, WaStep] {
   const status = session?.status ?? null;
   const ready = status === 'READY';
-  const step1 = status !== null && !ENDED.includes(status);
-  const step2 = Boolean(session?.qr_code) || ready;
-  return [step1, step2, ready];
+  const created = status !== null && !ENDED.includes(status);
+  const tested = ready && Boolean(session?.test_message_sent_at);
+  const first = created
+    ? step('Buat Session', 'done', 'Selesai')
+    : step('Buat Session', 'current', status === 'DISCONNECTED' ? 'Terputus' : status === null ? 'Belum dibuat' : 'Gagal');
+  const second = ready
+    ? step('Scan QR Code', 'done', 'Selesai')
+    : status === 'PENDING'
+      ? step('Scan QR Code', 'current', 'Menunggu scan')
+      : step('Scan QR Code', 'todo', 'Belum');
+  const third = tested
+    ? step('Test Pesan', 'done', 'Selesai')
+    : ready
+      ? step('Test Pesan', 'current', 'Belum dikirim')
+      : step('Test Pesan', 'todo', 'Belum');
+  return [first, second, third];
 }
 
 /** Only READY means connected (spec §4: anything else, or none, is not connected). */

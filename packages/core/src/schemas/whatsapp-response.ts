@@ -31,6 +31,11 @@ export const waSessionSchema = z.object({
   /** The service error (FAILED / ERROR), for the red banner. */
   error: z.string().nullable(),
   updated_at: z.string(),
+  /**
+   * When a test message last reached WhatsApp (at least one recipient SENT) on this session, read
+   * from the message log; null when none did, or the session is not READY.
+   */
+  test_message_sent_at: z.string().nullable(),
 });
 export type WaSession = z.infer<typeof waSessionSchema>;
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { AuthCreds, AuthenticationState, BaileysModule, SignalKeyStore } from './baileys-module';
 
 const CREDS_KEY = 'creds';
+const SESSION_ID_KEY = 'session-id';
 const KEY_PREFIX = 'key:';
 const MAX_KEY_LENGTH = 200; // wa_auth_state.key is varchar(200)
 
@@ -19,6 +20,9 @@ export interface WaAuthStore {
   hasLinkedCreds(): Promise<boolean>;
   /** Forgets everything (logout, new pairing, 401 from WhatsApp). */
   clear(): Promise<void>;
+  /** The id of the pairing these creds belong to, kept so that a restart continues the same session. */
+  sessionId(): Promise<string | null>;
+  saveSessionId(id: string): Promise<void>;
 }
 
 function rowKey(type: string, id: string) {
@@ -34,7 +38,7 @@ export function credsAreLinked(creds: Partial<AuthCreds> | null | undefined): bo
 
 /**
  * The Baileys auth state in PostgreSQL (or PGlite): creds under 'creds', each signal key under
- * 'key:<type>:<id>', all serialised with Baileys' BufferJSON. A batch of key changes is written in
+ * 'key:<type>:<id>', the pairing's session id under 'session-id', all serialised with Baileys' BufferJSON. A batch of key changes is written in
  * one transaction, so a crash never leaves half a key set behind.
  */
 export function createDbAuthStore(db: Database): WaAuthStore {
@@ -51,7 +55,11 @@ export function createDbAuthStore(db: Database): WaAuthStore {
           const result: Record<string, unknown> = {};
           if (ids.length === 0) return result;
           const byRowKey = new Map(ids.map((id) => [rowKey(type, id), id]));
-          const rows = await db.selectFrom('wa_auth_state').select(['key', 'value']).where('key', 'in', [...byRowKey.keys()]).execute();
+          const rows = await db
+            .selectFrom('wa_auth_state')
+            .select(['key', 'value'])
+            .where('key', 'in', [...byRowKey.keys()])
+            .execute();
           for (const row of rows) {
             let value = decode(row.value);
             if (type === 'app-state-sync-key' && value && proto?.Message?.AppStateSyncKeyData) {
@@ -109,6 +117,19 @@ export function createDbAuthStore(db: Database): WaAuthStore {
 
     async clear() {
       await db.deleteFrom('wa_auth_state').execute();
+    },
+
+    async sessionId() {
+      const stored = await db.selectFrom('wa_auth_state').select('value').where('key', '=', SESSION_ID_KEY).executeTakeFirst();
+      return stored?.value ?? null;
+    },
+
+    async saveSessionId(id) {
+      await db
+        .insertInto('wa_auth_state')
+        .values({ key: SESSION_ID_KEY, value: id, updated_at: new Date() })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: id, updated_at: new Date() }))
+        .execute();
     },
   };
 }

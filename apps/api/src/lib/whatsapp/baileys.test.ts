@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/test-db';
 import { createDbAuthStore, type WaAuthStore } from './auth-store';
-import { backoffDelay, BaileysGateway, closeCode, NOT_OWNER_MESSAGE, QR_EXPIRED_MESSAGE, type BaileysGatewayOptions } from './baileys';
+import {
+  backoffDelay,
+  BaileysGateway,
+  closeCode,
+  NOT_OWNER_MESSAGE,
+  QR_EXPIRED_MESSAGE,
+  type BaileysGatewayOptions,
+} from './baileys';
 import { createFakeBaileys, type FakeBaileys } from './testing/fake-baileys';
 import { until } from './testing/until';
 import type { SessionLock } from './session-lock';
@@ -49,7 +56,13 @@ function makeRig(options: Partial<BaileysGatewayOptions> & { failSave?: boolean 
     },
   };
   const fake = createFakeBaileys({ onSocket: () => trace.push(`socket:${fake.sockets.length}`) });
-  const gateway = new BaileysGateway({ load: async () => fake.module, authStore: store, random: () => 0.5, qrWaitMs: 2_000, ...options });
+  const gateway = new BaileysGateway({
+    load: async () => fake.module,
+    authStore: store,
+    random: () => 0.5,
+    qrWaitMs: 2_000,
+    ...options,
+  });
   const statuses: Array<string | null> = [];
   gateway.on('status', (s) => {
     if (statuses.at(-1) !== s.status) statuses.push(s.status);
@@ -138,7 +151,11 @@ describe('pairing', () => {
   it('asks baileys for no online presence and no full history sync', async () => {
     const rig = makeRig();
     await createPending(rig);
-    expect(rig.fake.last.config).toMatchObject({ markOnlineOnConnect: false, syncFullHistory: false, browser: ['Ubuntu', 'Chrome', '22.04.4'] });
+    expect(rig.fake.last.config).toMatchObject({
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+      browser: ['Ubuntu', 'Chrome', '22.04.4'],
+    });
   });
 
   it('408 when the QR attempts are used up: FAILED, never another socket (no QR loop)', async () => {
@@ -152,9 +169,11 @@ describe('pairing', () => {
     expect(rig.fake.sockets).toHaveLength(1);
   });
 
-  it('resumes a linked session at start-up without a QR code', async () => {
+  it('resumes a linked session at start-up without a QR code, as the same session', async () => {
     const first = makeRig();
     await connect(first);
+    const sessionId = first.gateway.snapshot().session_id;
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     await first.gateway.close();
     rigs.splice(rigs.indexOf(first), 1);
 
@@ -166,6 +185,8 @@ describe('pairing', () => {
     second.fake.last.open();
     await until(() => second.gateway.snapshot().status === 'READY');
     expect(second.statuses).toEqual(['DISCONNECTED', 'READY']);
+    // The message log ties test messages to this id, so the restart keeps it.
+    expect(second.gateway.snapshot().session_id).toBe(sessionId);
   });
 
   it('start-up without stored creds stays without a session and makes no socket', async () => {
@@ -204,7 +225,9 @@ describe('closed for good', () => {
 
 describe('transient drops', () => {
   it('backoff: 1 s doubling to 60 s with ±20 % jitter', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 12].map((n) => backoffDelay(n, () => 0.5))).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 12].map((n) => backoffDelay(n, () => 0.5))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000,
+    ]);
     expect(backoffDelay(0, () => 0)).toBe(800);
     expect(backoffDelay(0, () => 1)).toBe(1200);
     expect(backoffDelay(10, () => 1)).toBe(72000);
@@ -217,38 +240,41 @@ describe('transient drops', () => {
     expect(closeCode(undefined)).toBeNull();
   });
 
-  it.each([408, 428, 500, 503])('%i with linked creds: DISCONNECTED, reconnects after the backoff, backoff resets on open', async (code) => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const rig = makeRig();
-    await connect(rig);
-    const sockets = () => rig.fake.sockets.length;
-    expect(sockets()).toBe(2);
+  it.each([408, 428, 500, 503])(
+    '%i with linked creds: DISCONNECTED, reconnects after the backoff, backoff resets on open',
+    async (code) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const rig = makeRig();
+      await connect(rig);
+      const sockets = () => rig.fake.sockets.length;
+      expect(sockets()).toBe(2);
 
-    rig.fake.last.close(code);
-    await until(() => rig.gateway.snapshot().status === 'DISCONNECTED');
-    await vi.advanceTimersByTimeAsync(999);
-    expect(sockets()).toBe(2);
-    await vi.advanceTimersByTimeAsync(1);
-    await until(() => sockets() === 3, 5_000, 'first reconnect');
+      rig.fake.last.close(code);
+      await until(() => rig.gateway.snapshot().status === 'DISCONNECTED');
+      await vi.advanceTimersByTimeAsync(999);
+      expect(sockets()).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await until(() => sockets() === 3, 5_000, 'first reconnect');
 
-    // Still down: the next wait doubles.
-    rig.fake.last.close(code);
-    await until(() => rig.gateway.snapshot().status === 'DISCONNECTED');
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(sockets()).toBe(3);
-    await vi.advanceTimersByTimeAsync(1);
-    await until(() => sockets() === 4, 5_000, 'second reconnect');
+      // Still down: the next wait doubles.
+      rig.fake.last.close(code);
+      await until(() => rig.gateway.snapshot().status === 'DISCONNECTED');
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(sockets()).toBe(3);
+      await vi.advanceTimersByTimeAsync(1);
+      await until(() => sockets() === 4, 5_000, 'second reconnect');
 
-    rig.fake.last.open();
-    await until(() => rig.gateway.snapshot().status === 'READY');
+      rig.fake.last.open();
+      await until(() => rig.gateway.snapshot().status === 'READY');
 
-    // After a successful open the backoff starts again at 1 s.
-    rig.fake.last.close(code);
-    await until(() => rig.gateway.snapshot().status === 'DISCONNECTED');
-    await vi.advanceTimersByTimeAsync(1000);
-    await until(() => sockets() === 5, 5_000, 'reconnect after reset');
-    expect(rig.statuses).toEqual(['PENDING', 'READY', 'DISCONNECTED', 'READY', 'DISCONNECTED']);
-  });
+      // After a successful open the backoff starts again at 1 s.
+      rig.fake.last.close(code);
+      await until(() => rig.gateway.snapshot().status === 'DISCONNECTED');
+      await vi.advanceTimersByTimeAsync(1000);
+      await until(() => sockets() === 5, 5_000, 'reconnect after reset');
+      expect(rig.statuses).toEqual(['PENDING', 'READY', 'DISCONNECTED', 'READY', 'DISCONNECTED']);
+    },
+  );
 
   it('a spent retry budget is our own failure: ERROR, no more sockets', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -121,14 +121,24 @@ export class BaileysGateway extends GatewayBase implements WaGateway {
       this.reset({ status: 'ERROR', error: NOT_OWNER_MESSAGE });
       return;
     }
-    // A linked device from an earlier run: reconnect without a QR code.
-    this.reset({ session_id: crypto.randomUUID(), status: 'DISCONNECTED' });
+    // A linked device from an earlier run: reconnect without a QR code, as the same session (the
+    // message log ties test messages to it). Creds linked before the id was kept get a new one.
+    let sessionId: string | null = null;
+    try {
+      sessionId = await this.options.authStore.sessionId();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'whatsapp session id not read; a new one is used');
+    }
+    this.reset({ session_id: sessionId ?? crypto.randomUUID(), status: 'DISCONNECTED' });
     await this.connect();
   }
 
   async create(): Promise<WaSnapshot> {
     if (this.snapshot().status === 'READY') {
-      throw new WaStateError('already-connected', 'WhatsApp sudah terhubung. Putuskan koneksi terlebih dahulu untuk membuat session baru.');
+      throw new WaStateError(
+        'already-connected',
+        'WhatsApp sudah terhubung. Putuskan koneksi terlebih dahulu untuk membuat session baru.',
+      );
     }
     if (!(await this.lock.acquire())) {
       this.reset({ status: 'ERROR', error: NOT_OWNER_MESSAGE });
@@ -137,8 +147,10 @@ export class BaileysGateway extends GatewayBase implements WaGateway {
     const old = this.detach();
     if (old) await endQuietly(old);
     await this.saving;
+    const sessionId = crypto.randomUUID();
     try {
       await this.options.authStore.clear();
+      await this.options.authStore.saveSessionId(sessionId);
     } catch (error) {
       this.reset({ status: 'ERROR', error: storageMessage(error) });
       return this.snapshot();
@@ -146,7 +158,7 @@ export class BaileysGateway extends GatewayBase implements WaGateway {
     this.attempts = 0;
     this.versionRefreshed = false;
     this.chats.clear();
-    this.reset({ session_id: crypto.randomUUID(), status: 'PENDING' });
+    this.reset({ session_id: sessionId, status: 'PENDING' });
     await this.connect();
     return this.waitFor((s) => s.qr_code !== null || s.status !== 'PENDING', this.qrWaitMs);
   }
@@ -154,9 +166,11 @@ export class BaileysGateway extends GatewayBase implements WaGateway {
   async qr(timeoutMs = 5_000): Promise<WaSnapshot> {
     const { status } = this.snapshot();
     if (status === 'READY') throw new WaStateError('already-connected', 'WhatsApp sudah terhubung');
-    if (status !== 'PENDING') throw new WaStateError('no-session', 'Belum ada session yang menunggu scan. Buat session terlebih dahulu.');
+    if (status !== 'PENDING')
+      throw new WaStateError('no-session', 'Belum ada session yang menunggu scan. Buat session terlebih dahulu.');
     const snapshot = await this.waitFor((s) => s.qr_code !== null || s.status !== 'PENDING', timeoutMs);
-    if (snapshot.status === 'PENDING' && !snapshot.qr_code) throw new WaStateError('no-qr', 'QR code belum tersedia. Silakan coba lagi sebentar lagi.');
+    if (snapshot.status === 'PENDING' && !snapshot.qr_code)
+      throw new WaStateError('no-qr', 'QR code belum tersedia. Silakan coba lagi sebentar lagi.');
     return snapshot;
   }
 
@@ -247,7 +261,9 @@ export class BaileysGateway extends GatewayBase implements WaGateway {
     if (generation !== this.generation) return; // superseded by create/logout/close meanwhile
     this.auth = auth;
     const mod = this.module;
-    const keys = mod.makeCacheableSignalKeyStore ? mod.makeCacheableSignalKeyStore(auth.state.keys, this.logger) : auth.state.keys;
+    const keys = mod.makeCacheableSignalKeyStore
+      ? mod.makeCacheableSignalKeyStore(auth.state.keys, this.logger)
+      : auth.state.keys;
     const sock = mod.makeWASocket({
       auth: { creds: auth.state.creds, keys },
       ...(this.version ? { version: this.version } : {}),
@@ -339,7 +355,9 @@ export class BaileysGateway extends GatewayBase implements WaGateway {
       if (code === CLOSE_CODES.loggedOut) {
         await this.saving;
         // The phone unlinked this device: the stored keys are worthless now.
-        await this.options.authStore.clear().catch((error: unknown) => this.logger.error({ err: error }, 'clearing whatsapp auth failed'));
+        await this.options.authStore
+          .clear()
+          .catch((error: unknown) => this.logger.error({ err: error }, 'clearing whatsapp auth failed'));
       }
       return;
     }

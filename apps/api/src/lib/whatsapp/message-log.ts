@@ -21,6 +21,8 @@ export interface NewWaMessage {
   phone: string;
   text: string;
   createdBy: number | null;
+  /** The gateway session it is sent on (WaSnapshot.session_id). */
+  sessionId?: string | null;
 }
 
 /**
@@ -43,6 +45,7 @@ export const messageLog = {
           text: m.text,
           status: 'QUEUED' as const,
           created_by: m.createdBy,
+          session_id: m.sessionId ?? null,
         })),
       )
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
@@ -78,6 +81,18 @@ export const messageLog = {
       .execute();
   },
 
+  /** When a test message (key `test:…`) last reached WhatsApp on this session; null if none did. */
+  async lastTestSentAt(db: Database, sessionId: string): Promise<Date | null> {
+    const row = await db
+      .selectFrom('wa_messages')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('session_id', '=', sessionId)
+      .where('idempotency_key', 'like', 'test:%')
+      .where('status', 'in', DELIVERED_STATUSES)
+      .executeTakeFirst();
+    return row?.at ? new Date(row.at) : null;
+  },
+
   /** QUEUED or SENDING → FAILED with the reason. */
   async markFailed(db: Database, key: string, error: string) {
     await db
@@ -90,7 +105,8 @@ export const messageLog = {
 
   /** A receipt from WhatsApp: forward only (SENT → DELIVERED → READ); it also settles UNCERTAIN. */
   async applyAck(db: Database, messageId: string, status: WaAckStatus) {
-    const from: WaMessageStatus[] = status === 'READ' ? ['SENDING', 'SENT', 'DELIVERED', 'UNCERTAIN'] : ['SENDING', 'SENT', 'UNCERTAIN'];
+    const from: WaMessageStatus[] =
+      status === 'READ' ? ['SENDING', 'SENT', 'DELIVERED', 'UNCERTAIN'] : ['SENDING', 'SENT', 'UNCERTAIN'];
     await db
       .updateTable('wa_messages')
       .set({ status, error: null, updated_at: new Date() })

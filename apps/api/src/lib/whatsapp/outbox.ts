@@ -38,7 +38,11 @@ export class WaOutbox {
    * again. Resolves with the log row of every key once this batch is settled.
    */
   async send(items: NewWaMessage[]): Promise<Map<string, WaMessageRow>> {
-    const fresh = await messageLog.enqueue(this.db, items);
+    const sessionId = this.gateway.snapshot().session_id;
+    const fresh = await messageLog.enqueue(
+      this.db,
+      items.map((item) => ({ sessionId, ...item })),
+    );
     const toSend = items.filter((item) => fresh.has(item.idempotencyKey));
     if (toSend.length > 0) {
       let checks: Map<string, WaNumberCheck> | null = null;

@@ -19,26 +19,30 @@ export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       success: true as const,
       message: 'Session berhasil dibuat. Silakan scan QR code.',
-      data: await service.createSession(app.wa),
+      data: await service.createSession(app.db, app.wa),
     }),
   );
 
   app.get(
     '/wa-sessions/status',
     { schema: { tags, summary: 'Status session: PENDING, READY, DISCONNECTED, FAILED, ERROR (atau null)', response: session } },
-    async () => ({ success: true as const, data: service.sessionStatus(app.wa) }),
+    async () => ({ success: true as const, data: await service.sessionStatus(app.db, app.wa) }),
   );
 
   app.get(
     '/wa-sessions/qr',
     { schema: { tags, summary: 'QR code terbaru (data URL PNG) selama PENDING', response: session } },
-    async () => ({ success: true as const, message: 'QR Code berhasil dimuat', data: await service.sessionQr(app.wa) }),
+    async () => ({ success: true as const, message: 'QR Code berhasil dimuat', data: await service.sessionQr(app.db, app.wa) }),
   );
 
   app.delete(
     '/wa-sessions/logout',
     { schema: { tags, summary: 'Putuskan koneksi dan lupakan session', response: session } },
-    async () => ({ success: true as const, message: 'WhatsApp berhasil diputus', data: await service.logoutSession(app.wa) }),
+    async () => ({
+      success: true as const,
+      message: 'WhatsApp berhasil diputus',
+      data: await service.logoutSession(app.db, app.wa),
+    }),
   );
 
   app.post(
@@ -73,7 +77,11 @@ export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/wa-sessions/simulator/scan',
       { schema: { tags, summary: 'Mode simulator: memindai QR code (PENDING → READY dengan akun palsu)', response: session } },
-      async () => ({ success: true as const, message: 'WhatsApp berhasil terhubung!', data: service.simulateScan(app.wa) }),
+      async () => ({
+        success: true as const,
+        message: 'WhatsApp berhasil terhubung!',
+        data: await service.simulateScan(app.db, app.wa),
+      }),
     );
   }
 };

@@ -1,7 +1,14 @@
 import type { WaSession, WaTestResult } from '@mizan/core';
 import type { Database } from '../../db/database';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { DELIVERED_STATUSES, SimulatorGateway, WaStateError, type WaSnapshot, type WhatsApp } from '../../lib/whatsapp';
+import {
+  DELIVERED_STATUSES,
+  messageLog,
+  SimulatorGateway,
+  WaStateError,
+  type WaSnapshot,
+  type WhatsApp,
+} from '../../lib/whatsapp';
 import * as recipients from '../wa-recipients/wa-recipients.service';
 
 export const NOT_CONNECTED = 'WhatsApp belum terhubung. Hubungkan WhatsApp di Pengaturan Umum terlebih dahulu.';
@@ -30,36 +37,44 @@ async function guarded<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-const toSession = (snapshot: WaSnapshot): WaSession => snapshot;
+/** The gateway's snapshot plus what the message log knows of it: a test message sent on it. */
+async function toSession(db: Database, snapshot: WaSnapshot): Promise<WaSession> {
+  const sent =
+    snapshot.status === 'READY' && snapshot.session_id ? await messageLog.lastTestSentAt(db, snapshot.session_id) : null;
+  return { ...snapshot, test_message_sent_at: sent ? sent.toISOString() : null };
+}
 
-export function sessionStatus(wa: WhatsApp): WaSession {
-  return toSession(wa.gateway.snapshot());
+export function sessionStatus(db: Database, wa: WhatsApp): Promise<WaSession> {
+  return toSession(db, wa.gateway.snapshot());
 }
 
 /** New pairing: PENDING with a QR code. A gateway that ends FAILED/ERROR instead answers 503 with its error. */
-export async function createSession(wa: WhatsApp): Promise<WaSession> {
+export async function createSession(db: Database, wa: WhatsApp): Promise<WaSession> {
   const snapshot = await guarded(() => wa.gateway.create());
-  if (snapshot.status === 'ERROR' || snapshot.status === 'FAILED') throw new AppError(503, snapshot.error ?? 'Gagal membuat session');
-  return toSession(snapshot);
+  if (snapshot.status === 'ERROR' || snapshot.status === 'FAILED')
+    throw new AppError(503, snapshot.error ?? 'Gagal membuat session');
+  return toSession(db, snapshot);
 }
 
-export async function sessionQr(wa: WhatsApp): Promise<WaSession> {
-  return toSession(await guarded(() => wa.gateway.qr()));
+export async function sessionQr(db: Database, wa: WhatsApp): Promise<WaSession> {
+  return toSession(db, await guarded(() => wa.gateway.qr()));
 }
 
-export async function logoutSession(wa: WhatsApp): Promise<WaSession> {
+export async function logoutSession(db: Database, wa: WhatsApp): Promise<WaSession> {
   await guarded(() => wa.gateway.logout());
-  return toSession(wa.gateway.snapshot());
+  return toSession(db, wa.gateway.snapshot());
 }
 
 /** Simulator only: the fake phone scans the QR code. */
-export function simulateScan(wa: WhatsApp): WaSession {
+export function simulateScan(db: Database, wa: WhatsApp): Promise<WaSession> {
   if (!(wa.gateway instanceof SimulatorGateway)) throw notFound('Hanya tersedia dalam mode simulator');
+  let snapshot: WaSnapshot;
   try {
-    return toSession(wa.gateway.scan());
+    snapshot = wa.gateway.scan();
   } catch (error) {
     throw toAppError(error);
   }
+  return toSession(db, snapshot);
 }
 
 /**

@@ -14,9 +14,15 @@ afterAll(async () => {
 const sim = () => t.app.wa.gateway as SimulatorGateway;
 const status = async () => (await t.request({ method: 'GET', url: '/api/wa-sessions/status' })).json().data;
 const sendTest = (message: unknown, key?: string) =>
-  t.request({ method: 'POST', url: '/api/wa-sessions/test-message', payload: { message }, headers: key ? { 'idempotency-key': key } : {} });
+  t.request({
+    method: 'POST',
+    url: '/api/wa-sessions/test-message',
+    payload: { message },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
 const addRecipient = async (name: string, phone_number: string, status = 'active') =>
-  (await t.request({ method: 'POST', url: '/api/wa-notification-recipients', payload: { name, phone_number, status } })).json().data;
+  (await t.request({ method: 'POST', url: '/api/wa-notification-recipients', payload: { name, phone_number, status } })).json()
+    .data;
 
 describe('WhatsApp session flow (simulator)', () => {
   it('starts without a session and needs a token', async () => {
@@ -29,6 +35,7 @@ describe('WhatsApp session flow (simulator)', () => {
       metadata: null,
       error: null,
       updated_at: expect.any(String),
+      test_message_sent_at: null,
     });
     expect((await t.request({ method: 'GET', url: '/api/wa-sessions/status', token: null })).statusCode).toBe(401);
     expect((await t.request({ method: 'POST', url: '/api/wa-sessions/simulator/scan', token: null })).statusCode).toBe(401);
@@ -65,7 +72,11 @@ describe('WhatsApp session flow (simulator)', () => {
       status: 'READY',
       qr_code: null,
       phone_number: SIMULATOR_ACCOUNT.phone_number,
-      metadata: { name: SIMULATOR_ACCOUNT.name, phone_number: SIMULATOR_ACCOUNT.phone_number, chats_count: SIMULATOR_ACCOUNT.chats_count },
+      metadata: {
+        name: SIMULATOR_ACCOUNT.name,
+        phone_number: SIMULATOR_ACCOUNT.phone_number,
+        chats_count: SIMULATOR_ACCOUNT.chats_count,
+      },
     });
     expect((await status()).status).toBe('READY');
     const again = await t.request({ method: 'POST', url: '/api/wa-sessions/create' });
@@ -111,7 +122,9 @@ describe('WhatsApp session flow (simulator)', () => {
       { success: false, status: 'FAILED', message_id: expect.any(String), error: expect.stringContaining('0000') },
       { success: true, status: 'SENT', message_id: expect.any(String), error: null },
     ]);
-    expect(sim().sent).toEqual([{ phone: '6281211112222', text: 'Assalamualaikum, ini pesan test.', messageId: body.data.wa_response[1].message_id }]);
+    expect(sim().sent).toEqual([
+      { phone: '6281211112222', text: 'Assalamualaikum, ini pesan test.', messageId: body.data.wa_response[1].message_id },
+    ]);
 
     const log = await t.app.db.selectFrom('wa_messages').selectAll().orderBy('id').execute();
     expect(log.map((r) => [r.phone_number, r.status, r.recipient_id])).toEqual(
@@ -151,12 +164,58 @@ describe('WhatsApp session flow (simulator)', () => {
   });
 });
 
+describe('a test message marks the session tested (issue 22: step "Test Pesan")', () => {
+  it('only when one reached WhatsApp on the session connected now, as the message log says', async () => {
+    const s = await createTestApp();
+    try {
+      const get = async () => (await s.request({ method: 'GET', url: '/api/wa-sessions/status' })).json().data;
+      const send = (message: string) => s.request({ method: 'POST', url: '/api/wa-sessions/test-message', payload: { message } });
+      const recipient = (name: string, phone_number: string) =>
+        s.request({ method: 'POST', url: '/api/wa-notification-recipients', payload: { name, phone_number, status: 'active' } });
+      const connect = async () => {
+        const created = (await s.request({ method: 'POST', url: '/api/wa-sessions/create' })).json().data;
+        expect(created).toMatchObject({ status: 'PENDING', test_message_sent_at: null });
+        const scanned = (await s.request({ method: 'POST', url: '/api/wa-sessions/simulator/scan' })).json().data;
+        expect(scanned).toMatchObject({ status: 'READY', test_message_sent_at: null });
+        return created.session_id as string;
+      };
+
+      const first = await connect();
+      // Every recipient failed: nothing reached WhatsApp, the step is not done.
+      await recipient('Nomor Gagal', '081299990000');
+      expect((await send('Tes')).json().message).toBe('Pesan test terkirim ke 0 dari 1 penerima');
+      expect((await get()).test_message_sent_at).toBeNull();
+
+      await recipient('Pak Budi', '081211112222');
+      expect((await send('Tes lagi')).json().message).toBe('Pesan test terkirim ke 1 dari 2 penerima');
+      const tested = await get();
+      expect(tested.test_message_sent_at).toEqual(expect.any(String));
+      expect(Number.isNaN(Date.parse(tested.test_message_sent_at))).toBe(false);
+      const log = await s.app.db.selectFrom('wa_messages').select(['session_id', 'status']).execute();
+      expect(log).toHaveLength(3);
+      expect(log.every((row) => row.session_id === first)).toBe(true);
+
+      // A new pairing starts untested, although the log keeps the old session's test.
+      await s.request({ method: 'DELETE', url: '/api/wa-sessions/logout' });
+      expect((await get()).test_message_sent_at).toBeNull();
+      const second = await connect();
+      expect(second).not.toBe(first);
+      expect((await get()).test_message_sent_at).toBeNull();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('baileys mode', () => {
   it('does not mount the simulator scan, and never connects at start-up without stored creds', async () => {
     const b = await createTestApp({ waGateway: 'baileys' });
     try {
       expect(b.app.wa.gateway.kind).toBe('baileys');
-      expect((await b.request({ method: 'GET', url: '/api/wa-sessions/status' })).json().data).toMatchObject({ gateway: 'baileys', status: null });
+      expect((await b.request({ method: 'GET', url: '/api/wa-sessions/status' })).json().data).toMatchObject({
+        gateway: 'baileys',
+        status: null,
+      });
       const scan = await b.request({ method: 'POST', url: '/api/wa-sessions/simulator/scan' });
       expect(scan.statusCode).toBe(404);
     } finally {

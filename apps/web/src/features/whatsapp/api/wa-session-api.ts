@@ -54,12 +54,16 @@ export const useSimulateWaScan = () =>
 
 /**
  * POST /wa-sessions/test-message. `idempotencyKey` makes a retry after a lost answer safe: the
- * server answers from its message log instead of sending again.
+ * server answers from its message log instead of sending again. Afterwards the session is asked
+ * for again: a test that reached WhatsApp marks the step "Test Pesan" done.
  */
-export const useSendWaTestMessage = () =>
-  useMutation({
+export const useSendWaTestMessage = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: async ({ message, idempotencyKey }: { message: string; idempotencyKey: string }) => {
       const headers = { 'Idempotency-Key': idempotencyKey };
       return (await apiRequest<WaTestResult>('/wa-sessions/test-message', { method: 'POST', body: { message }, headers })).data;
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: waKeys.session }),
   });
+};

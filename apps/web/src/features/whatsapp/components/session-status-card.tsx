@@ -14,7 +14,12 @@ const statusBadges: Record<string, { tone: Tone; label: string }> = {
 
 export function WaStatusBadge({ status }: { status: string | null | undefined }) {
   const known = status ? statusBadges[status] : undefined;
-  return <Badge tone={known?.tone ?? 'gray'}>{known?.label ?? 'Belum Terhubung'}</Badge>;
+  // The gateway's own code (PENDING, READY…) only as a tooltip, for support calls.
+  return (
+    <Badge tone={known?.tone ?? 'gray'} {...(status ? { title: `Kode status: ${status}` } : {})}>
+      {known?.label ?? 'Belum Terhubung'}
+    </Badge>
+  );
 }
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
@@ -44,15 +49,7 @@ export function SessionStatusCard({ session, loading }: { session: WaSession | u
           </div>
         ) : (
           <dl className="grid divide-y divide-line sm:grid-cols-2 sm:gap-5 sm:divide-y-0 lg:grid-cols-4">
-            <Row
-              label="Status"
-              value={
-                <span className="inline-flex items-center gap-2">
-                  <WaStatusBadge status={status} />
-                  {status ? <span className="font-mono text-xs text-muted">{status}</span> : null}
-                </span>
-              }
-            />
+            <Row label="Status" value={<WaStatusBadge status={status} />} />
             <Row label="Nama Akun" value={session?.metadata?.name ?? '-'} />
             <Row label="Nomor WhatsApp" value={session?.metadata?.phone_number ?? session?.phone_number ?? '-'} />
             <Row label="Jumlah Chat" value={session?.metadata ? String(session.metadata.chats_count) : '-'} />
