@@ -122,9 +122,9 @@ describe('customer list', () => {
     // Newest first by default; every row carries its three actions with a name.
     await poll(() => rows(page).count()).toBeGreaterThanOrEqual(3);
     expect(await rows(page).first().textContent()).toContain('Ahmad Fauzi');
-    await page.getByRole('link', { name: 'Lihat detail Siti Aminah' }).waitFor();
-    await page.getByRole('button', { name: 'Edit Siti Aminah' }).waitFor();
-    await page.getByRole('button', { name: 'Hapus Siti Aminah' }).waitFor();
+    await page.getByRole('link', { name: 'Lihat detail nasabah Siti Aminah' }).waitFor();
+    await page.getByRole('button', { name: 'Edit nasabah Siti Aminah' }).waitFor();
+    await page.getByRole('button', { name: 'Hapus nasabah Siti Aminah' }).waitFor();
     const sitiRow = rows(page).filter({ hasText: 'Siti Aminah' });
     expect(await sitiRow.textContent()).toContain('3175123456780002');
     expect(await sitiRow.textContent()).toContain('Nonaktif');
@@ -147,8 +147,8 @@ describe('customer list', () => {
     expect(await card.textContent()).toContain('3201 0000 0000 0101');
     expect(await card.textContent()).toContain('Sawangan, Depok');
     await card.getByRole('link', { name: 'Detail' }).waitFor();
-    await card.getByRole('button', { name: 'Edit' }).waitFor();
-    await card.getByRole('button', { name: 'Hapus' }).waitFor();
+    await card.getByRole('button', { name: /^Edit nasabah/ }).waitFor();
+    await card.getByRole('button', { name: /^Hapus nasabah/ }).waitFor();
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(phone.page, 'nasabah-list-390');
@@ -256,7 +256,7 @@ describe('customer list', () => {
 
   it('opens the detail page from the list', async () => {
     const { context, page } = await open(server, 'desktop', '/nasabah');
-    await page.getByRole('link', { name: 'Lihat detail Siti Aminah' }).click();
+    await page.getByRole('link', { name: 'Lihat detail nasabah Siti Aminah' }).click();
     await page.waitForURL(`**/nasabah/${siti.id}`);
     await page.getByRole('heading', { name: 'Detail Nasabah' }).waitFor();
     await context.close();
@@ -342,7 +342,7 @@ describe('add, edit and delete', () => {
     const target = await createCustomer(server, { nama: 'Rina Edit', kota: 'Bekasi' });
     const { context, page } = await open(server, 'phone', `/nasabah?search=${target.nik}`);
     const card = rows(page).filter({ hasText: 'Rina Edit' });
-    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByRole('button', { name: /^Edit nasabah/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Nasabah' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('NIK').inputValue()).toBe(target.nik);
@@ -366,12 +366,12 @@ describe('add, edit and delete', () => {
     const doomed = await createCustomer(server, { nama: 'Hapus Saya' });
     const before = await stats(server);
     const { context, page } = await open(server, 'desktop', '/nasabah');
-    await page.getByRole('button', { name: 'Hapus Hapus Saya' }).click();
+    await page.getByRole('button', { name: 'Hapus nasabah Hapus Saya' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Apakah Anda yakin ingin menghapus nasabah ini?').waitFor();
     await confirm.getByRole('button', { name: 'Batal' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Hapus Hapus Saya' }).click();
+    await page.getByRole('button', { name: 'Hapus nasabah Hapus Saya' }).click();
     await confirm.getByRole('button', { name: 'Hapus' }).click();
     await page.getByText('Nasabah berhasil dihapus').waitFor();
     await poll(() => rows(page).filter({ hasText: 'Hapus Saya' }).count()).toBe(0);
@@ -397,7 +397,10 @@ describe('add, edit and delete', () => {
 
     const other = await createCustomer(server, { nama: 'Hapus Di Ponsel' });
     const phone = await open(server, 'phone', `/nasabah?search=${other.nik}`);
-    await rows(phone.page).filter({ hasText: 'Hapus Di Ponsel' }).getByRole('button', { name: 'Hapus' }).click();
+    await rows(phone.page)
+      .filter({ hasText: 'Hapus Di Ponsel' })
+      .getByRole('button', { name: /^Hapus nasabah/ })
+      .click();
     await snap(phone.page, 'nasabah-delete-confirm-390');
     await phone.page.getByRole('alertdialog').getByRole('button', { name: 'Hapus' }).click();
     await phone.page.getByText('Nasabah berhasil dihapus').waitFor();
@@ -526,7 +529,7 @@ describe('customer detail', () => {
     const { context, page } = await open(server, 'desktop', `/nasabah?search=${owner.nik}`);
     const row = rows(page).filter({ hasText: 'Pemilik Pinjaman' });
     await row.getByText('Rp 12.000.000').waitFor();
-    await row.getByRole('button', { name: 'Hapus Pemilik Pinjaman' }).click();
+    await row.getByRole('button', { name: 'Hapus nasabah Pemilik Pinjaman' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Hapus' }).click();
     await page.getByText('Nasabah masih memiliki pinjaman aktif').waitFor();
     await row.waitFor();

@@ -55,11 +55,39 @@ beforeAll(async () => {
   const sari = await createCustomer('Sari Wulandari', '3201000000000202');
   const citra = await createCustomer('Citra Lestari', '3201000000000303');
   // The spec's worked example: Rp 12.000.000 at 2 % over 12 months, instalment Rp 1.240.000.
-  budiLoan = await createLoan({ nasabah_id: budi, nomor_pinjaman: 'A001', jumlah: 12_000_000, persentase: 2, tipe: 'pokok', durasi_angsuran: 12 });
-  sariLoan = await createLoan({ nasabah_id: sari, nomor_pinjaman: 'B002', jumlah: 10_000_000, persentase: 1.5, tipe: 'non-pokok', durasi_angsuran: null });
-  citraLoan = await createLoan({ nasabah_id: citra, nomor_pinjaman: 'C003', jumlah: 1_000_000, persentase: 0, tipe: 'pokok', durasi_angsuran: 2 });
+  budiLoan = await createLoan({
+    nasabah_id: budi,
+    nomor_pinjaman: 'A001',
+    jumlah: 12_000_000,
+    persentase: 2,
+    tipe: 'pokok',
+    durasi_angsuran: 12,
+  });
+  sariLoan = await createLoan({
+    nasabah_id: sari,
+    nomor_pinjaman: 'B002',
+    jumlah: 10_000_000,
+    persentase: 1.5,
+    tipe: 'non-pokok',
+    durasi_angsuran: null,
+  });
+  citraLoan = await createLoan({
+    nasabah_id: citra,
+    nomor_pinjaman: 'C003',
+    jumlah: 1_000_000,
+    persentase: 0,
+    tipe: 'pokok',
+    durasi_angsuran: 2,
+  });
   // Last month: one bagi hasil of Sari (for the period switch).
-  await createPayment({ pinjaman_id: sariLoan.id, tanggal: `${monthDateRange(lastMonth.year, lastMonth.month).first.slice(0, 8)}10`, jumlah: 150_000, jenis: 'bagi_hasil', angsuran_ke: null, keterangan: 'Bagi hasil bulan lalu' });
+  await createPayment({
+    pinjaman_id: sariLoan.id,
+    tanggal: `${monthDateRange(lastMonth.year, lastMonth.month).first.slice(0, 8)}10`,
+    jumlah: 150_000,
+    jenis: 'bagi_hasil',
+    angsuran_ke: null,
+    keterangan: 'Bagi hasil bulan lalu',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -80,7 +108,13 @@ async function createCustomer(nama: string, nik: string) {
 }
 
 async function createLoan(fields: Record<string, unknown>) {
-  const res = await server.api<Loan>('POST', '/pinjaman', { urutan_pinjaman: 1, tanggal_pinjam: loanDate, jaminan: 'BPKB', keterangan: '', ...fields });
+  const res = await server.api<Loan>('POST', '/pinjaman', {
+    urutan_pinjaman: 1,
+    tanggal_pinjam: loanDate,
+    jaminan: 'BPKB',
+    keterangan: '',
+    ...fields,
+  });
   if (res.status !== 201) throw new Error(`seed failed ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
@@ -105,7 +139,8 @@ async function open(viewport: ViewportName, path: string) {
 }
 
 /** expect.poll with a timeout that suits a page still loading. */
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 10_000, ...options });
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(fn, { timeout: 10_000, ...options });
 
 const rows = (page: Page) => page.getByTestId('pembayaran-row');
 const statsText = async (page: Page) => (await page.getByTestId('pembayaran-stats').textContent()) ?? '';
@@ -115,7 +150,10 @@ const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.
 async function pickLoan(page: Page, search: string, name: string) {
   const dialog = addDialog(page);
   await dialog.getByPlaceholder('Cari nama nasabah, nomor pinjaman atau jumlah...').fill(search);
-  await dialog.getByRole('listbox').getByRole('option', { name: new RegExp(name) }).click();
+  await dialog
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(name) })
+    .click();
   await dialog.getByTestId('pinjaman-terpilih').filter({ hasText: name }).waitFor();
 }
 
@@ -126,7 +164,10 @@ describe('payment list and period', () => {
     await page.getByText('Kelola semua data pembayaran nasabah').waitFor();
     await page.getByText('Tidak ada data pembayaran').waitFor();
     expect(await page.getByRole('button', { name: 'Bulan Ini' }).getAttribute('aria-pressed')).toBe('true');
-    await page.getByTestId('period-text').filter({ hasText: `${monthNames[thisMonth.month - 1]} ${thisMonth.year}` }).waitFor();
+    await page
+      .getByTestId('period-text')
+      .filter({ hasText: `${monthNames[thisMonth.month - 1]} ${thisMonth.year}` })
+      .waitFor();
     await poll(() => statsText(page)).toContain('Total Pembayaran0');
     expect(await statsText(page)).toContain('Total NilaiRp 0');
     expect(await statsText(page)).toContain('Rata-rataRp 0');
@@ -177,7 +218,10 @@ describe('payment list and period', () => {
     await dialog.getByPlaceholder('Cari nama nasabah, nomor pinjaman atau jumlah...').fill('12.000.000');
     await poll(() => dialog.getByRole('listbox').getByRole('option').count()).toBe(1);
     await dialog.getByPlaceholder('Cari nama nasabah, nomor pinjaman atau jumlah...').fill('b002');
-    await dialog.getByRole('listbox').getByRole('option', { name: /Sari Wulandari/ }).waitFor();
+    await dialog
+      .getByRole('listbox')
+      .getByRole('option', { name: /Sari Wulandari/ })
+      .waitFor();
     await pickLoan(page, 'budi', 'Budi Santoso');
 
     await dialog.getByTestId('auto-filled-note').waitFor();
@@ -211,7 +255,12 @@ describe('payment list and period', () => {
     const { context, page } = await open('desktop', `/pinjaman/${budiLoan.id}`);
     await page.getByRole('heading', { name: 'Detail Pinjaman' }).waitFor();
     await page.getByRole('button', { name: 'Tambah Pembayaran' }).click();
-    await page.waitForURL((url) => url.pathname === '/pembayaran' && url.searchParams.get('tambah') === '1' && url.searchParams.get('pinjaman_id') === String(budiLoan.id));
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/pembayaran' &&
+        url.searchParams.get('tambah') === '1' &&
+        url.searchParams.get('pinjaman_id') === String(budiLoan.id),
+    );
     const dialog = addDialog(page);
     await dialog.getByTestId('pinjaman-terpilih').filter({ hasText: 'Budi Santoso' }).waitFor();
     await dialog.getByTestId('auto-filled-note').waitFor();
@@ -244,7 +293,12 @@ describe('payment list and period', () => {
     const dialog = addDialog(page);
     await dialog.getByLabel('Tanggal').fill('');
     await dialog.getByRole('button', { name: 'Simpan' }).click();
-    for (const message of ['Pinjaman harus dipilih', 'Tanggal pembayaran harus diisi', 'Jumlah pembayaran harus lebih dari 0', 'Jenis pembayaran harus dipilih']) {
+    for (const message of [
+      'Pinjaman harus dipilih',
+      'Tanggal pembayaran harus diisi',
+      'Jumlah pembayaran harus lebih dari 0',
+      'Jenis pembayaran harus dipilih',
+    ]) {
       await dialog.getByText(message).waitFor();
     }
 
@@ -263,7 +317,10 @@ describe('payment list and period', () => {
     await dialog.getByLabel('Angsuran Ke').fill('3');
     await dialog.getByLabel('Tanggal').fill(addMonths(loanDate, -1));
     await dialog.getByRole('button', { name: 'Simpan' }).click();
-    await dialog.getByText(`Tanggal pembayaran tidak boleh sebelum tanggal pinjam (${formatDateLong(loanDate)})`).first().waitFor();
+    await dialog
+      .getByText(`Tanggal pembayaran tidak boleh sebelum tanggal pinjam (${formatDateLong(loanDate)})`)
+      .first()
+      .waitFor();
     expect(await dialog.getByLabel('Tanggal').getAttribute('aria-invalid')).toBe('true');
     await snap(page, 'pembayaran-tambah-errors-1280');
     await dialog.getByRole('button', { name: 'Batal' }).click();
@@ -275,8 +332,17 @@ describe('payment list and period', () => {
   it('warns when a pokok loan has no durasi (imported record) or is past its last instalment', async () => {
     // Citra's 2-month loan is paid; make it aktif again so it is offered, past its durasi.
     const res = await server.api('PUT', `/pinjaman/${citraLoan.id}`, {
-      nasabah_id: citraLoan.nasabah_id, nomor_pinjaman: 'C003', urutan_pinjaman: 1, tanggal_pinjam: loanDate, jumlah: 1_000_000,
-      persentase: 0, tipe: 'pokok', durasi_angsuran: 2, jaminan: 'BPKB', keterangan: '', status: 'aktif',
+      nasabah_id: citraLoan.nasabah_id,
+      nomor_pinjaman: 'C003',
+      urutan_pinjaman: 1,
+      tanggal_pinjam: loanDate,
+      jumlah: 1_000_000,
+      persentase: 0,
+      tipe: 'pokok',
+      durasi_angsuran: 2,
+      jaminan: 'BPKB',
+      keterangan: '',
+      status: 'aktif',
     });
     expect(res.status).toBe(200);
     const { context, page } = await open('desktop', '/pembayaran');
@@ -298,7 +364,9 @@ describe('payment list and period', () => {
     await second.page.route('**/api/pinjaman?*', async (route) => {
       const response = await route.fetch();
       const body = await response.json();
-      body.data = body.data.map((l: { id: number }) => (l.id === citraLoan.id ? { ...l, durasi_angsuran: null, angsuran_per_bulan: null } : l));
+      body.data = body.data.map((l: { id: number }) =>
+        l.id === citraLoan.id ? { ...l, durasi_angsuran: null, angsuran_per_bulan: null } : l,
+      );
       await route.fulfill({ response, json: body });
     });
     await second.page.goto('/pembayaran');
@@ -306,7 +374,9 @@ describe('payment list and period', () => {
     await pickLoan(second.page, 'citra', 'Citra Lestari');
     const d2 = addDialog(second.page);
     await d2
-      .getByText('Durasi angsuran pinjaman ini belum diisi, sehingga jumlah angsuran tidak dapat dihitung. Masukkan jumlah pembayaran secara manual.')
+      .getByText(
+        'Durasi angsuran pinjaman ini belum diisi, sehingga jumlah angsuran tidak dapat dihitung. Masukkan jumlah pembayaran secara manual.',
+      )
       .waitFor();
     expect(await d2.getByLabel('Jumlah').inputValue()).toBe('');
     expect(await d2.getByLabel('Jenis').inputValue()).toBe('angsuran');
@@ -316,7 +386,13 @@ describe('payment list and period', () => {
   });
 
   it('filters by jenis and loan with statistics for the same filters, sorts, and resets', async () => {
-    await createPayment({ pinjaman_id: sariLoan.id, jumlah: 150_000, jenis: 'bagi_hasil', angsuran_ke: null, keterangan: 'Bagi hasil usaha' });
+    await createPayment({
+      pinjaman_id: sariLoan.id,
+      jumlah: 150_000,
+      jenis: 'bagi_hasil',
+      angsuran_ke: null,
+      keterangan: 'Bagi hasil usaha',
+    });
     const { context, page } = await open('desktop', '/pembayaran');
     await poll(() => rows(page).count()).toBe(3);
 
@@ -345,12 +421,14 @@ describe('payment list and period', () => {
     await poll(() => rows(page).count()).toBe(3);
 
     // Sort: a new key starts descending, the same key toggles.
-    const amounts = async () => (await page.locator('[data-testid="pembayaran-row"] td:nth-child(3)').allTextContents()).map((t) => t.trim());
+    const amounts = async () =>
+      (await page.locator('[data-testid="pembayaran-row"] td:nth-child(3)').allTextContents()).map((t) => t.trim());
     const sortBy = async (label: string) => {
       await page.getByRole('button', { name: 'Sort', exact: true }).click();
       const sort = page.getByRole('dialog', { name: 'Urutkan Pembayaran' });
       const options = await sort.getByRole('button').allTextContents();
-      for (const key of ['Tanggal', 'Jumlah', 'Jenis', 'Nasabah', 'Tanggal Dibuat']) expect(options.some((o) => o.startsWith(key))).toBe(true);
+      for (const key of ['Tanggal', 'Jumlah', 'Jenis', 'Nasabah', 'Tanggal Dibuat'])
+        expect(options.some((o) => o.startsWith(key))).toBe(true);
       await sort.getByRole('button', { name: new RegExp(`^${label}`) }).click();
       await sort.waitFor({ state: 'detached' });
     };
@@ -360,7 +438,8 @@ describe('payment list and period', () => {
     await poll(amounts).toEqual(['Rp 150.000', 'Rp 1.240.000', 'Rp 1.240.000']);
     await page.getByText('Urut: Jumlah ↑').waitFor();
     await sortBy('Nasabah');
-    const names = async () => (await page.locator('[data-testid="pembayaran-row"] td:first-child a').allTextContents()).map((t) => t.trim());
+    const names = async () =>
+      (await page.locator('[data-testid="pembayaran-row"] td:first-child a').allTextContents()).map((t) => t.trim());
     await poll(names).toEqual(['Sari Wulandari', 'Budi Santoso', 'Budi Santoso']);
     await context.close();
   });
@@ -398,14 +477,18 @@ describe('payment list and period', () => {
       await page.getByRole('heading', { name: title }).waitFor();
     }
     const payment = (await page.getByTestId('card-pembayaran').textContent()) ?? '';
-    for (const part of ['Rp 175.000', 'Bagi Hasil', 'Titip lewat anaknya', formatDateLong(today)]) expect(payment).toContain(part);
+    for (const part of ['Rp 175.000', 'Bagi Hasil', 'Titip lewat anaknya', formatDateLong(today)])
+      expect(payment).toContain(part);
     expect(payment).not.toContain('Angsuran Ke');
     const loan = (await page.getByTestId('card-pinjaman').textContent()) ?? '';
     for (const part of ['Rp 10.000.000', 'Non-Pokok', 'Aktif', formatDateLong(loanDate)]) expect(loan).toContain(part);
     const customer = (await page.getByTestId('card-nasabah').textContent()) ?? '';
-    for (const part of ['Sari Wulandari', '3201 0000 0000 0202', '0812-3456-7890', 'Jl. Kenanga No. 12']) expect(customer).toContain(part);
+    for (const part of ['Sari Wulandari', '3201 0000 0000 0202', '0812-3456-7890', 'Jl. Kenanga No. 12'])
+      expect(customer).toContain(part);
     expect(await page.getByRole('link', { name: 'Lihat Detail Pinjaman' }).getAttribute('href')).toBe(`/pinjaman/${sariLoan.id}`);
-    expect(await page.getByRole('link', { name: 'Lihat Detail Nasabah' }).getAttribute('href')).toBe(`/nasabah/${sariLoan.nasabah_id}`);
+    expect(await page.getByRole('link', { name: 'Lihat Detail Nasabah' }).getAttribute('href')).toBe(
+      `/nasabah/${sariLoan.nasabah_id}`,
+    );
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByText('Fitur edit akan segera tersedia').waitFor();
     await snap(page, 'pembayaran-detail-1280');
@@ -432,7 +515,13 @@ describe('payment list and period', () => {
   });
 
   it('deletes from the list after the confirmation', async () => {
-    const extra = await createPayment({ pinjaman_id: sariLoan.id, jumlah: 99_000, jenis: 'bagi_hasil', angsuran_ke: null, keterangan: 'Salah catat' });
+    const extra = await createPayment({
+      pinjaman_id: sariLoan.id,
+      jumlah: 99_000,
+      jenis: 'bagi_hasil',
+      angsuran_ke: null,
+      keterangan: 'Salah catat',
+    });
     const { context, page } = await open('desktop', '/pembayaran');
     const row = rows(page).filter({ hasText: 'Salah catat' });
     await row.getByRole('button', { name: /^Hapus pembayaran/ }).click();
@@ -461,7 +550,7 @@ describe('payments on a tablet and a phone', () => {
     await card.waitFor();
     const text = (await card.textContent()) ?? '';
     for (const part of ['3201 0000 0000 0101', 'Rp 1.240.000', 'Angsuran', 'A001']) expect(text).toContain(part);
-    await card.getByRole('link', { name: /^Detail pembayaran/ }).waitFor();
+    await card.getByRole('link', { name: /^Lihat detail pembayaran/ }).waitFor();
     await card.getByRole('button', { name: /^Edit pembayaran/ }).waitFor();
     await card.getByRole('button', { name: /^Hapus pembayaran/ }).waitFor();
     expect(await noOverflow(phone.page)).toBeLessThanOrEqual(0);
@@ -483,7 +572,7 @@ describe('payments on a tablet and a phone', () => {
     expect(await getLoan(budiLoan.id)).toMatchObject({ sisa_pokok: 8_280_000 });
 
     const card = rows(page).filter({ hasText: 'Angsuran ke-3' });
-    await card.getByRole('link', { name: /^Detail pembayaran/ }).click();
+    await card.getByRole('link', { name: /^Lihat detail pembayaran/ }).click();
     await page.getByRole('heading', { name: 'Informasi Pembayaran' }).waitFor();
     await page.getByTestId('card-sistem').waitFor();
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
@@ -497,13 +586,29 @@ describe('Load More', () => {
     // 1001 payments in a year of their own: one page of 1000, then one more.
     const year = thisMonth.year - 2;
     const n = await createCustomer('Dodi Pratama', '3201000000000404');
-    const loan = await createLoan({ nasabah_id: n, nomor_pinjaman: 'D004', jumlah: 500_000_000, persentase: 1, tipe: 'non-pokok', durasi_angsuran: null, tanggal_pinjam: `${year}-01-01` });
+    const loan = await createLoan({
+      nasabah_id: n,
+      nomor_pinjaman: 'D004',
+      jumlah: 500_000_000,
+      persentase: 1,
+      tipe: 'non-pokok',
+      durasi_angsuran: null,
+      tanggal_pinjam: `${year}-01-01`,
+    });
     const days = Array.from({ length: 1001 }, (_, i) => i);
     for (let i = 0; i < days.length; i += 50) {
       await Promise.all(
-        days.slice(i, i + 50).map((d) =>
-          createPayment({ pinjaman_id: loan.id, tanggal: addMonths(`${year}-01-01`, d % 12), jumlah: 1_000 + d, jenis: 'bagi_hasil', angsuran_ke: null }),
-        ),
+        days
+          .slice(i, i + 50)
+          .map((d) =>
+            createPayment({
+              pinjaman_id: loan.id,
+              tanggal: addMonths(`${year}-01-01`, d % 12),
+              jumlah: 1_000 + d,
+              jenis: 'bagi_hasil',
+              angsuran_ke: null,
+            }),
+          ),
       );
     }
     const { context, page } = await open('desktop', `/pembayaran?period=custom&year=${year}`);
@@ -537,7 +642,11 @@ describe('Load More', () => {
 
 /** The filter dialog's option text for a customer's loan. */
 async function optionLabel(page: Page, nama: string) {
-  const labels = await page.getByRole('dialog', { name: 'Filter Pembayaran' }).getByLabel('Pinjaman').locator('option').allTextContents();
+  const labels = await page
+    .getByRole('dialog', { name: 'Filter Pembayaran' })
+    .getByLabel('Pinjaman')
+    .locator('option')
+    .allTextContents();
   const label = labels.find((l) => l.startsWith(nama));
   if (!label) throw new Error(`no loan option for ${nama}: ${labels.join(' | ')}`);
   return label;

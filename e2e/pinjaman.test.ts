@@ -180,7 +180,9 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
     const chosen = form.getByTestId('kwitansi-preview');
     await chosen.getByText('kwitansi-budi.jpg').waitFor();
     await chosen.getByText(/^\d+,\d\d MB$/).waitFor();
-    expect(await chosen.getByRole('img', { name: 'Pratinjau kwitansi' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1620);
+    expect(
+      await chosen.getByRole('img', { name: 'Pratinjau kwitansi' }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBe(1620);
     await snap(page, 'pinjaman-tambah-1280');
 
     await form.getByRole('button', { name: 'Simpan' }).click();
@@ -221,7 +223,7 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
     await page.getByText('Belum ada data pembayaran').waitFor();
 
     // Receipt preview dialog shows the downscaled photo; the download link serves the file as an attachment.
-    await page.getByRole('button', { name: 'Lihat', exact: true }).click();
+    await page.getByRole('button', { name: 'Lihat foto kwitansi' }).click();
     const receipt = dialog(page, 'Foto Kwitansi');
     const image = receipt.getByRole('img', { name: 'Foto kwitansi' });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1620);
@@ -249,10 +251,22 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
 
   it('shows the detail at phone width with the schedule as a list', async () => {
     const siti = await createCustomer('Siti Rahmawati');
-    const loan = await createLoan({ nasabah_id: siti.id, jumlah: 12_000_000, durasi_angsuran: 12, tanggal_pinjam: '2099-01-15', nomor_pinjaman: 'S001' });
+    const loan = await createLoan({
+      nasabah_id: siti.id,
+      jumlah: 12_000_000,
+      durasi_angsuran: 12,
+      tanggal_pinjam: '2099-01-15',
+      nomor_pinjaman: 'S001',
+    });
     // Two instalments paid (payments API): they are marked in the schedule and listed as selesai.
     for (const ke of [1, 2]) {
-      const paid = await server.api('POST', '/pembayaran', { pinjaman_id: loan.id, tanggal: '2099-02-15', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: ke });
+      const paid = await server.api('POST', '/pembayaran', {
+        pinjaman_id: loan.id,
+        tanggal: '2099-02-15',
+        jumlah: 1_240_000,
+        jenis: 'angsuran',
+        angsuran_ke: ke,
+      });
       expect(paid.status).toBe(201);
     }
     const { context, page } = await open('phone', `/pinjaman/${loan.id}`);
@@ -308,10 +322,14 @@ describe('adding a Mudharabah loan on a phone', () => {
     await form.getByLabel('Jumlah Pinjaman').pressSequentially('10000000');
     await form.getByLabel('Persentase (%)').fill('1.5');
     // A file of another type is refused in the browser with the spec's message.
-    await form.getByLabel('Foto Kwitansi').setInputFiles({ name: 'catatan.txt', mimeType: 'text/plain', buffer: Buffer.from('bukan kwitansi') });
+    await form
+      .getByLabel('Foto Kwitansi')
+      .setInputFiles({ name: 'catatan.txt', mimeType: 'text/plain', buffer: Buffer.from('bukan kwitansi') });
     await form.getByText('Hanya file JPEG, PNG, dan PDF yang diperbolehkan').first().waitFor();
     // A PDF is kept as it is.
-    await form.getByLabel('Foto Kwitansi').setInputFiles({ name: 'akad.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await form
+      .getByLabel('Foto Kwitansi')
+      .setInputFiles({ name: 'akad.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await form.getByTestId('kwitansi-preview').getByText('akad.pdf').waitFor();
     await snap(page, 'pinjaman-tambah-390');
     await form.getByRole('button', { name: 'Simpan' }).click();
@@ -331,7 +349,7 @@ describe('adding a Mudharabah loan on a phone', () => {
     expect(await page.getByTestId('calc-bagi-hasil').textContent()).toBe('Rp 150.000');
     expect(await page.getByTestId('jadwal-row').count()).toBe(0);
     // A PDF receipt: no preview, but a download.
-    await page.getByRole('button', { name: 'Lihat', exact: true }).click();
+    await page.getByRole('button', { name: 'Lihat foto kwitansi' }).click();
     await dialog(page, 'Foto Kwitansi').getByText('File PDF tidak dapat ditampilkan dalam preview').waitFor();
     await snap(page, 'pinjaman-kwitansi-pdf-390');
     await context.close();
@@ -355,11 +373,25 @@ describe('editing and deleting', () => {
     const loanId = created.body.data.id;
     // Attach a receipt through the API (multipart PUT).
     const form = new FormData();
-    for (const [k, v] of Object.entries({ nasabah_id: dewi.id, nomor_pinjaman: 'D100', urutan_pinjaman: 1, tanggal_pinjam: '2024-06-01', jumlah: 5_000_000, persentase: 1.5, tipe: 'pokok', durasi_angsuran: 10, status: 'aktif' })) {
+    for (const [k, v] of Object.entries({
+      nasabah_id: dewi.id,
+      nomor_pinjaman: 'D100',
+      urutan_pinjaman: 1,
+      tanggal_pinjam: '2024-06-01',
+      jumlah: 5_000_000,
+      persentase: 1.5,
+      tipe: 'pokok',
+      durasi_angsuran: 10,
+      status: 'aktif',
+    })) {
       form.append(k, String(v));
     }
     form.append('kwitansi', new Blob([makePng(40, 30)], { type: 'image/png' }), 'k.png');
-    const put = await fetch(`${server.baseURL}/api/pinjaman/${loanId}`, { method: 'PUT', headers: { authorization: `Bearer ${session.token}` }, body: form });
+    const put = await fetch(`${server.baseURL}/api/pinjaman/${loanId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${session.token}` },
+      body: form,
+    });
     expect(put.status).toBe(200);
 
     const { context, page } = await open('desktop', `/pinjaman/${loanId}`);
@@ -393,20 +425,27 @@ describe('editing and deleting', () => {
     await page.getByText('Rp 6.000.000').first().waitFor();
     await page.getByRole('link', { name: 'Eko Prasetyo' }).waitFor();
     expect(await page.getByText('Macet').count()).toBeGreaterThan(0);
-    const loan = (await server.api<{ jumlah: number; status: string; nasabah_id: number; angsuran_per_bulan: number }>('GET', `/pinjaman/${loanId}`)).body.data;
+    const loan = (
+      await server.api<{ jumlah: number; status: string; nasabah_id: number; angsuran_per_bulan: number }>(
+        'GET',
+        `/pinjaman/${loanId}`,
+      )
+    ).body.data;
     expect(loan).toMatchObject({ jumlah: 6_000_000, status: 'macet', nasabah_id: other.id, angsuran_per_bulan: 590_000 });
 
     // Delete the receipt: the spec's confirmation, then the loan is re-fetched without it.
-    await page.getByRole('button', { name: 'Hapus', exact: true }).nth(1).click();
+    await page.getByRole('button', { name: 'Hapus foto kwitansi' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText('Apakah Anda yakin ingin menghapus foto kwitansi ini? Tindakan ini tidak dapat dibatalkan.').waitFor();
+    await confirm
+      .getByText('Apakah Anda yakin ingin menghapus foto kwitansi ini? Tindakan ini tidak dapat dibatalkan.')
+      .waitFor();
     await confirm.getByRole('button', { name: 'Hapus' }).click();
     await toast(page, 'Foto kwitansi berhasil dihapus');
     await page.getByText('Belum ada foto kwitansi.').waitFor();
     await page.getByTestId('kelengkapan-data').getByText('Foto kwitansi').waitFor();
 
     // Delete the loan: confirmation, toast, back to the list, gone from it.
-    await page.getByRole('button', { name: 'Hapus', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Hapus', exact: true }).click();
     await page.getByRole('alertdialog').getByText('Apakah Anda yakin ingin menghapus pinjaman ini?').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Hapus' }).click();
     await toast(page, 'Pinjaman berhasil dihapus');
@@ -425,7 +464,13 @@ describe('editing and deleting', () => {
 describe('loan list', () => {
   it('filters, sorts, resets, shows the empty state and the end-of-list sentence', async () => {
     const fajar = await createCustomer('Fajar Nugroho');
-    await createLoan({ nasabah_id: fajar.id, jumlah: 7_500_000, tipe: 'non-pokok', durasi_angsuran: null, nomor_pinjaman: 'F001' });
+    await createLoan({
+      nasabah_id: fajar.id,
+      jumlah: 7_500_000,
+      tipe: 'non-pokok',
+      durasi_angsuran: null,
+      nomor_pinjaman: 'F001',
+    });
     await createLoan({ nasabah_id: fajar.id, jumlah: 2_500_000, nomor_pinjaman: 'F002', urutan_pinjaman: 2 });
 
     const { context, page } = await open('desktop', '/pinjaman');
@@ -494,30 +539,33 @@ describe('loan list', () => {
     await context.close();
   });
 
-  it.each<ViewportName>(['desktop', 'phone'])('says when the list cannot be loaded and loads it on Coba lagi (%s)', async (viewport) => {
-    const owner = await createCustomer(`Nasabah Coba Lagi ${viewport}`);
-    await createLoan({ nasabah_id: owner.id, jumlah: 2_000_000 });
-    const { context, page } = await newPage(browser, server.baseURL, viewport);
-    await context.addInitScript((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('user', JSON.stringify(s.user));
-    }, session);
-    // The server is unreachable for the loan list until the user retries.
-    let failing = true;
-    await page.route('**/api/pinjaman?*', (route) => (failing ? route.abort('connectionrefused') : route.continue()));
-    await page.goto('/pinjaman');
-    const alert = page
-      .getByRole('alert')
-      .filter({ hasText: 'Gagal memuat data pinjaman' })
-      .filter({ has: page.getByRole('button', { name: 'Coba lagi' }) });
-    await alert.waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('pinjaman-row').count()).toBe(0);
-    failing = false;
-    await alert.getByRole('button', { name: 'Coba lagi' }).click();
-    await page.getByTestId('pinjaman-row').first().waitFor();
-    expect(await alert.count()).toBe(0);
-    await context.close();
-  });
+  it.each<ViewportName>(['desktop', 'phone'])(
+    'says when the list cannot be loaded and loads it on Coba lagi (%s)',
+    async (viewport) => {
+      const owner = await createCustomer(`Nasabah Coba Lagi ${viewport}`);
+      await createLoan({ nasabah_id: owner.id, jumlah: 2_000_000 });
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await context.addInitScript((s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('user', JSON.stringify(s.user));
+      }, session);
+      // The server is unreachable for the loan list until the user retries.
+      let failing = true;
+      await page.route('**/api/pinjaman?*', (route) => (failing ? route.abort('connectionrefused') : route.continue()));
+      await page.goto('/pinjaman');
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: 'Gagal memuat data pinjaman' })
+        .filter({ has: page.getByRole('button', { name: 'Coba lagi' }) });
+      await alert.waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('pinjaman-row').count()).toBe(0);
+      failing = false;
+      await alert.getByRole('button', { name: 'Coba lagi' }).click();
+      await page.getByTestId('pinjaman-row').first().waitFor();
+      expect(await alert.count()).toBe(0);
+      await context.close();
+    },
+  );
 
   it('offers Load More while the last page of 1000 was full, and appends the next page', async () => {
     const massal = await createCustomer('Nasabah Massal');

@@ -213,7 +213,7 @@ describe('notification recipients (desktop)', () => {
     expect(await table.getByRole('row').count()).toBe(3); // header + 2
 
     // Edit: switch to inactive.
-    await page.getByRole('button', { name: 'Edit Pak Budi' }).click();
+    await page.getByRole('button', { name: 'Edit penerima Pak Budi' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Penerima Notifikasi' });
     expect(await edit.getByLabel('Nomor Telepon').inputValue()).toBe('6281211112222');
     await edit.getByLabel('Status').selectOption('inactive');
@@ -241,7 +241,7 @@ describe('notification recipients (desktop)', () => {
     await table.getByRole('cell', { name: 'Pak Budi', exact: true }).waitFor();
 
     // Back to active for the test message; then ten more to get a second page.
-    await page.getByRole('button', { name: 'Edit Pak Budi' }).click();
+    await page.getByRole('button', { name: 'Edit penerima Pak Budi' }).click();
     await edit.getByLabel('Status').selectOption('active');
     await edit.getByRole('button', { name: 'Simpan' }).click();
     await acknowledge(page, '✅ Penerima notifikasi berhasil diperbarui');
@@ -264,7 +264,7 @@ describe('notification recipients (desktop)', () => {
     // Delete with confirmation (the newest, on page 1).
     await page.getByRole('button', { name: 'Sebelumnya' }).click();
     await page.getByText('Menampilkan 1 sampai 10 dari 12 hasil').waitFor();
-    await page.getByRole('button', { name: 'Hapus Staf 10' }).click();
+    await page.getByRole('button', { name: 'Hapus penerima Staf 10' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Konfirmasi Hapus' });
     await confirm.getByText('Apakah Anda yakin ingin menghapus penerima notifikasi ini?').waitFor();
     await confirm.getByRole('button', { name: 'Hapus' }).click();
@@ -462,7 +462,11 @@ describe('every state of the session, at every width (issue 22)', () => {
     expect((await server.api('POST', '/wa-sessions/simulator/scan')).status).toBe(200);
     await look(pages, 'ready', 'Terhubung', CONNECTED);
     // A recipient of its own (409 when an earlier run of this file added it already).
-    await server.api('POST', '/wa-notification-recipients', { name: 'Staf Langkah', phone_number: '081277770001', status: 'active' });
+    await server.api('POST', '/wa-notification-recipients', {
+      name: 'Staf Langkah',
+      phone_number: '081277770001',
+      status: 'active',
+    });
     const sent = await server.api<{ wa_response: { success: boolean }[] }>('POST', '/wa-sessions/test-message', {
       message: 'Tes langkah',
     });

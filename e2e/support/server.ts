@@ -12,8 +12,12 @@ export interface RunningServer {
   baseURL: string;
   dataDir: string;
   process: ChildProcess;
-  /** Calls the API as the administrator (signs in once, lazily). */
-  api<T = unknown>(method: string, url: string, body?: unknown): Promise<{ status: number; body: { success: boolean; data: T; message?: string } }>;
+  /** Calls the API as the administrator (signs in once, lazily); a FormData body is sent as multipart. */
+  api<T = unknown>(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: { success: boolean; data: T; message?: string } }>;
   stop(): Promise<void>;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
@@ -31,7 +35,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the real server (built web app, fresh temporary DATA_DIR, PGlite) on a free port. */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; keepData?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; keepData?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-e2e-'));
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/api/src/server.ts')], {
@@ -79,10 +86,12 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       });
       token = ((await res.json()) as { data: { token: string } }).data.token;
     }
+    // FormData goes as multipart (fetch sets its boundary); anything else as JSON.
+    const json = body !== undefined && !(body instanceof FormData);
     const res = await fetch(`${baseURL}/api${url}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as FormData),
     });
     return { status: res.status, body: (await res.json()) as never };
   };

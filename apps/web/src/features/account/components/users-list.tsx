@@ -27,7 +27,12 @@ export function UsersList() {
   const [resetting, setResetting] = useState<StaffUser | null>(null);
   const [toggling, setToggling] = useState<StaffUser | null>(null);
 
-  if (!isAdmin) return <Alert tone="warning" title="Khusus administrator">Halaman ini hanya dapat dibuka oleh administrator.</Alert>;
+  if (!isAdmin)
+    return (
+      <Alert tone="warning" title="Khusus administrator">
+        Halaman ini hanya dapat dibuka oleh administrator.
+      </Alert>
+    );
 
   const onRole = async (target: StaffUser, role: Role) => {
     try {
@@ -68,7 +73,7 @@ export function UsersList() {
           {errorMessage(users.error, 'Gagal memuat pengguna')}
         </Alert>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Daftar pengguna">
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Daftar pengguna">
           {users.data.map((staff) => (
             <li key={staff.id}>
               <Card className="flex h-full flex-col gap-3 p-4" data-testid={`user-${staff.username}`}>
@@ -95,12 +100,22 @@ export function UsersList() {
                   </Select>
                 </label>
                 <div className="mt-auto flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" onClick={() => setResetting(staff)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setResetting(staff)}
+                    aria-label={`Atur ulang password ${staff.nama_lengkap}`}
+                  >
                     <KeyRound className="h-4 w-4" aria-hidden="true" />
                     Atur Ulang Password
                   </Button>
                   {staff.id !== me?.id ? (
-                    <Button size="sm" variant={staff.is_active ? 'ghost' : 'secondary'} onClick={() => setToggling(staff)}>
+                    <Button
+                      size="sm"
+                      variant={staff.is_active ? 'ghost' : 'secondary'}
+                      onClick={() => setToggling(staff)}
+                      aria-label={`${staff.is_active ? 'Nonaktifkan' : 'Aktifkan'} ${staff.nama_lengkap}`}
+                    >
                       <Power className="h-4 w-4" aria-hidden="true" />
                       {staff.is_active ? 'Nonaktifkan' : 'Aktifkan'}
                     </Button>

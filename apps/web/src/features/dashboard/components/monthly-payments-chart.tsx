@@ -22,33 +22,45 @@ export function MonthlyPaymentsChart({ data, loading }: { data: MonthlyPayments[
           <>
             <div className="flex h-48 items-end gap-1.5 sm:gap-2" aria-hidden="true">
               {data.map((m) => (
-                <div key={`${m.year}-${m.month}`} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" title={`${shortMonth(m.month)} ${m.year}: ${m.count} pembayaran, ${formatRupiah(m.total)}`}>
-                  <div className="w-full rounded-t-md bg-brand-600/85" style={{ height: `${Math.max(m.total > 0 ? 3 : 0, (m.total / max) * 100)}%` }} />
+                <div
+                  key={`${m.year}-${m.month}`}
+                  className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
+                  title={`${shortMonth(m.month)} ${m.year}: ${m.count} pembayaran, ${formatRupiah(m.total)}`}
+                >
+                  <div
+                    className="w-full rounded-t-md bg-brand-600/85"
+                    style={{ height: `${Math.max(m.total > 0 ? 3 : 0, (m.total / max) * 100)}%` }}
+                  />
                   <span className="text-[10px] text-muted sm:text-xs">{shortMonth(m.month)}</span>
                 </div>
               ))}
             </div>
-            <table className="sr-only">
-              <caption>Jumlah dan nilai pembayaran per bulan</caption>
-              <thead>
-                <tr>
-                  <th>Bulan</th>
-                  <th>Jumlah pembayaran</th>
-                  <th>Nilai</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((m) => (
-                  <tr key={`${m.year}-${m.month}`}>
-                    <td>{`${monthNames[m.month - 1]} ${m.year}`}</td>
-                    <td>{m.count}</td>
-                    <td>{formatRupiah(m.total)}</td>
+            {/* A table ignores `width: 1px`, so the clipping is done by a block around it: a bare
+                sr-only table is laid out at its content width and widens a phone's page. */}
+            <div className="sr-only">
+              <table>
+                <caption>Jumlah dan nilai pembayaran per bulan</caption>
+                <thead>
+                  <tr>
+                    <th>Bulan</th>
+                    <th>Jumlah pembayaran</th>
+                    <th>Nilai</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.map((m) => (
+                    <tr key={`${m.year}-${m.month}`}>
+                      <td>{`${monthNames[m.month - 1]} ${m.year}`}</td>
+                      <td>{m.count}</td>
+                      <td>{formatRupiah(m.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <p className="mt-3 text-sm text-muted">
-              Total 12 bulan: <span className="font-semibold text-ink">{formatRupiah(data.reduce((s, m) => s + m.total, 0))}</span> dari{' '}
+              Total 12 bulan:{' '}
+              <span className="font-semibold text-ink">{formatRupiah(data.reduce((s, m) => s + m.total, 0))}</span> dari{' '}
               {data.reduce((s, m) => s + m.count, 0)} pembayaran
             </p>
           </>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Eye, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
+import { MapPin, Phone } from 'lucide-react';
 import { formatNik, formatRupiah, isNasabahIncomplete } from '@mizan/core';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
@@ -29,54 +29,14 @@ function placeOf(n: Nasabah) {
   return [n.kecamatan, n.kota].filter((p) => p && p.trim() !== '').join(', ');
 }
 
-function RowActions({
-  nasabah,
-  onEdit,
-  onDelete,
-  labelled = false,
-}: {
-  nasabah: Nasabah;
-  onEdit(n: Nasabah): void;
-  onDelete(n: Nasabah): void;
-  labelled?: boolean;
-}) {
-  const name = nasabah.nama || `#${nasabah.id}`;
-  const size = labelled ? 'sm' : 'icon';
-  return (
-    <div className={labelled ? 'grid grid-cols-3 gap-2' : 'flex items-center justify-end gap-1'}>
-      <Link
-        to={`/nasabah/${nasabah.id}`}
-        aria-label={labelled ? undefined : `Lihat detail ${name}`}
-        className={
-          labelled
-            ? 'inline-flex h-9 items-center justify-center gap-1.5 rounded-lg bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100'
-            : 'inline-flex h-10 w-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-brand-800'
-        }
-      >
-        <Eye className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Detail' : null}
-      </Link>
-      <Button
-        variant={labelled ? 'outline' : 'ghost'}
-        size={size}
-        onClick={() => onEdit(nasabah)}
-        aria-label={labelled ? undefined : `Edit ${name}`}
-      >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Edit' : null}
-      </Button>
-      <Button
-        variant={labelled ? 'outline' : 'ghost'}
-        size={size}
-        onClick={() => onDelete(nasabah)}
-        aria-label={labelled ? undefined : `Hapus ${name}`}
-        className={labelled ? 'text-red-700 hover:bg-red-50' : 'hover:bg-red-50 hover:text-red-700'}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Hapus' : null}
-      </Button>
-    </div>
-  );
+/** The row's Detail, Edit and Hapus, each named for this nasabah. */
+function actionsOf(n: Nasabah, onEdit: (n: Nasabah) => void, onDelete: (n: Nasabah) => void): RowActionsProps {
+  return {
+    subject: `nasabah ${n.nama || `#${n.id}`}`,
+    detailHref: `/nasabah/${n.id}`,
+    onEdit: () => onEdit(n),
+    onDelete: () => onDelete(n),
+  };
 }
 
 const keyOf = (n: Nasabah) => n.id;
@@ -130,7 +90,7 @@ function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
             </Td>
             <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(n.total_pinjaman)}</Td>
             <Td className="py-1.5">
-              <RowActions nasabah={n} onEdit={onEdit} onDelete={onDelete} />
+              <RowActions {...actionsOf(n, onEdit, onDelete)} />
             </Td>
           </Tr>
         ))}
@@ -179,7 +139,7 @@ function NasabahRowGrid({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, '
               <StatusBadge status={n.status} />
               <span className="text-sm font-semibold whitespace-nowrap">{formatRupiah(n.total_pinjaman)}</span>
             </div>
-            <RowActions nasabah={n} onEdit={onEdit} onDelete={onDelete} />
+            <RowActions {...actionsOf(n, onEdit, onDelete)} />
           </div>
         </li>
       ))}
@@ -196,7 +156,7 @@ function NasabahCards({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
     getKey: keyOf,
   });
   return (
-    <ul className="grid gap-3" aria-label="Daftar nasabah" {...listProps}>
+    <ul className="grid grid-cols-1 gap-3" aria-label="Daftar nasabah" {...listProps}>
       {items.map(({ row: n, ...at }) => (
         <li key={n.id} {...itemProps(at)}>
           <Card className="p-4">
@@ -228,7 +188,7 @@ function NasabahCards({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
               </div>
             </dl>
             <div className="mt-3">
-              <RowActions nasabah={n} onEdit={onEdit} onDelete={onDelete} labelled />
+              <RowActions {...actionsOf(n, onEdit, onDelete)} labelled />
             </div>
           </Card>
         </li>
@@ -249,7 +209,7 @@ export function NasabahListSkeleton({ layout }: { layout: Layout }) {
   const rows = Array.from({ length: 6 }, (_, i) => i);
   if (layout === 'phone') {
     return (
-      <div className="grid gap-3" aria-busy="true" aria-label="Memuat data nasabah">
+      <div className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Memuat data nasabah">
         {rows.slice(0, 4).map((i) => (
           <Card key={i} className="space-y-3 p-4">
             <Skeleton className="h-5 w-40" />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { CalendarDays, Eye, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { formatDateLong, formatNik, formatRupiah } from '@mizan/core';
-import { Button } from '../../../components/ui/button';
+import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
@@ -23,54 +23,14 @@ const dash = (value: string | null | undefined) => (value && value.trim() !== ''
 /** Accessible name of a payment in action labels: 'Budi Santoso 31 Januari 2024'. */
 const nameOf = (p: Pembayaran) => `${p.pinjaman.nasabah.nama} ${formatDateLong(p.tanggal)}`;
 
-function RowActions({
-  pembayaran,
-  onEdit,
-  onDelete,
-  labelled = false,
-}: {
-  pembayaran: Pembayaran;
-  onEdit(p: Pembayaran): void;
-  onDelete(p: Pembayaran): void;
-  labelled?: boolean;
-}) {
-  const name = nameOf(pembayaran);
-  const size = labelled ? 'sm' : 'icon';
-  return (
-    <div className={labelled ? 'grid grid-cols-3 gap-2' : 'flex items-center justify-end gap-1'}>
-      <Link
-        to={`/pembayaran/${pembayaran.id}`}
-        aria-label={labelled ? `Detail pembayaran ${name}` : `Lihat detail pembayaran ${name}`}
-        className={
-          labelled
-            ? 'inline-flex h-9 items-center justify-center gap-1.5 rounded-lg bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100'
-            : 'inline-flex h-10 w-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-brand-800'
-        }
-      >
-        <Eye className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Detail' : null}
-      </Link>
-      <Button
-        variant={labelled ? 'outline' : 'ghost'}
-        size={size}
-        onClick={() => onEdit(pembayaran)}
-        aria-label={`Edit pembayaran ${name}`}
-      >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Edit' : null}
-      </Button>
-      <Button
-        variant={labelled ? 'outline' : 'ghost'}
-        size={size}
-        onClick={() => onDelete(pembayaran)}
-        aria-label={`Hapus pembayaran ${name}`}
-        className={labelled ? 'text-red-700 hover:bg-red-50' : 'hover:bg-red-50 hover:text-red-700'}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Hapus' : null}
-      </Button>
-    </div>
-  );
+/** The row's Detail, Edit and Hapus, each named for this pembayaran. */
+function actionsOf(p: Pembayaran, onEdit: (p: Pembayaran) => void, onDelete: (p: Pembayaran) => void): RowActionsProps {
+  return {
+    subject: `pembayaran ${nameOf(p)}`,
+    detailHref: `/pembayaran/${p.id}`,
+    onEdit: () => onEdit(p),
+    onDelete: () => onDelete(p),
+  };
 }
 
 const keyOf = (p: Pembayaran) => p.id;
@@ -124,7 +84,7 @@ function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProp
             </Td>
             <Td className="text-center tabular-nums">{p.angsuran_ke ?? '-'}</Td>
             <Td className="py-1.5">
-              <RowActions pembayaran={p} onEdit={onEdit} onDelete={onDelete} />
+              <RowActions {...actionsOf(p, onEdit, onDelete)} />
             </Td>
           </Tr>
         ))}
@@ -145,7 +105,11 @@ function PembayaranCards({ rows, onEdit, onDelete, layout }: PembayaranListViewP
     getKey: keyOf,
   });
   return (
-    <ul className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-label="Daftar pembayaran" {...listProps}>
+    <ul
+      className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-1 gap-3'}
+      aria-label="Daftar pembayaran"
+      {...listProps}
+    >
       {items.map(({ row: p, ...at }) => (
         <li key={p.id} {...itemProps(at)}>
           <Card className="flex h-full flex-col gap-3 p-4">
@@ -170,7 +134,7 @@ function PembayaranCards({ rows, onEdit, onDelete, layout }: PembayaranListViewP
               <p className="line-clamp-2 rounded-lg bg-canvas px-3 py-2 text-sm text-muted">{p.keterangan}</p>
             ) : null}
             <div className="mt-auto">
-              <RowActions pembayaran={p} onEdit={onEdit} onDelete={onDelete} labelled />
+              <RowActions {...actionsOf(p, onEdit, onDelete)} labelled />
             </div>
           </Card>
         </li>
@@ -197,7 +161,7 @@ export function PembayaranListSkeleton({ layout }: { layout: Layout }) {
   }
   return (
     <div
-      className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}
+      className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-1 gap-3'}
       aria-busy="true"
       aria-label="Memuat data pembayaran"
     >

@@ -22,7 +22,14 @@ function ImagePreview({ src }: { src: string }) {
       </div>
     );
   }
-  return <img src={src} alt="Foto kwitansi" className="mx-auto max-h-[70dvh] w-auto rounded-lg border border-line" onError={() => setFailed(true)} />;
+  return (
+    <img
+      src={src}
+      alt="Foto kwitansi"
+      className="mx-auto max-h-[70dvh] w-auto rounded-lg border border-line"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 /** The receipt: preview dialog, download, delete with confirmation (spec §2, §8); upload when none. */
@@ -56,7 +63,9 @@ export function KwitansiCard({ pinjaman, onUpload }: { pinjaman: Pinjaman; onUpl
               type="button"
               onClick={() => setPreviewOpen(true)}
               className="group flex w-full items-center gap-3 rounded-lg border border-line p-2 text-left hover:bg-canvas"
-              aria-label="Lihat foto kwitansi"
+              // The same action as "Lihat" below: one name, one tab stop, for the keyboard and screen readers.
+              tabIndex={-1}
+              aria-hidden="true"
             >
               {isPdf(name) ? (
                 <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md bg-red-50 text-red-700">
@@ -71,19 +80,26 @@ export function KwitansiCard({ pinjaman, onUpload }: { pinjaman: Pinjaman; onUpl
               </span>
             </button>
             <div className="grid grid-cols-3 gap-2">
-              <Button variant="secondary" size="sm" onClick={() => setPreviewOpen(true)}>
+              <Button variant="secondary" size="sm" onClick={() => setPreviewOpen(true)} aria-label="Lihat foto kwitansi">
                 <Eye className="h-4 w-4" aria-hidden="true" />
                 Lihat
               </Button>
               <a
                 href={downloadUrl(url)}
                 download
+                aria-label="Unduh foto kwitansi"
                 className="inline-flex h-9 items-center justify-center gap-1.5 rounded-lg border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-canvas"
               >
                 <Download className="h-4 w-4" aria-hidden="true" />
                 Unduh
               </a>
-              <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setConfirmOpen(true)}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-red-700 hover:bg-red-50"
+                onClick={() => setConfirmOpen(true)}
+                aria-label="Hapus foto kwitansi"
+              >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
                 Hapus
               </Button>

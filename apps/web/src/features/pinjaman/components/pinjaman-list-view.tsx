@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { formatDateShort, formatNik, formatPercent, formatRupiah, labelOf, tipePinjamanLabels } from '@mizan/core';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
@@ -26,54 +25,14 @@ export function TipeBadge({ tipe }: { tipe: string }) {
 
 const keyOf = (p: Pinjaman) => p.id;
 
-function RowActions({
-  pinjaman,
-  onEdit,
-  onDelete,
-  labelled = false,
-}: {
-  pinjaman: Pinjaman;
-  onEdit(p: Pinjaman): void;
-  onDelete(p: Pinjaman): void;
-  labelled?: boolean;
-}) {
-  const name = `pinjaman ${pinjaman.nasabah.nama} ${formatRupiah(pinjaman.jumlah)}`;
-  const size = labelled ? 'sm' : 'icon';
-  return (
-    <div className={labelled ? 'grid grid-cols-3 gap-2' : 'flex items-center justify-end gap-1'}>
-      <Link
-        to={`/pinjaman/${pinjaman.id}`}
-        aria-label={labelled ? undefined : `Lihat detail ${name}`}
-        className={
-          labelled
-            ? 'inline-flex h-9 items-center justify-center gap-1.5 rounded-lg bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100'
-            : 'inline-flex h-10 w-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-brand-800'
-        }
-      >
-        <Eye className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Detail' : null}
-      </Link>
-      <Button
-        variant={labelled ? 'outline' : 'ghost'}
-        size={size}
-        onClick={() => onEdit(pinjaman)}
-        aria-label={labelled ? undefined : `Edit ${name}`}
-      >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Edit' : null}
-      </Button>
-      <Button
-        variant={labelled ? 'outline' : 'ghost'}
-        size={size}
-        onClick={() => onDelete(pinjaman)}
-        aria-label={labelled ? undefined : `Hapus ${name}`}
-        className={labelled ? 'text-red-700 hover:bg-red-50' : 'hover:bg-red-50 hover:text-red-700'}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Hapus' : null}
-      </Button>
-    </div>
-  );
+/** The row's Detail, Edit and Hapus, each named for this pinjaman. */
+function actionsOf(p: Pinjaman, onEdit: (p: Pinjaman) => void, onDelete: (p: Pinjaman) => void): RowActionsProps {
+  return {
+    subject: `pinjaman ${p.nasabah.nama} ${formatRupiah(p.jumlah)}`,
+    detailHref: `/pinjaman/${p.id}`,
+    onEdit: () => onEdit(p),
+    onDelete: () => onDelete(p),
+  };
 }
 
 /** Desktop (≥ 1024 px): the table of spec §2. */
@@ -126,7 +85,7 @@ function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, '
               <p className="text-xs text-muted">Terbayar {formatRupiah(p.total_pembayaran)}</p>
             </Td>
             <Td className="py-1.5">
-              <RowActions pinjaman={p} onEdit={onEdit} onDelete={onDelete} />
+              <RowActions {...actionsOf(p, onEdit, onDelete)} />
             </Td>
           </Tr>
         ))}
@@ -146,7 +105,11 @@ function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListVie
     getKey: keyOf,
   });
   return (
-    <ul className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'} aria-label="Daftar pinjaman" {...listProps}>
+    <ul
+      className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-1 gap-3'}
+      aria-label="Daftar pinjaman"
+      {...listProps}
+    >
       {items.map(({ row: p, ...at }) => (
         <li key={p.id} {...itemProps(at)}>
           <Card className="flex h-full flex-col p-4">
@@ -154,7 +117,7 @@ function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListVie
               <div className="min-w-0">
                 <Link
                   to={`/pinjaman/${p.id}`}
-                  className="block truncate font-semibold text-ink hover:text-brand-700 hover:underline"
+                  className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline"
                 >
                   {p.nasabah.nama}
                 </Link>
@@ -182,7 +145,7 @@ function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListVie
               </div>
             </dl>
             <div className="mt-auto pt-3">
-              <RowActions pinjaman={p} onEdit={onEdit} onDelete={onDelete} labelled />
+              <RowActions {...actionsOf(p, onEdit, onDelete)} labelled />
             </div>
           </Card>
         </li>
@@ -203,7 +166,7 @@ export function PinjamanListSkeleton({ layout }: { layout: Layout }) {
   if (layout !== 'desktop') {
     return (
       <div
-        className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}
+        className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-1 gap-3'}
         aria-busy="true"
         aria-label="Memuat data pinjaman"
       >

@@ -13,17 +13,27 @@ export interface RecipientsTableProps {
   onDelete(recipient: NotificationRecipient): void;
 }
 
-function Actions({ recipient, onEdit, onDelete }: { recipient: NotificationRecipient } & Pick<RecipientsTableProps, 'onEdit' | 'onDelete'>) {
+function Actions({
+  recipient,
+  onEdit,
+  onDelete,
+}: { recipient: NotificationRecipient } & Pick<RecipientsTableProps, 'onEdit' | 'onDelete'>) {
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="icon" aria-label={`Edit ${recipient.name}`} title="Edit" onClick={() => onEdit(recipient)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Edit penerima ${recipient.name}`}
+        title="Edit"
+        onClick={() => onEdit(recipient)}
+      >
         <Pencil className="h-4 w-4" aria-hidden="true" />
       </Button>
       <Button
         variant="ghost"
         size="icon"
         className="hover:bg-red-50 hover:text-red-700"
-        aria-label={`Hapus ${recipient.name}`}
+        aria-label={`Hapus penerima ${recipient.name}`}
         title="Hapus"
         onClick={() => onDelete(recipient)}
       >
@@ -50,11 +60,21 @@ export function RecipientsTable({ recipients, loading, onEdit, onDelete }: Recip
       <table className="hidden w-full text-sm md:table">
         <thead className="border-b border-line bg-canvas/60 text-left text-xs font-semibold tracking-wide text-muted uppercase">
           <tr>
-            <th scope="col" className="px-5 py-3">Nama</th>
-            <th scope="col" className="px-5 py-3">Nomor Telepon</th>
-            <th scope="col" className="px-5 py-3">Status</th>
-            <th scope="col" className="px-5 py-3">Tanggal Dibuat</th>
-            <th scope="col" className="px-5 py-3 text-right">Aksi</th>
+            <th scope="col" className="px-5 py-3">
+              Nama
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Nomor Telepon
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Tanggal Dibuat
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              Aksi
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
