@@ -5,14 +5,17 @@ import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { chromiumPath } from './support/browser';
 
 /**
- * Once per e2e run: the browser must exist, and the web app is built if its sources changed.
- * With E2E_DIST_DIR set, the app is built into that folder instead (so that several people
- * working in one checkout do not overwrite each other's build while tests run).
+ * Once per e2e run: the browser must exist, and the web app and the API server are built if their
+ * sources changed (the tests run the compiled server, as `npm start` does). With E2E_DIST_DIR set,
+ * the web app is built into that folder instead (so that several people working in one checkout
+ * do not overwrite each other's build while tests run).
  */
-export default function setup() {
+export default async function setup() {
   const executable = chromiumPath();
   if (!fs.existsSync(executable)) {
-    throw new Error(`Chromium tidak ditemukan di ${executable}. Pasang dengan: apt-get install -y chromium (atau set CHROMIUM_PATH).`);
+    throw new Error(
+      `Chromium tidak ditemukan di ${executable}. Pasang dengan: apt-get install -y chromium (atau set CHROMIUM_PATH).`,
+    );
   }
   fs.mkdirSync(path.resolve(import.meta.dirname, '../test-results/screens'), { recursive: true });
   const privateDist = process.env.E2E_DIST_DIR;
@@ -22,7 +25,6 @@ export default function setup() {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
     });
-  } else {
-    buildIfNeeded({ quiet: true });
   }
+  await buildIfNeeded({ quiet: true, web: !privateDist });
 }

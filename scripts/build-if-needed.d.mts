@@ -1,1 +1,3 @@
-export function buildIfNeeded(options?: { quiet?: boolean }): boolean;
+export function buildIfNeeded(options?: { quiet?: boolean; web?: boolean }): Promise<string[]>;
+export function buildApi(): Promise<void>;
+export function buildAll(): Promise<void>;

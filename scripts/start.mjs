@@ -1,14 +1,17 @@
-// `npm start`: builds the web app if needed, then runs the one server process (API + web app).
+// `npm start`: builds the web app and the API server if their sources changed, then runs the one
+// compiled server process (API + web app) with plain Node.
 // `npm run demo` (--demo): the same server on its own data folder with demo data and the
 // WhatsApp simulator.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { checkNodeVersion } from './node-version.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const demo = process.argv.includes('--demo');
 
-buildIfNeeded();
+checkNodeVersion();
+await buildIfNeeded();
 
 const env = { ...process.env };
 if (demo) {
@@ -18,7 +21,10 @@ if (demo) {
   env.MIZAN_DEMO = '1';
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const child = spawn(tsx, [path.join(root, 'apps/api/src/server.ts')], { stdio: 'inherit', env, cwd: root });
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
+  stdio: 'inherit',
+  env,
+  cwd: root,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,18 +1,33 @@
 // `npm test`: every check the project has, in order — lint, typecheck, then all Vitest projects
 // (core unit tests, API integration tests on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
-// and browser end-to-end tests). Ends with one closing line: "Summary: N passed, N failed".
+// and browser end-to-end tests). About 20 minutes on two cores; lint and typecheck print nothing
+// until they finish, so a line every 15 s says they are still running. Ends with one closing line:
+// "Summary: N passed, N failed".
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { checkNodeVersion } from './node-version.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-const run = (label, cmd, args) => {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-  return result.status === 0;
-};
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+const run = (label, cmd, args, { quiet = false } = {}) =>
+  new Promise((resolve) => {
+    const since = Date.now();
+    console.log(`\n▶ ${label}`);
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+    const tick = quiet ? setInterval(() => console.log(`  … ${label} still running (${seconds(since)})`), 15_000) : undefined;
+    child.on('exit', (code) => {
+      clearInterval(tick);
+      console.log(`${code === 0 ? '✔' : '✖'} ${label} (${seconds(since)})`);
+      resolve(code === 0);
+    });
+  });
+
+checkNodeVersion();
+console.log('npm test: lint, typecheck, then every Vitest project (unit, API, browser): about 20 minutes.');
 
 let passed = 0;
 let failed = 0;
@@ -21,7 +36,7 @@ const checks = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
 ];
 for (const [label, cmd, args] of checks) {
-  if (run(label, cmd, args)) passed++;
+  if (await run(label, cmd, args, { quiet: true })) passed++;
   else {
     failed++;
     console.error(`✖ ${label} failed`);
@@ -30,14 +45,22 @@ for (const [label, cmd, args] of checks) {
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-')), 'vitest.json');
 const extra = process.argv.slice(2);
-const vitestOk = run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+const vitestOk = await run('vitest', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extra,
+]);
 if (fs.existsSync(report)) {
   const result = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed += result.numPassedTests;
   const before = failed;
   failed += result.numFailedTests;
   // A suite that failed to load has no failed tests but is still a failure.
-  failed += result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed')).length;
+  failed += result.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'),
+  ).length;
   // Unhandled errors (an uncaught exception while a file ran) fail vitest without failing a test.
   if (!vitestOk && failed === before) {
     failed++;
@@ -48,5 +71,6 @@ if (fs.existsSync(report)) {
   console.error('✖ vitest produced no report');
 }
 
+console.log(`\nnpm test took ${seconds(started)}.`);
 console.log(`\nSummary: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -34,14 +34,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (built web app, fresh temporary DATA_DIR, PGlite) on a free port. */
+/** Starts the real server (compiled API, built web app, fresh temporary DATA_DIR, PGlite) on a free port. */
 export async function startServer(
   env: Record<string, string> = {},
   options: { dataDir?: string; keepData?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-e2e-'));
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/api/src/server.ts')], {
+  // The compiled server, as `npm start` runs it (built by global-setup.ts).
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,

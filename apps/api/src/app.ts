@@ -22,6 +22,7 @@ import { createWhatsApp, type WhatsApp } from './lib/whatsapp';
 import { benchMetricsPlugin } from './plugins/bench-metrics';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createSnapshotCache, type SnapshotCache } from './db/snapshot-cache';
+import { RequestLogController } from './lib/request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -38,7 +39,14 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+/** The repository's root, from the sources (apps/api/src/config) or the build (apps/api/dist). */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'apps', 'api', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../../..');
+  }
+}
+const repoRoot = findRepoRoot(import.meta.dirname);
 
 /** Parses the environment into a frozen Config; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
