@@ -40,21 +40,6 @@ async function signIn(baseURL: string) {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-/** The real server process behind the tsx wrapper (a child of it), found in /proc. */
-function serverPid(wrapperPid: number): number {
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === wrapperPid) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  throw new Error(`no child of ${wrapperPid}`);
-}
-
 /** A fresh PostgreSQL database on TEST_DATABASE_URL, dropped by the returned function. */
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
@@ -196,15 +181,15 @@ async function scenario(kind: 'pglite' | 'postgres', signal: 'SIGKILL' | 'SIGTER
       };
       const writers = Array.from({ length: 6 }, writer);
       while (acks.length < 60) await new Promise((r) => setTimeout(r, 10));
-      // Signal the server itself (tsx runs it as a child process). SIGKILL: in-flight requests
-      // die with it, unacknowledged. SIGTERM: they finish, later ones get 503 or no connection.
-      const pid = serverPid(first.process.pid!);
-      const wrapperExit = new Promise<number | null>((r) =>
+      // Signal the server (the compiled server runs as the started process itself). SIGKILL:
+      // in-flight requests die with it, unacknowledged. SIGTERM: they finish, later ones get 503
+      // or no connection.
+      const pid = first.process.pid!;
+      const serverExit = new Promise<number | null>((r) =>
         first.process.exitCode !== null ? r(first.process.exitCode) : first.process.once('exit', (code) => r(code)),
       );
       process.kill(pid, signal);
       killed = true;
-      if (signal === 'SIGKILL') first.process.kill('SIGKILL');
       await Promise.allSettled(writers);
       for (let alive = true; alive;) {
         try {
@@ -214,7 +199,7 @@ async function scenario(kind: 'pglite' | 'postgres', signal: 'SIGKILL' | 'SIGTER
           alive = false;
         }
       }
-      const exitCode = await wrapperExit;
+      const exitCode = await serverExit;
       if (signal === 'SIGTERM') expect(exitCode).toBe(0);
       console.log(
         `crash safety (${kind}, ${signal}): ${attempted} writes attempted, ${acks.length} acknowledged, ${refused} refused with 503`,
