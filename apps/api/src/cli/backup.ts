@@ -1,19 +1,32 @@
 // `npm run backup [-- --out DIR]`: writes DIR/mizan-backup-<UTC time>.tar.gz (default DIR:
-// BACKUP_DIR, else a `backups` folder beside DATA_DIR) with every table and the receipt files.
+// BACKUP_DIR, else a `backups` folder beside DATA_DIR) with every table and the receipt files,
+// streamed (memory stays flat at any size), with a progress bar, then its size and duration.
 //
 // - DATABASE_URL set: reads PostgreSQL directly, in one repeatable-read snapshot (server may run).
 // - PGlite, server stopped: opens the data folder itself.
 // - PGlite, server running (the folder is locked): asks the server, GET /api/backup, signing in
 //   as BACKUP_USERNAME/BACKUP_PASSWORD (else ADMIN_USERNAME/ADMIN_PASSWORD) at MIZAN_URL (else
-//   http://HOST:PORT). The server takes the same snapshot; only an administrator may.
+//   http://HOST:PORT). The server takes the same snapshot; only an administrator may. The
+//   download is checked from end to end before it is kept.
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { DatabaseOpenError, openPglite, openPostgres } from '../db/database';
-import { backupFileName, readBackup, writeBackup, type BackupManifest } from '../lib/backup';
+import { DatabaseOpenError, openPglite, openPostgres, type DatabaseHandle } from '../db/database';
+import { backupFileName, verifyBackup, writeBackup } from '../lib/backup';
+import { backupProgressBar, bytesProgress, formatBytes, formatSeconds, markDatabaseOpen, memoryLine } from './progress';
 
-async function viaServer(config: Config, outFile: string): Promise<BackupManifest> {
+interface Done {
+  rows: number;
+  tables: number;
+  files: number;
+  missing: string[];
+}
+
+async function viaServer(config: Config, outFile: string): Promise<Done> {
+  markDatabaseOpen();
   const base = process.env.MIZAN_URL?.trim() || `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const username = process.env.BACKUP_USERNAME || config.adminUsername;
   const password = process.env.BACKUP_PASSWORD || config.adminPassword;
@@ -29,17 +42,58 @@ async function viaServer(config: Config, outFile: string): Promise<BackupManifes
   if (!login.ok)
     throw new Error(`Masuk ke ${base} gagal (${login.status}): ${((await login.json()) as { message?: string }).message ?? ''}`);
   const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const temporary = `${outFile}.partial-${process.pid}`;
   try {
+    console.log(`Server sedang memegang database; cadangan diambil lewat ${base}/api/backup`);
     const res = await fetch(`${base}/api/backup`, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`Cadangan dari server gagal (${res.status}): ${await res.text()}`);
-    const data = Buffer.from(await res.arrayBuffer());
-    const { manifest } = readBackup(data); // checks it before keeping it
+    if (!res.ok || !res.body) throw new Error(`Cadangan dari server gagal (${res.status}): ${await res.text()}`);
     fs.mkdirSync(path.dirname(outFile), { recursive: true });
-    fs.writeFileSync(`${outFile}.partial`, data, { mode: 0o600 });
-    fs.renameSync(`${outFile}.partial`, outFile);
-    return manifest;
+    const progress = bytesProgress('Mengunduh cadangan:');
+    try {
+      await pipeline(
+        Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>),
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            progress.add(chunk.length);
+            done(null, chunk);
+          },
+        }),
+        fs.createWriteStream(temporary, { mode: 0o600 }),
+      );
+    } finally {
+      progress.stop();
+    }
+    console.log('Memeriksa arsip dari awal sampai akhir...');
+    const { summary } = await verifyBackup(temporary);
+    fs.renameSync(temporary, outFile);
+    return {
+      rows: Object.values(summary.tables).reduce((a, t) => a + t.rows, 0),
+      tables: Object.keys(summary.tables).length,
+      files: summary.files.length,
+      missing: summary.missing_files,
+    };
   } finally {
+    fs.rmSync(temporary, { force: true });
     await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => {});
+  }
+}
+
+async function direct(handle: DatabaseHandle, config: Config, outFile: string): Promise<Done> {
+  markDatabaseOpen();
+  const bar = backupProgressBar('Mencadangkan');
+  try {
+    const { summary } = await writeBackup(handle.db, handle.kind, config.dataDir, outFile, {
+      countRows: true,
+      onProgress: (p) => bar.update(p),
+    });
+    return {
+      rows: Object.values(summary.tables).reduce((a, t) => a + t.rows, 0),
+      tables: Object.keys(summary.tables).length,
+      files: summary.files.length,
+      missing: summary.missing_files,
+    };
+  } finally {
+    bar.stop();
   }
 }
 
@@ -48,11 +102,12 @@ async function main() {
   const config = loadConfig();
   const outDir = path.resolve(values.out ?? process.env.BACKUP_DIR ?? path.join(path.dirname(config.dataDir), 'backups'));
   const outFile = path.join(outDir, backupFileName());
-  let manifest: BackupManifest;
+  const started = performance.now();
+  let done: Done;
   if (config.databaseUrl) {
     const handle = await openPostgres(config.databaseUrl, 2);
     try {
-      manifest = await writeBackup(handle.db, handle.kind, config.dataDir, outFile);
+      done = await direct(handle, config, outFile);
     } finally {
       await handle.close();
     }
@@ -67,21 +122,21 @@ async function main() {
     }
     if (handle) {
       try {
-        manifest = await writeBackup(handle.db, handle.kind, config.dataDir, outFile);
+        done = await direct(handle, config, outFile);
       } finally {
         await handle.close();
       }
     } else {
-      manifest = await viaServer(config, outFile);
+      done = await viaServer(config, outFile);
     }
   }
-  const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   console.log(`Cadangan tersimpan: ${outFile}`);
   console.log(
-    `  ${rows} baris dari ${Object.keys(manifest.tables).length} tabel, ${manifest.files.length} file kwitansi, ${fs.statSync(outFile).size} byte`,
+    `  ${done.rows} baris dari ${done.tables} tabel, ${done.files} file kwitansi, ` +
+      `${formatBytes(fs.statSync(outFile).size)} (${fs.statSync(outFile).size} byte), ${formatSeconds(performance.now() - started)}`,
   );
-  if (manifest.missing_files.length > 0)
-    console.warn(`  Peringatan: file kwitansi tidak ditemukan: ${manifest.missing_files.join(', ')}`);
+  console.log(`  ${memoryLine()}`);
+  if (done.missing.length > 0) console.warn(`  Peringatan: file kwitansi tidak ditemukan: ${done.missing.join(', ')}`);
 }
 
 try {

@@ -3,28 +3,44 @@
 // - PostgreSQL (DATABASE_URL): the database must hold no data (it is migrated first), and the
 //   receipt folder under DATA_DIR must be empty. This is also how to move from PGlite to
 //   PostgreSQL: back up with the PGlite settings, restore with DATABASE_URL set.
-// Everything is loaded in one transaction; on any failure nothing is kept.
+// The archive is read as a stream and loaded in one transaction with a progress bar; everything it
+// promises (rows and checksum of every table, every receipt) is checked, and on any failure
+// nothing is kept.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { openPglite, openPostgres } from '../db/database';
-import { readBackup, restoreBackup, RestoreRefused } from '../lib/backup';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
+import { readManifest, restoreBackup, RestoreRefused, type RestoreResult } from '../lib/backup';
+import { backupProgressBar, formatSeconds, markDatabaseOpen, memoryLine } from './progress';
+
+async function restoreInto(handle: DatabaseHandle, dataDir: string, file: string): Promise<RestoreResult> {
+  markDatabaseOpen();
+  const bar = backupProgressBar('Memulihkan');
+  try {
+    return await restoreBackup(handle.db, dataDir, file, { onProgress: (p) => bar.update(p) });
+  } finally {
+    bar.stop();
+  }
+}
 
 async function main() {
   const { positionals } = parseArgs({ allowPositionals: true });
-  const file = positionals[0];
+  const file = positionals[0] ? path.resolve(positionals[0]) : null;
   if (!file) {
     console.error('Pemakaian: npm run restore -- <file cadangan .tar.gz>');
     process.exit(2);
   }
-  const archive = fs.readFileSync(path.resolve(file));
-  const { manifest } = readBackup(archive);
+  if (!fs.existsSync(file)) throw new RestoreRefused(`File ${file} tidak ada`);
+  const header = await readManifest(file);
+  console.log(`Cadangan ${header.created_at} (${header.db_kind}, format versi ${header.version})`);
   const config = loadConfig();
+  const started = performance.now();
+  let result: RestoreResult;
   if (config.databaseUrl) {
     const handle = await openPostgres(config.databaseUrl, 2);
     try {
-      await restoreBackup(handle.db, config.dataDir, archive);
+      result = await restoreInto(handle, config.dataDir, file);
     } finally {
       await handle.close();
     }
@@ -38,7 +54,7 @@ async function main() {
     try {
       const handle = await openPglite(config.dataDir);
       try {
-        await restoreBackup(handle.db, config.dataDir, archive);
+        result = await restoreInto(handle, config.dataDir, file);
       } finally {
         await handle.close();
       }
@@ -51,9 +67,14 @@ async function main() {
       throw error;
     }
   }
-  const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-  console.log(`Cadangan ${manifest.created_at} dipulihkan ke ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}:`);
-  console.log(`  ${rows} baris dari ${Object.keys(manifest.tables).length} tabel, ${manifest.files.length} file kwitansi.`);
+  console.log(
+    `Cadangan ${result.manifest.created_at} dipulihkan ke ${config.databaseUrl ? 'PostgreSQL' : config.dataDir} ` +
+      `dalam ${formatSeconds(performance.now() - started)}:`,
+  );
+  console.log(
+    `  ${result.rows} baris dari ${result.tables} tabel, ${result.files} file kwitansi; semuanya cocok dengan checksum di arsip.`,
+  );
+  console.log(`  ${memoryLine()}`);
   console.log('  Semua sesi lama tidak berlaku bila JWT_SECRET berbeda; staf cukup masuk lagi.');
 }
 

@@ -1,7 +1,9 @@
 /**
- * Backups (issue 11): GET /api/backup of a populated database restores into an empty database
- * and receipt folder with every table and every file identical; non-empty targets are refused;
- * the restored database serves the app (sign-in, lists, receipts, new ids after the old ones).
+ * Backups (issues 11 and 29): GET /api/backup of a populated database restores into an empty
+ * database and receipt folder with every table and every file identical; non-empty targets are
+ * refused; the restored database serves the app (sign-in, lists, receipts, new ids after the old
+ * ones); archives of format version 1 (made by the in-memory backup of issue 11) still restore;
+ * cut, damaged or newer archives are refused with the reason, and nothing is kept.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +15,18 @@ import { sql } from 'kysely';
 import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
 import { createTestDatabase } from './test-db';
 import { populate, type Populated } from './populate';
-import { readBackup, restoreBackup, RestoreRefused, tableContents } from '../lib/backup';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
+import {
+  BACKUP_VERSION,
+  restoreBackup,
+  RestoreRefused,
+  tableChecksums,
+  tableContents,
+  verifyBackup,
+  writeBackup,
+} from '../lib/backup';
 import { kwitansiDir } from '../lib/file-storage';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -22,6 +35,7 @@ import type { DatabaseHandle } from '../db/database';
 let t: TestApp;
 let data: Populated;
 let archive: Buffer;
+const v1Fixture = path.join(import.meta.dirname, 'fixtures/backup-v1.tar.gz');
 const cleanup: (() => Promise<void> | void)[] = [];
 
 const readFiles = (dir: string) =>
@@ -40,6 +54,29 @@ const sequences = async (db: DatabaseHandle['db']) =>
       last_value: unknown;
     }>`select sequencename, last_value from pg_sequences order by 1`.execute(db)
   ).rows;
+
+/** Every entry of a .tar.gz, read with tar-stream (the archive is small in these tests). */
+async function entries(archiveBytes: Buffer): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  const extract = tar.extract();
+  Readable.from([zlib.gunzipSync(archiveBytes)]).pipe(extract as unknown as NodeJS.WritableStream);
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    out.set(entry.header.name, Buffer.concat(chunks));
+  }
+  return out;
+}
+
+/** A .tar.gz of the given entries, in that order. */
+async function pack(items: [string, Buffer][]): Promise<Buffer> {
+  const p = tar.pack();
+  for (const [name, data] of items) p.entry({ name, size: data.length }, data);
+  p.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of p) chunks.push(chunk as Buffer);
+  return zlib.gzipSync(Buffer.concat(chunks));
+}
 
 async function emptyTarget() {
   const handle = await createTestDatabase();
@@ -71,15 +108,42 @@ describe('backup and restore', () => {
     expect((await t.request({ method: 'GET', url: '/api/backup', token: null })).statusCode).toBe(401);
   });
 
-  it('holds every table and the receipt file, with checksums', () => {
-    const { manifest } = readBackup(archive);
-    expect(manifest.tables.nasabah).toBe(data.nasabah.length);
-    expect(manifest.tables.pinjaman).toBe(3); // soft-deleted loan kept
-    expect(manifest.tables.pembayaran).toBe(3); // soft-deleted payment kept
-    expect(manifest.tables.wa_recipients).toBe(2);
-    expect(manifest.tables.users).toBe(2);
-    expect(manifest.files.map((f) => f.name)).toEqual([data.loans[0]!.kwitansi]);
-    expect(manifest.missing_files).toEqual([]);
+  it('holds every table and the receipt file, with checksums', async () => {
+    const { manifest, summary } = await verifyBackup(archive);
+    expect(manifest.version).toBe(BACKUP_VERSION);
+    expect(summary.tables.nasabah!.rows).toBe(data.nasabah.length);
+    expect(summary.tables.pinjaman!.rows).toBe(3); // soft-deleted loan kept
+    expect(summary.tables.pembayaran!.rows).toBe(3); // soft-deleted payment kept
+    expect(summary.tables.wa_recipients!.rows).toBe(2);
+    expect(summary.tables.users!.rows).toBe(2);
+    expect(summary.files.map((f) => f.name)).toEqual([data.loans[0]!.kwitansi]);
+    expect(summary.missing_files).toEqual([]);
+    // What the archive promises is what the database holds.
+    const checksums = await tableChecksums(t.app.db);
+    for (const [table, promised] of Object.entries(summary.tables)) expect(promised, table).toEqual(checksums[table]);
+  });
+
+  it('writes a table in parts and reads it in batches when it is larger than one of them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-parts-'));
+    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'small-parts.tar.gz');
+    const seen: number[] = [];
+    await writeBackup(t.app.db, t.app.dbKind, t.config.dataDir, file, {
+      fetchRows: 2,
+      partBytes: 600,
+      countRows: true,
+      onProgress: (p) => seen.push(p.rows),
+    });
+    const names = [...(await entries(fs.readFileSync(file))).keys()];
+    expect(names[0]).toBe('manifest.json');
+    expect(names.at(-1)).toBe('summary.json');
+    expect(names.filter((n) => n.startsWith('db/nasabah/')).length).toBeGreaterThan(1);
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    const { handle, dataDir } = await emptyTarget();
+    await restoreBackup(handle.db, dataDir, file);
+    expect(await tableChecksums(handle.db)).toEqual(await tableChecksums(t.app.db));
+    expect(fs.readdirSync(dir)).toEqual(['small-parts.tar.gz']); // no temporary file left
   });
 
   it('round-trips: every table, sequence and file identical in an empty target', async () => {
@@ -112,6 +176,65 @@ describe('backup and restore', () => {
     await expect(restoreBackup(handle.db, dataDir, archive.subarray(0, archive.length / 2))).rejects.toThrow(RestoreRefused);
     await expect(restoreBackup(handle.db, dataDir, Buffer.from('not a backup'))).rejects.toThrow(RestoreRefused);
     expect(Object.values(await tableContents(handle.db)).flat().length).toBeLessThanOrEqual(1); // only the seeded data_versions row
+  });
+
+  it('refuses, after reading it to the end, an archive cut before its summary or with a changed row, keeping nothing', async () => {
+    const original = [...(await entries(archive))];
+    const { handle, dataDir } = await emptyTarget();
+    const cut = await pack(original.filter(([name]) => name !== 'summary.json'));
+    await expect(restoreBackup(handle.db, dataDir, cut)).rejects.toThrow(
+      'Cadangan terpotong: summary.json di akhir arsip tidak ada',
+    );
+    const changed = await pack(
+      original.map(([name, data]): [string, Buffer] =>
+        name.startsWith('db/nasabah/')
+          ? [name, Buffer.from(data.toString('utf8').replace('Nasabah 1 ', 'Nasabah 7 '))]
+          : [name, data],
+      ),
+    );
+    expect(changed.equals(await pack(original))).toBe(false);
+    await expect(restoreBackup(handle.db, dataDir, changed)).rejects.toThrow(
+      'Cadangan rusak: isi tabel nasabah tidak cocok dengan checksum',
+    );
+    expect(Object.values(await tableContents(handle.db)).flat().length).toBeLessThanOrEqual(1);
+    expect(fs.existsSync(kwitansiDir(dataDir)) ? fs.readdirSync(kwitansiDir(dataDir)) : []).toEqual([]);
+  });
+
+  it('refuses an archive of a newer format, naming the version it found', async () => {
+    const original = [...(await entries(archive))];
+    const future = await pack(
+      original.map(([name, data]): [string, Buffer] =>
+        name === 'manifest.json'
+          ? [name, Buffer.from(JSON.stringify({ ...JSON.parse(data.toString('utf8')), version: 9 }))]
+          : [name, data],
+      ),
+    );
+    const { handle, dataDir } = await emptyTarget();
+    await expect(restoreBackup(handle.db, dataDir, future)).rejects.toThrow(
+      `Cadangan format mizan-backup versi 9 dibuat oleh versi aplikasi yang lebih baru (aplikasi ini membaca versi 1 sampai ${BACKUP_VERSION})`,
+    );
+  });
+
+  it('restores an archive of format version 1 (the in-memory backup of issue 11), table by table as it holds them', async () => {
+    const bytes = fs.readFileSync(v1Fixture);
+    const held = await entries(bytes);
+    const manifest = JSON.parse(held.get('manifest.json')!.toString('utf8')) as {
+      version: number;
+      tables: Record<string, number>;
+    };
+    expect(manifest.version).toBe(1);
+    const { handle, dataDir } = await emptyTarget();
+    const result = await restoreBackup(handle.db, dataDir, bytes);
+    expect(result.rows).toBe(Object.values(manifest.tables).reduce((a, b) => a + b, 0));
+    const restored = await tableContents(handle.db);
+    for (const table of Object.keys(manifest.tables)) {
+      const lines = held.get(`db/${table}.jsonl`)!.toString('utf8').split('\n').filter(Boolean);
+      expect([...restored[table]!].sort(), table).toEqual([...lines].sort());
+    }
+    for (const [name, data] of held) {
+      if (name.startsWith('kwitansi/'))
+        expect(fs.readFileSync(path.join(kwitansiDir(dataDir), name.slice('kwitansi/'.length))).equals(data)).toBe(true);
+    }
   });
 
   it('the restored database serves the app: sign-in, lists, receipts, new ids after the old ones', async () => {
@@ -199,8 +322,8 @@ describe.skipIf(process.env.MIZAN_TEST_DB === 'postgres')('npm run restore / npm
       expect(backedUp.code, backedUp.out).toBe(0);
       const [name] = fs.readdirSync(path.join(work, 'out'));
       expect(name).toMatch(/^mizan-backup-\d{8}-\d{6}\.tar\.gz$/);
-      const original = readBackup(archive).entries;
-      const second = readBackup(fs.readFileSync(path.join(work, 'out', name!))).entries;
+      const original = await entries(archive);
+      const second = await entries(fs.readFileSync(path.join(work, 'out', name!)));
       for (const [entry, bytes] of original) {
         if (entry === 'manifest.json') continue;
         expect(second.get(entry)?.equals(bytes), entry).toBe(true);

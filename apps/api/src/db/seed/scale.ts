@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { dropSecondaryIndexes, recreateIndexes, setUserTriggers } from '../bulk-load';
 import {
   addDays,
   addMonths,
@@ -370,18 +371,17 @@ export async function loadScaleData(
   onProgress: (written: ScaleCounts, phase: 'rows' | 'indexes') => void = () => {},
 ): Promise<ScaleCounts> {
   const written: ScaleCounts = { nasabah: 0, pinjaman: 0, pembayaran: 0 };
-  const indexes = await dropSecondaryIndexes(db);
+  const tables = ['nasabah', 'pinjaman', 'pembayaran'] as const;
+  const indexes = await dropSecondaryIndexes(db, tables);
   // The counter triggers (migration 2026_11_22_1200) would update a counter row per loaded row;
   // they are off during the load and the counters are recomputed once afterwards.
-  for (const table of ['nasabah', 'pinjaman', 'pembayaran'] as const)
-    await sql`alter table ${sql.table(table)} disable trigger user`.execute(db);
+  await setUserTriggers(db, tables, false);
   try {
     await loadRows(db, options, written, onProgress);
   } finally {
     onProgress({ ...written }, 'indexes');
-    for (const index of indexes) await sql.raw(index.indexdef).execute(db);
-    for (const table of ['nasabah', 'pinjaman', 'pembayaran'] as const)
-      await sql`alter table ${sql.table(table)} enable trigger user`.execute(db);
+    await recreateIndexes(db, indexes);
+    await setUserTriggers(db, tables, true);
     await sql`select stat_counters_rebuild()`.execute(db);
     // Remembered search totals (modules/nasabah) are stale now: the triggers that say so were off.
     await sql`update data_versions set version = version + 1 where name = 'nasabah_search'`.execute(db);
@@ -401,22 +401,6 @@ export async function loadScaleData(
     })
     .execute();
   return written;
-}
-
-/**
- * Drops the secondary indexes of the three business tables (primary keys stay, so the foreign
- * keys keep being checked) and returns their exact definitions from pg_indexes, to be re-run
- * after the load: building an index once over loaded rows, trigram GIN indexes above all, is
- * many times faster than updating it row by row.
- */
-async function dropSecondaryIndexes(db: Kysely<DB>) {
-  const { rows } = await sql<{ indexname: string; indexdef: string }>`
-    select i.indexname, i.indexdef from pg_indexes i
-    where i.schemaname = current_schema() and i.tablename in ('nasabah', 'pinjaman', 'pembayaran')
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
-    order by i.tablename, i.indexname`.execute(db);
-  for (const row of rows) await sql`drop index ${sql.ref(row.indexname)}`.execute(db);
-  return rows;
 }
 
 async function loadRows(

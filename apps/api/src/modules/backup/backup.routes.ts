@@ -1,14 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth';
-import { backupFileName, writeBackup } from '../../lib/backup';
+import { backupFileName, streamBackup } from '../../lib/backup';
 
 /**
  * `GET /api/backup` (administrators): a consistent backup of the running server (database rows
- * from one repeatable-read snapshot plus the receipt files) as a .tar.gz download. This is how
- * `npm run backup` reaches a PGlite database while the server holds it.
+ * from one repeatable-read snapshot plus the receipt files) streamed as a .tar.gz download while
+ * it is made: memory stays flat and the server keeps answering. This is how `npm run backup`
+ * reaches a PGlite database while the server holds it. A backup that fails half-way ends the
+ * download early; the archive then lacks its closing summary.json and every reader refuses it.
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,23 +23,32 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const name = backupFileName();
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-backup-'));
-      const file = path.join(dir, name);
-      try {
-        const manifest = await writeBackup(app.db, app.dbKind, app.config.dataDir, file);
-        request.log.info(
-          { tables: manifest.tables, files: manifest.files.length, missing: manifest.missing_files },
-          'backup written',
-        );
-        const data = fs.readFileSync(file);
-        return reply
-          .header('content-type', 'application/gzip')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .header('cache-control', 'no-store')
-          .send(data);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
+      const body = new PassThrough();
+      const abort = new AbortController();
+      request.raw.on('close', () => {
+        if (!reply.raw.writableFinished) abort.abort(new Error('unduhan cadangan dibatalkan oleh klien'));
+      });
+      streamBackup(app.db, app.dbKind, app.config.dataDir, body, { signal: abort.signal }).then(
+        ({ summary, bytes }) =>
+          request.log.info(
+            {
+              tables: Object.fromEntries(Object.entries(summary.tables).map(([t, s]) => [t, s.rows])),
+              files: summary.files.length,
+              missing: summary.missing_files,
+              bytes,
+            },
+            'backup streamed',
+          ),
+        (error: Error) => {
+          request.log.error({ err: error }, 'backup failed');
+          body.destroy(error);
+        },
+      );
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
     },
   );
 };
