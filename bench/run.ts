@@ -11,6 +11,7 @@ import type { LoadResult, LoadRun } from './autocannon-worker';
 import { BENCH_USERNAME, NoScaleDataError, prepareDatabase, type Prepared } from './prepare';
 import { root, runScript, startServer, type Started } from './processes';
 import { buildWebApp, measureBrowser, type BrowserFigures } from './browser';
+import { backupLines, LIST_PATHS, measureApiBackup, measureCliRoundTrip, type ApiBackupFigures, type BackupFigures } from './backup';
 import { TARGETS, type TargetKind } from './targets';
 
 const env = process.env;
@@ -398,6 +399,10 @@ async function main() {
   process.once('SIGTERM', interrupt);
   const results: ScenarioResult[] = [];
   let browser: BrowserFigures | null = null;
+  let apiBackup: ApiBackupFigures | null = null;
+  let backup: BackupFigures | null = null;
+  // BENCH_ONLY=backup: only the backup row (a few minutes instead of twenty).
+  const onlyBackup = env.BENCH_ONLY === 'backup';
   const baselineRuns: LoadResult[] = [];
   try {
     const baselineRun = { url: `${baselineServer.baseURL}/`, method: 'GET' as const, connections: CONNECTIONS };
@@ -405,7 +410,7 @@ async function main() {
     const first = await measure(baselineRun);
     baselineRuns.push(...first.runs);
     const token = await login(api.baseURL, prepared.password);
-    for (const scenario of scenarios(prepared, prepared.password)) {
+    for (const scenario of onlyBackup ? [] : scenarios(prepared, prepared.password)) {
       process.stdout.write(`  ${scenario.label}… `);
       const result = await runScenario(api, scenario, token, baselineRun, prepared.kind);
       results.push(result);
@@ -417,7 +422,7 @@ async function main() {
     console.log('Baseline lagi (pergeseran mesin bersama)…');
     const second = await measure(baselineRun);
     baselineRuns.push(...second.runs);
-    if (!skipBrowser) {
+    if (!skipBrowser && !onlyBackup) {
       console.log('Angka peramban (Chromium headless)…');
       try {
         browser = await measureBrowser(api.baseURL, BENCH_USERNAME, prepared.password);
@@ -427,10 +432,16 @@ async function main() {
         process.exitCode = 1;
       }
     }
+    console.log('Cadangan lewat GET /api/backup sambil membuka daftar…');
+    apiBackup = await measureApiBackup(api.baseURL, token, LIST_PATHS);
   } finally {
     await api.stop();
     await baselineServer.stop();
   }
+  // With the server stopped (PGlite is one process's database): npm run backup and npm run
+  // restore on the scale data, compared table by table.
+  console.log('Cadangan dan pemulihan (npm run backup, npm run restore)…');
+  backup = await measureCliRoundTrip(prepared.env, prepared.kind, apiBackup);
 
   // Each scenario's ratio is the median of its paired runs (see measure); the table's baseline
   // line is the median of every baseline run of the session.
@@ -454,6 +465,8 @@ async function main() {
     console.log('\nbrowser (headless Chromium, built app)');
     for (const line of browserLines(browser)) console.log(`  ${line}`);
   }
+  console.log('');
+  for (const line of backupLines(backup)) console.log(line);
 
   const machine = {
     nproc: os.availableParallelism(),
@@ -472,13 +485,17 @@ async function main() {
     baseline,
     scenarios: results,
     browser,
+    backup,
   };
   const dir = path.join(root, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2));
   fs.writeFileSync(path.join(dir, `latest-${prepared.kind}.json`), JSON.stringify(report, null, 2));
   console.log(`\nHasil: bench/results/latest.json`);
-  const notMet = results.filter((r) => r.status === 'NOT MET' || r.status === 'error').length + (browser?.notMet ?? 0);
+  const notMet =
+    results.filter((r) => r.status === 'NOT MET' || r.status === 'error').length +
+    (browser?.notMet ?? 0) +
+    (backup.status === 'NOT MET' || backup.status === 'DIFFERENT' ? 1 : 0);
   console.log(notMet ? `${notMet} target tidak tercapai (NOT MET / error).` : 'Semua target tercapai.');
 }
 

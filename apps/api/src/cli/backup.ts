@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { DatabaseOpenError, openPglite, openPostgres, type DatabaseHandle } from '../db/database';
-import { backupFileName, verifyBackup, writeBackup } from '../lib/backup';
+import { backupFileName, verifyBackup, writeBackup, type BackupSummary } from '../lib/backup';
 import { backupProgressBar, bytesProgress, formatBytes, formatSeconds, markDatabaseOpen, memoryLine } from './progress';
 
 interface Done {
@@ -24,6 +24,13 @@ interface Done {
   files: number;
   missing: string[];
 }
+
+const doneOf = (summary: Pick<BackupSummary, 'files' | 'missing_files'> & { tables: Record<string, { rows: number }> }): Done => ({
+  rows: Object.values(summary.tables).reduce((a, t) => a + t.rows, 0),
+  tables: Object.keys(summary.tables).length,
+  files: summary.files.length,
+  missing: summary.missing_files,
+});
 
 async function viaServer(config: Config, outFile: string): Promise<Done> {
   markDatabaseOpen();
@@ -66,12 +73,7 @@ async function viaServer(config: Config, outFile: string): Promise<Done> {
     console.log('Memeriksa arsip dari awal sampai akhir...');
     const { summary } = await verifyBackup(temporary);
     fs.renameSync(temporary, outFile);
-    return {
-      rows: Object.values(summary.tables).reduce((a, t) => a + t.rows, 0),
-      tables: Object.keys(summary.tables).length,
-      files: summary.files.length,
-      missing: summary.missing_files,
-    };
+    return doneOf(summary);
   } finally {
     fs.rmSync(temporary, { force: true });
     await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => {});
@@ -86,12 +88,7 @@ async function direct(handle: DatabaseHandle, config: Config, outFile: string): 
       countRows: true,
       onProgress: (p) => bar.update(p),
     });
-    return {
-      rows: Object.values(summary.tables).reduce((a, t) => a + t.rows, 0),
-      tables: Object.keys(summary.tables).length,
-      files: summary.files.length,
-      missing: summary.missing_files,
-    };
+    return doneOf(summary);
   } finally {
     bar.stop();
   }

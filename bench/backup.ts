@@ -1,0 +1,323 @@
+// The `backup` row of `npm run bench` (issue 29), and on its own the backup round trip of
+// `npm run test:long`:
+//
+//   tsx bench/backup.ts                  # on the scale data (DATABASE_URL, else DATA_DIR or ./data-scale)
+//   tsx bench/backup.ts --nasabah 10000  # seeds a fresh PGlite folder of that size first (CI)
+//
+// 1. While the real server streams GET /api/backup to a file, list requests are sent one after
+//    another; their latencies (p50/p99/max) say whether the server keeps answering.
+// 2. With the server stopped, `npm run backup` and `npm run restore` (the real commands) back the
+//    database up and restore it into an empty place (a new PGlite folder, or a new PostgreSQL
+//    database on the same server); their time and memory (peak over the process's size when the
+//    database was open, as the commands print it).
+// 3. The restored database equals the original table by table (rows and SHA-256 of every table)
+//    and every receipt byte for byte. Exits 1 when anything differs or a target is not met.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase } from '../apps/api/src/app';
+import { tableChecksums } from '../apps/api/src/lib/backup';
+import { kwitansiDir } from '../apps/api/src/lib/file-storage';
+import { BENCH_USERNAME, prepareDatabase } from './prepare';
+import { root, startServer, tsxBin } from './processes';
+
+/** Targets at 100 000 customers (issue 29): seconds and MB of memory growth. */
+export const BACKUP_TARGETS = {
+  pglite: { backupSeconds: 120, restoreSeconds: 180, growthMB: 300 },
+  postgres: { backupSeconds: 60, restoreSeconds: 120, growthMB: 300 },
+};
+
+export interface ApiBackupFigures {
+  seconds: number;
+  bytes: number;
+  listRequests: number;
+  listP50: number;
+  listP99: number;
+  listMax: number;
+}
+
+export interface CliFigures {
+  seconds: number;
+  /** Peak resident memory over the process's size when the database was open. */
+  growthMB: number;
+  peakMB: number;
+  output: string;
+}
+
+export interface BackupFigures {
+  kind: 'pglite' | 'postgres';
+  rows: number;
+  api: ApiBackupFigures | null;
+  backup: CliFigures;
+  restore: CliFigures;
+  archiveBytes: number;
+  equal: boolean;
+  differences: string[];
+  /** Targets apply at 100 000 customers; smaller runs check equality and memory only. */
+  status: 'met' | 'NOT MET' | 'equal' | 'DIFFERENT';
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** Streams GET /api/backup into a file while timing list requests sent one after another. */
+export async function measureApiBackup(baseURL: string, token: string, listPaths: string[]): Promise<ApiBackupFigures> {
+  const auth = { authorization: `Bearer ${token}` };
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-bench-api-backup-')), 'api.tar.gz');
+  const started = performance.now();
+  let done = false;
+  const download = (async () => {
+    const res = await fetch(`${baseURL}/api/backup`, { headers: auth });
+    if (!res.ok || !res.body) throw new Error(`GET /api/backup: ${res.status}`);
+    let bytes = 0;
+    const out = fs.createWriteStream(file);
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+    }
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    return bytes;
+  })().finally(() => (done = true));
+  const latencies: number[] = [];
+  let i = 0;
+  while (!done) {
+    const t0 = performance.now();
+    const res = await fetch(`${baseURL}${listPaths[i++ % listPaths.length]}`, { headers: auth });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`list during backup: ${res.status}`);
+    latencies.push(performance.now() - t0);
+  }
+  const bytes = await download;
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  latencies.sort((a, b) => a - b);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    bytes,
+    listRequests: latencies.length,
+    listP50: quantile(latencies, 0.5),
+    listP99: quantile(latencies, 0.99),
+    listMax: latencies.at(-1) ?? 0,
+  };
+}
+
+async function runCli(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<CliFigures> {
+  const started = performance.now();
+  const child = spawn(tsxBin, [path.join(root, `apps/api/src/cli/${script}.ts`), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const seconds = (performance.now() - started) / 1000;
+  if (code !== 0) throw new Error(`npm run ${script} gagal (${code}):\n${output.slice(-3000)}`);
+  const memory = /memori: (\d+) MB saat database terbuka, puncak (\d+) MB \(\+(-?\d+) MB\)/.exec(output);
+  if (!memory) throw new Error(`npm run ${script} tidak mencetak memorinya:\n${output.slice(-2000)}`);
+  return { seconds, peakMB: Number(memory[2]), growthMB: Number(memory[3]), output };
+}
+
+const sha256File = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+function receiptsOf(dataDir: string): Record<string, string> {
+  const dir = kwitansiDir(dataDir);
+  if (!fs.existsSync(dir)) return {};
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .sort()
+      .map((name) => [name, sha256File(path.join(dir, name))]),
+  );
+}
+
+async function checksumsOf(env: Record<string, string>) {
+  const handle = await openDatabase(loadConfig({ ...process.env, ...env }));
+  try {
+    return await tableChecksums(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Backs up the database of `env` (its server stopped) with `npm run backup`, restores it with
+ * `npm run restore` into an empty place, and compares the two.
+ */
+export async function measureCliRoundTrip(
+  env: Record<string, string>,
+  kind: 'pglite' | 'postgres',
+  api: ApiBackupFigures | null,
+): Promise<BackupFigures> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-bench-backup-'));
+  const sourceDataDir = env.DATA_DIR ?? path.join(root, 'data-scale');
+  let restoreDb: string | null = null;
+  try {
+    console.log('  npm run backup…');
+    const backup = await runCli('backup', ['--out', path.join(work, 'out')], env);
+    const [archiveName] = fs.readdirSync(path.join(work, 'out'));
+    const archive = path.join(work, 'out', archiveName!);
+    const archiveBytes = fs.statSync(archive).size;
+
+    const targetEnv: Record<string, string> = { ...env, DATA_DIR: path.join(work, 'restored') };
+    if (kind === 'postgres') {
+      const url = new URL(env.DATABASE_URL!);
+      restoreDb = `mizan_bench_restore_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: url.toString() });
+      await admin.connect();
+      await admin.query(`create database ${restoreDb}`);
+      await admin.end();
+      url.pathname = `/${restoreDb}`;
+      targetEnv.DATABASE_URL = url.toString();
+    }
+    console.log('  npm run restore…');
+    const restore = await runCli('restore', [archive], targetEnv);
+
+    console.log('  membandingkan tabel dan file kwitansi…');
+    const [before, after] = [await checksumsOf(env), await checksumsOf(targetEnv)];
+    const differences: string[] = [];
+    for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const [a, b] = [before[table], after[table]];
+      if (!a || !b || a.rows !== b.rows || a.sha256 !== b.sha256)
+        differences.push(
+          `${table}: ${a?.rows ?? '-'} → ${b?.rows ?? '-'} baris${a && b && a.rows === b.rows ? ', isi berbeda' : ''}`,
+        );
+    }
+    const [filesBefore, filesAfter] = [receiptsOf(sourceDataDir), receiptsOf(targetEnv.DATA_DIR!)];
+    if (JSON.stringify(filesBefore) !== JSON.stringify(filesAfter))
+      differences.push(`kwitansi: ${Object.keys(filesBefore).length} → ${Object.keys(filesAfter).length} file atau isi berbeda`);
+    const rows = Object.values(before).reduce((a, t) => a + t.rows, 0);
+    const figures: BackupFigures = {
+      kind,
+      rows,
+      api,
+      backup,
+      restore,
+      archiveBytes,
+      equal: differences.length === 0,
+      differences,
+      status: 'equal',
+    };
+    figures.status = statusOf(figures, (before.nasabah?.rows ?? 0) >= 100_000);
+    return figures;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+    if (restoreDb) {
+      const admin = new pg.Client({ connectionString: env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${restoreDb} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+function statusOf(f: BackupFigures, atScale: boolean): BackupFigures['status'] {
+  if (!f.equal) return 'DIFFERENT';
+  const target = BACKUP_TARGETS[f.kind];
+  const memoryOk = f.backup.growthMB < target.growthMB && f.restore.growthMB < target.growthMB;
+  if (!atScale) return memoryOk ? 'equal' : 'NOT MET';
+  return memoryOk && f.backup.seconds <= target.backupSeconds && f.restore.seconds <= target.restoreSeconds ? 'met' : 'NOT MET';
+}
+
+export function backupLines(f: BackupFigures): string[] {
+  const t = BACKUP_TARGETS[f.kind];
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  const lines = [
+    `backup  ${f.kind}, ${f.rows} baris, arsip ${mb(f.archiveBytes)}: ${f.status}`,
+    `  npm run backup   ${f.backup.seconds.toFixed(1)} s (target ≤ ${t.backupSeconds} s), memori +${f.backup.growthMB} MB (puncak ${f.backup.peakMB} MB; target < ${t.growthMB})`,
+    `  npm run restore  ${f.restore.seconds.toFixed(1)} s (target ≤ ${t.restoreSeconds} s), memori +${f.restore.growthMB} MB (puncak ${f.restore.peakMB} MB; target < ${t.growthMB})`,
+    `  sama dengan aslinya: ${f.equal ? 'ya (baris dan SHA-256 tiap tabel, tiap file kwitansi)' : `TIDAK: ${f.differences.join('; ')}`}`,
+  ];
+  if (f.api)
+    lines.push(
+      `  GET /api/backup  ${f.api.seconds.toFixed(1)} s, ${mb(f.api.bytes)}; selama itu ${f.api.listRequests} permintaan daftar: ` +
+        `p50 ${f.api.listP50.toFixed(0)} ms, p99 ${f.api.listP99.toFixed(0)} ms, maks ${f.api.listMax.toFixed(0)} ms`,
+    );
+  return lines;
+}
+
+/** List pages staff open, for the requests sent during the API backup. */
+export const LIST_PATHS = [
+  '/api/nasabah?page=1&limit=20',
+  '/api/pinjaman?page=1&limit=20',
+  '/api/pembayaran?page=1&limit=20',
+  '/api/nasabah?page=50&limit=20',
+];
+
+async function login(baseURL: string, password: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_USERNAME, password }),
+  });
+  if (!res.ok) throw new Error(`login bench: ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** Puts a few receipt files on loans, so that the round trip carries files too. */
+async function addReceipts(dataDir: string, count: number) {
+  const handle = await openDatabase(loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }));
+  try {
+    const loans = await handle.db.selectFrom('pinjaman').select('id').orderBy('id').limit(count).execute();
+    const dir = kwitansiDir(dataDir);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const loan of loans) {
+      const name = `${crypto.randomBytes(16).toString('hex')}.pdf`;
+      fs.writeFileSync(path.join(dir, name), Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(20_000 + loan.id)]));
+      await handle.db.updateTable('pinjaman').set({ kwitansi: name }).where('id', '=', loan.id).execute();
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { nasabah: { type: 'string' }, 'skip-api': { type: 'boolean' } } });
+  let cleanupDir: string | null = null;
+  if (values.nasabah) {
+    cleanupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-backup-roundtrip-'));
+    process.env.DATA_DIR = cleanupDir;
+    process.env.DATABASE_URL = '';
+    console.log(`Mengisi ${cleanupDir} dengan ${values.nasabah} nasabah…`);
+    const seeded = await new Promise<number | null>((resolve) =>
+      spawn(tsxBin, [path.join(root, 'apps/api/src/cli/seed-scale.ts'), '--nasabah', values.nasabah!], {
+        cwd: root,
+        env: process.env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }).on('exit', resolve),
+    );
+    if (seeded !== 0) throw new Error('seed:scale gagal');
+    await addReceipts(cleanupDir, 25);
+  }
+  try {
+    const prepared = await prepareDatabase();
+    console.log(
+      `Cadangan ${prepared.kind} (${prepared.location}): ${prepared.counts.nasabah} nasabah, ${prepared.counts.pembayaran} pembayaran`,
+    );
+    let api: ApiBackupFigures | null = null;
+    if (!values['skip-api']) {
+      const server = await startServer(
+        path.join(root, 'apps/api/src/server.ts'),
+        { ...prepared.env, LOG_LEVEL: 'warn', WA_GATEWAY: 'simulator', WEB_DIST_DIR: path.join(root, 'bench/dist-none') },
+        '/api/health',
+      );
+      try {
+        console.log('  GET /api/backup sambil membuka daftar…');
+        api = await measureApiBackup(server.baseURL, await login(server.baseURL, prepared.password), LIST_PATHS);
+      } finally {
+        await server.stop();
+      }
+    }
+    const figures = await measureCliRoundTrip(prepared.env, prepared.kind, api);
+    for (const line of backupLines(figures)) console.log(line);
+    if (figures.status === 'DIFFERENT' || figures.status === 'NOT MET') process.exitCode = 1;
+  } finally {
+    if (cleanupDir) fs.rmSync(cleanupDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
