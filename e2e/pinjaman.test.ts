@@ -529,6 +529,50 @@ describe('loan list', () => {
     await context.close();
   });
 
+  it('keeps its filters and sort across a detail page and Back, and across a reload (issue 30)', async () => {
+    const gilang = await createCustomer('Gilang Ramadhan');
+    await createLoan({ nasabah_id: gilang.id, jumlah: 4_000_000, tipe: 'non-pokok', durasi_angsuran: null, nomor_pinjaman: 'G001' });
+    await createLoan({ nasabah_id: gilang.id, jumlah: 3_000_000, nomor_pinjaman: 'G002', urutan_pinjaman: 2 });
+
+    for (const size of ['desktop', 'phone'] as const) {
+      const { context, page } = await open(size, '/pinjaman');
+      const rows = page.getByTestId('pinjaman-row');
+      await rows.first().waitFor();
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      const filter = dialog(page, 'Filter Pinjaman');
+      await filter.getByRole('radio', { name: 'Pokok', exact: true }).click();
+      await filter.getByPlaceholder('Cari nama atau NIK...').fill('Gilang');
+      await filter.getByRole('option', { name: /Gilang Ramadhan/ }).click();
+      await filter.getByRole('button', { name: 'Terapkan' }).click();
+      await expect.poll(() => rows.count()).toBe(1);
+      const filtered = page.url();
+      expect(new URL(filtered).searchParams.get('tipe')).toBe('pokok');
+      expect(new URL(filtered).searchParams.get('nasabahId')).toBe(String(gilang.id));
+
+      // To the loan's detail page and Back: the same single row, the chips still there.
+      await rows.first().getByRole('button', { name: /Lihat detail pinjaman Gilang Ramadhan/ }).or(rows.first().getByRole('link', { name: /Lihat detail pinjaman Gilang Ramadhan/ })).first().click();
+      await page.waitForURL(/\/pinjaman\/\d+$/);
+      await page.goBack();
+      await page.waitForURL(filtered);
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('G002');
+      await page.getByText('Tipe: Pokok').waitFor();
+      await page.getByText('Nasabah: Gilang Ramadhan').waitFor();
+
+      // A reload keeps them too.
+      await page.reload();
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('G002');
+      await page.getByText('Nasabah: Gilang Ramadhan').waitFor();
+
+      // A malformed address falls back to the defaults instead of breaking the page.
+      await page.goto(`${server.baseURL}/pinjaman?tipe=semua&nasabahId=abc&sortBy=drop`);
+      await rows.first().waitFor();
+      expect(await page.getByText('Nasabah:').count()).toBe(0);
+      await context.close();
+    }
+  });
+
   it('at tablet width shows cards', async () => {
     const { context, page } = await open('tablet', '/pinjaman');
     await page.getByTestId('pinjaman-row').first().waitFor();

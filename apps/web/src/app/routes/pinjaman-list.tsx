@@ -16,7 +16,8 @@ import { useDeletePinjaman } from '../../features/pinjaman/api/mutations';
 import { PinjamanFilterDialog, type PinjamanFilterValues } from '../../features/pinjaman/components/pinjaman-filter-dialog';
 import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-form-dialog';
 import { PinjamanListSkeleton, PinjamanListView } from '../../features/pinjaman/components/pinjaman-list-view';
-import { defaultPinjamanFilters, pinjamanSortOptions, type Pinjaman, type PinjamanFilters } from '../../features/pinjaman/types';
+import { usePinjamanFilters } from '../../features/pinjaman/hooks/use-pinjaman-filters';
+import { defaultPinjamanFilters, pinjamanSortOptions, type Pinjaman } from '../../features/pinjaman/types';
 import { ListToolbar } from '../../components/ui/list-toolbar';
 
 const statusLabels: Record<string, string> = { aktif: 'Aktif', lunas: 'Lunas', macet: 'Macet' };
@@ -26,7 +27,7 @@ const tipeLabels: Record<string, string> = { pokok: 'Pokok', 'non-pokok': 'Non-P
 export default function PinjamanListPage() {
   const layout = useLayout();
   const { showToast } = useToast();
-  const [filters, setFilters] = useState<PinjamanFilters>(defaultPinjamanFilters);
+  const { filters, setFilters } = usePinjamanFilters();
   const list = usePinjamanList(filters);
   const stats = usePinjamanStats();
   const remove = useDeletePinjaman();

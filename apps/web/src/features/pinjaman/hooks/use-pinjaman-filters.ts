@@ -1,0 +1,22 @@
+import { pinjamanSortKeys } from '@mizan/core';
+import { idParam, oneOfParam, optionalTextParam, textParam, useUrlFilters } from '../../../lib/use-url-filters';
+import { defaultPinjamanFilters, type PinjamanFilters } from '../types';
+
+const codecs = {
+  search: textParam,
+  status: oneOfParam<PinjamanFilters['status']>(['all', 'aktif', 'lunas', 'macet']),
+  tipe: oneOfParam<PinjamanFilters['tipe']>(['all', 'pokok', 'non-pokok']),
+  nasabahId: idParam,
+  nasabahNama: optionalTextParam,
+  sortBy: oneOfParam(pinjamanSortKeys),
+  sortOrder: oneOfParam(['asc', 'desc'] as const),
+};
+
+/**
+ * The loan list's filters and sort, kept in the address (?search=&status=&tipe=&nasabahId=
+ * &nasabahNama=&sortBy=&sortOrder=) so that Back from a detail page and a reload return to the
+ * same list, as on the customer and payment lists.
+ */
+export function usePinjamanFilters() {
+  return useUrlFilters<PinjamanFilters>(defaultPinjamanFilters, codecs);
+}
