@@ -29,6 +29,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     dbKind: 'pglite' | 'postgres';
+    /** Embedded PGlite in a data folder: a private copy for a long read (db/database.ts). */
+    dbSnapshot: DatabaseHandle['snapshot'] | null;
     tokens: TokenSigner;
     /** WhatsApp gateway, message log and paced sending (lib/whatsapp). */
     wa: WhatsApp;
@@ -94,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('dbSnapshot', database.snapshot ?? null);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   app.decorate('tokens', createTokenSigner(jwtSecret));
   app.decorate('urlSigner', createUrlSigner(jwtSecret));

@@ -74,6 +74,66 @@ describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded data folder',
 });
 
 describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded database and the event loop', () => {
+  it('takes a snapshot: a private copy as of now that a long read holds without holding the live database', async () => {
+    const dir = tempDir();
+    const live = await openPglite(dir);
+    const addUser = (username: string) =>
+      live.db.insertInto('users').values({ username, nama_lengkap: username, role: 'user', password_hash: 'x' }).execute();
+    await addUser('sebelum');
+    // A transaction of the live database is open when the snapshot is asked for: the copy waits
+    // for it and holds its committed rows, not half of them.
+    let commit!: () => void;
+    const open = live.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({ username: 'dalam', nama_lengkap: 'dalam', role: 'user', password_hash: 'x' })
+        .execute();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const taking = live.snapshot!();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    commit();
+    await open;
+    const snapshot = await taking;
+    const folders = () => fs.readdirSync(dir).filter((name) => name.startsWith('snapshot-'));
+    expect(folders()).toHaveLength(1);
+
+    await addUser('sesudah');
+    const names = async (db: Kysely<DB>) =>
+      (await db.selectFrom('users').select('username').orderBy('username').execute()).map((r) => r.username);
+    // While a transaction of the copy is open (a backup's), the live database answers reads and writes.
+    const seen = await snapshot.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const before = await names(trx);
+        await addUser('selama');
+        expect(await names(live.db)).toEqual(['dalam', 'sebelum', 'selama', 'sesudah']);
+        return [before, await names(trx)];
+      });
+    expect(seen).toEqual([
+      ['dalam', 'sebelum'],
+      ['dalam', 'sebelum'],
+    ]);
+    await snapshot.close();
+    expect(folders()).toEqual([]);
+    expect(await names(live.db)).toEqual(['dalam', 'sebelum', 'selama', 'sesudah']);
+
+    // A folder left by a crash during a backup is removed when the database is next opened.
+    fs.mkdirSync(path.join(dir, 'snapshot-ditinggal', 'db'), { recursive: true });
+    await live.close();
+    const reopened = await openPglite(dir);
+    expect(folders()).toEqual([]);
+    await reopened.close();
+  });
+
+  it('has no snapshot in memory (a test database) — nothing to copy', async () => {
+    const memory = await openPglite(null);
+    expect(memory.snapshot).toBeUndefined();
+    await memory.close();
+  });
+
   it('starts one statement per turn of the event loop, in order, inside transactions too', async () => {
     const handle = await openPglite(null);
     const counter = startTurnCounter();

@@ -22,7 +22,22 @@ export interface DatabaseHandle {
    * process's own database, so no other writer exists). Returns the unsubscribe function.
    */
   listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Embedded PGlite in a data folder only: a private copy of the database as it is now, opened as
+   * a second PGlite in this process, for a long read (a backup) that must not hold the one
+   * connection of the live database. See {@link openPgliteSnapshot}.
+   */
+  snapshot?(): Promise<DatabaseSnapshot>;
 }
+
+/** A read-only moment of the database; `close` removes the copy. */
+export interface DatabaseSnapshot {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** Folders of snapshots live beside the database: `DATA_DIR/snapshot-<random>`. */
+const SNAPSHOT_PREFIX = 'snapshot-';
 
 /** Notified by triggers when a `users` or `sessions` row changes (migration 2026_11_23_0900). */
 export const AUTH_CHANGED_CHANNEL = 'auth_changed';
@@ -45,6 +60,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     dbDir = path.join(dataDir, 'db');
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireLock(path.join(dataDir, 'db.lock'));
+    removeStaleSnapshots(dataDir);
     // A folder with files but no PostgreSQL cluster in it is not ours to initialise: PGlite would
     // silently create a fresh, empty database there.
     if (fs.existsSync(dbDir) && fs.readdirSync(dbDir).length > 0 && !fs.existsSync(path.join(dbDir, 'PG_VERSION'))) {
@@ -56,11 +72,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   }
   let client: PGlite;
   try {
-    client = await PGlite.create({
-      ...(dbDir ? { dataDir: dbDir } : {}),
-      extensions: { pg_trgm },
-      parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepText },
-    });
+    client = await createPglite(dbDir);
   } catch (error) {
     releaseLock();
     throw new DatabaseOpenError(
@@ -76,6 +88,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     db,
     kind: 'pglite',
     listen: (channel, onNotify) => client.listen(channel, onNotify),
+    ...(dataDir && dbDir ? { snapshot: () => openPgliteSnapshot(client, dataDir, dbDir) } : {}),
     async close() {
       await db.destroy();
       if (!client.closed) await client.close();
@@ -85,6 +98,62 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   await migrateOrClose(handle);
   migrated = true;
   return handle;
+}
+
+const createPglite = (dataDir: string | undefined) =>
+  PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pg_trgm },
+    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepText },
+  });
+
+/**
+ * PGlite has one connection: a backup reading every table inside one transaction would hold it,
+ * and every request, for the minute the backup takes. Instead, for the few seconds of a file copy,
+ * this takes PGlite's exclusive lock (a transaction that waits for the one in progress and holds
+ * back the next), writes every changed page to disk (CHECKPOINT), and copies the database folder
+ * (`DATA_DIR/snapshot-<random>/db`, on the same disk). The copy is a consistent cluster (nothing
+ * wrote while it was taken) and opens as a second PGlite in this process, whose statements take
+ * their turns on the event loop with the live database's. `close` closes it and removes the folder;
+ * a folder left by a crash is removed when the database is next opened (the data folder's lock
+ * makes that process its only user).
+ */
+export async function openPgliteSnapshot(client: PGlite, dataDir: string, dbDir: string): Promise<DatabaseSnapshot> {
+  const folder = fs.mkdtempSync(path.join(dataDir, SNAPSHOT_PREFIX));
+  const copyDir = path.join(folder, 'db');
+  try {
+    await client.transaction(async (tx) => {
+      await tx.exec('checkpoint');
+      await fs.promises.cp(dbDir, copyDir, { recursive: true });
+    });
+    const copy = await createPglite(copyDir);
+    const db = new Kysely<DB>({
+      dialect: new PGliteDialect({
+        pglite: oneStatementPerTurn(
+          copy,
+          preparedPgliteQuery(copy, () => true),
+        ),
+      }),
+    });
+    return {
+      db,
+      async close() {
+        await db.destroy();
+        if (!copy.closed) await copy.close();
+        await fs.promises.rm(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function removeStaleSnapshots(dataDir: string) {
+  for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name.startsWith(SNAPSHOT_PREFIX))
+      fs.rmSync(path.join(dataDir, entry.name), { recursive: true, force: true });
+  }
 }
 
 /**

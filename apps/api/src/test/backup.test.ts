@@ -30,7 +30,7 @@ import {
 import { kwitansiDir } from '../lib/file-storage';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { DatabaseHandle } from '../db/database';
+import { openPglite, type DatabaseHandle } from '../db/database';
 
 let t: TestApp;
 let data: Populated;
@@ -331,6 +331,66 @@ describe.skipIf(process.env.MIZAN_TEST_DB === 'postgres')('npm run restore / npm
       expect([...second.keys()].sort()).toEqual([...original.keys()].sort());
     },
   );
+});
+
+describe.skipIf(process.env.MIZAN_TEST_DB === 'postgres')('GET /api/backup on PGlite in a data folder', () => {
+  it('reads a snapshot copy, so the server keeps answering, and removes the copy when done', { timeout: 90_000 }, async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-snap-'));
+    cleanup.push(() => fs.rmSync(work, { recursive: true, force: true }));
+    const dataDir = path.join(work, 'data');
+    const handle = await openPglite(dataDir);
+    await restoreBackup(handle.db, dataDir, archive);
+    expect(handle.snapshot).toBeTypeOf('function');
+    const config = loadConfig(
+      { ADMIN_USERNAME: TEST_ADMIN.username, DATA_DIR: dataDir, WA_GATEWAY: 'simulator', HOST: '127.0.0.1', PORT: '0' },
+      { webDistDir: path.join(dataDir, 'no-web'), jwtSecret: 'another-secret-another-secret-123456' },
+    );
+    const app = await buildApp(config, { database: handle });
+    cleanup.push(() => app.close());
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(TEST_ADMIN),
+    });
+    const auth = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+    const snapshots = () => fs.readdirSync(dataDir).filter((name) => name.startsWith('snapshot-'));
+
+    const download = await fetch(`${base}/api/backup`, { headers: auth });
+    expect(download.status).toBe(200);
+    // The answer has begun: the copy exists, and the live database answers (and writes) meanwhile.
+    expect(snapshots()).toHaveLength(1);
+    const list = await fetch(`${base}/api/nasabah?limit=5`, { headers: auth });
+    expect(list.status).toBe(200);
+    const added = await fetch(`${base}/api/nasabah`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        nama: 'Selama Cadangan',
+        nik: '3201888888888888',
+        telepon: '0812-1111-2222',
+        alamat: 'Jl. Baru',
+        kecamatan: 'Cibinong',
+        kota: 'Bogor',
+      }),
+    });
+    expect(added.status).toBe(201);
+    const bytes = Buffer.from(await download.arrayBuffer());
+
+    // The archive is the database as it was when the backup began: the original's entries exactly,
+    // but for the session of this sign-in (and without the customer added during the download).
+    await verifyBackup(bytes);
+    const original = await entries(archive);
+    const taken = await entries(bytes);
+    expect([...taken.keys()].sort()).toEqual([...original.keys()].sort());
+    const lines = (m: Map<string, Buffer>, entry: string) => m.get(entry)!.toString('utf8').split('\n').filter(Boolean);
+    for (const [entry, data] of original) {
+      if (entry === 'manifest.json' || entry === 'summary.json') continue;
+      if (entry.startsWith('db/sessions/')) expect(lines(taken, entry)).toHaveLength(lines(original, entry).length + 1);
+      else expect(taken.get(entry)?.equals(data), entry).toBe(true);
+    }
+    await expect.poll(snapshots).toEqual([]);
+  });
 });
 
 // Moving from PGlite to PostgreSQL: a backup of the PGlite book restored with DATABASE_URL set.

@@ -2,11 +2,14 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth';
 import { backupFileName, streamBackup } from '../../lib/backup';
+import { AppError } from '../../lib/errors';
 
 /**
  * `GET /api/backup` (administrators): a consistent backup of the running server (database rows
  * from one repeatable-read snapshot plus the receipt files) streamed as a .tar.gz download while
- * it is made: memory stays flat and the server keeps answering. This is how `npm run backup`
+ * it is made: memory stays flat and the server keeps answering. On embedded PGlite, whose one
+ * connection a minute-long read would hold, the backup reads a copy of the database taken in a few
+ * seconds (db/database.ts `openPgliteSnapshot`). This is how `npm run backup`
  * reaches a PGlite database while the server holds it. A backup that fails half-way ends the
  * download early; the archive then lacks its closing summary.json and every reader refuses it.
  */
@@ -23,27 +26,41 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const name = backupFileName();
+      let snapshot: Awaited<ReturnType<NonNullable<typeof app.dbSnapshot>>> | null = null;
+      if (app.dbSnapshot) {
+        try {
+          snapshot = await app.dbSnapshot();
+        } catch (error) {
+          request.log.error({ err: error }, 'backup snapshot failed');
+          throw new AppError(
+            503,
+            `Cadangan tidak dapat dibuat: salinan database gagal dibuat (${(error as Error).message}). Periksa ruang kosong disk folder data, lalu coba lagi.`,
+          );
+        }
+      }
       const body = new PassThrough();
       const abort = new AbortController();
       request.raw.on('close', () => {
         if (!reply.raw.writableFinished) abort.abort(new Error('unduhan cadangan dibatalkan oleh klien'));
       });
-      streamBackup(app.db, app.dbKind, app.config.dataDir, body, { signal: abort.signal }).then(
-        ({ summary, bytes }) =>
-          request.log.info(
-            {
-              tables: Object.fromEntries(Object.entries(summary.tables).map(([t, s]) => [t, s.rows])),
-              files: summary.files.length,
-              missing: summary.missing_files,
-              bytes,
-            },
-            'backup streamed',
-          ),
-        (error: Error) => {
-          request.log.error({ err: error }, 'backup failed');
-          body.destroy(error);
-        },
-      );
+      streamBackup(snapshot?.db ?? app.db, app.dbKind, app.config.dataDir, body, { signal: abort.signal })
+        .finally(() => snapshot?.close().catch((error: Error) => request.log.warn({ err: error }, 'backup snapshot not removed')))
+        .then(
+          ({ summary, bytes }) =>
+            request.log.info(
+              {
+                tables: Object.fromEntries(Object.entries(summary.tables).map(([t, s]) => [t, s.rows])),
+                files: summary.files.length,
+                missing: summary.missing_files,
+                bytes,
+              },
+              'backup streamed',
+            ),
+          (error: Error) => {
+            request.log.error({ err: error }, 'backup failed');
+            body.destroy(error);
+          },
+        );
       return reply
         .header('content-type', 'application/gzip')
         .header('content-disposition', `attachment; filename="${name}"`)
