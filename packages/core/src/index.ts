@@ -6,6 +6,7 @@ export * from './schemas/auth';
 export * from './schemas/errors';
 export * from './schemas/fields';
 export * from './schemas/nasabah';
+export * from './schemas/nasabah-response';
 export * from './schemas/pinjaman';
 export * from './schemas/pinjaman-response';
 export * from './schemas/pembayaran';

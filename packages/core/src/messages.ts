@@ -126,6 +126,15 @@ export const messages = {
     /** added */
     statusInvalid: 'Status harus active atau inactive',
   },
+  /** What a 404 says (decisions §3: one Indonesian message per missing thing). */
+  notFound: {
+    nasabah: 'Nasabah tidak ditemukan',
+    pinjaman: 'Pinjaman tidak ditemukan',
+    pembayaran: 'Pembayaran tidak ditemukan',
+    pengguna: 'Pengguna tidak ditemukan',
+    penerima: 'Penerima notifikasi tidak ditemukan',
+    file: 'File tidak ditemukan',
+  },
   listQuery: {
     /** added */
     pageMin: 'Halaman minimal 1',

@@ -1,8 +1,9 @@
+import { messages } from '@mizan/core';
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ChangePasswordInput, ProfileUpdateInput, RegisterInput, User } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { AppError, conflict, notFound, tooManyRequests, unauthorized, validationFailed } from '../../lib/errors';
+import { conflict, notFound, tooManyRequests, unauthorized, validationFailed } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { TOKEN_LIFETIME_SECONDS, type TokenSigner } from '../../lib/tokens';
 import * as repo from './auth.repository';
@@ -38,7 +39,8 @@ export async function login(
   }
 
   const user = await repo.findUserByUsername(db, input.username);
-  const valid = user && user.is_active ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
+  const valid =
+    user && user.is_active ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw unauthorized(LOGIN_FAILED);
 
   await repo.clearAttempts(db, userKey);
@@ -67,7 +69,7 @@ export async function logout(db: Kysely<DB>, sessionId: string) {
 
 export async function getProfile(db: Kysely<DB>, userId: number): Promise<User> {
   const user = await repo.findPublicUser(db, userId);
-  if (!user) throw notFound('Pengguna tidak ditemukan');
+  if (!user) throw notFound(messages.notFound.pengguna);
   return user;
 }
 
@@ -82,7 +84,7 @@ export async function updateProfile(db: Kysely<DB>, userId: number, input: Profi
   if (other && other.id !== userId) throw conflict(USERNAME_TAKEN, [{ path: 'username', msg: USERNAME_TAKEN }]);
   try {
     const user = await repo.updateUser(db, userId, input);
-    if (!user) throw notFound('Pengguna tidak ditemukan');
+    if (!user) throw notFound(messages.notFound.pengguna);
     return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN, [{ path: 'username', msg: USERNAME_TAKEN }]);
@@ -93,7 +95,7 @@ export async function updateProfile(db: Kysely<DB>, userId: number, input: Profi
 /** Changes the password and signs the user out everywhere else. */
 export async function changePassword(db: Kysely<DB>, userId: number, sessionId: string, input: ChangePasswordInput) {
   const user = await repo.findUserById(db, userId);
-  if (!user) throw notFound('Pengguna tidak ditemukan');
+  if (!user) throw notFound(messages.notFound.pengguna);
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
     throw validationFailed([{ path: 'current_password', msg: 'Password saat ini salah' }], 'Password saat ini salah');
   }
@@ -114,7 +116,12 @@ export async function registerUser(db: Kysely<DB>, input: RegisterInput): Promis
   }
   const password_hash = await hashPassword(input.password);
   try {
-    return await repo.insertUser(db, { username: input.username, nama_lengkap: input.nama_lengkap, role: input.role, password_hash });
+    return await repo.insertUser(db, {
+      username: input.username,
+      nama_lengkap: input.nama_lengkap,
+      role: input.role,
+      password_hash,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN, [{ path: 'username', msg: USERNAME_TAKEN }]);
     throw error;
@@ -130,8 +137,11 @@ export async function ensureFirstAdmin(
 ): Promise<{ created: boolean; generatedPassword: string | null }> {
   if ((await repo.countUsers(db)) > 0) return { created: false, generatedPassword: null };
   const actual = password ?? generate();
-  await repo.insertUser(db, { username, nama_lengkap: 'Administrator', role: 'admin', password_hash: await hashPassword(actual) });
+  await repo.insertUser(db, {
+    username,
+    nama_lengkap: 'Administrator',
+    role: 'admin',
+    password_hash: await hashPassword(actual),
+  });
   return { created: true, generatedPassword: password ? null : actual };
 }
-
-export { AppError };

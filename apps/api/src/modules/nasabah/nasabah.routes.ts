@@ -1,35 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, nasabahCreateSchema, nasabahListQuerySchema, nasabahUpdateSchema } from '@mizan/core';
+import {
+  idParamSchema,
+  nasabahCreateSchema,
+  nasabahListQuerySchema,
+  nasabahSchema,
+  nasabahStatsSchema,
+  nasabahUpdateSchema,
+} from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope, listEnvelope } from '../../lib/envelope';
 import * as service from './nasabah.service';
 import { sendListAnswer } from '../../lib/list-answer';
-
-/** A customer in responses (spec §3); undeclared columns (created_by, deleted_at…) are dropped. */
-export const nasabahResponseSchema = z.object({
-  id: z.number(),
-  nama: z.string(),
-  nama_lengkap: z.string(),
-  nik: z.string().nullable(),
-  telepon: z.string().nullable(),
-  alamat: z.string().nullable(),
-  kecamatan: z.string().nullable(),
-  kota: z.string().nullable(),
-  tanggal_nasabah: z.string().nullable(),
-  status: z.enum(['aktif', 'nonaktif']),
-  total_pinjaman: z.number(),
-  data_completeness: z.array(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-const statsSchema = z.object({
-  total_nasabah: z.number(),
-  total: z.number(),
-  aktif: z.number(),
-  nonaktif: z.number(),
-});
 
 /** Customers: list, statistics, detail, add, edit, delete (spec §7 Nasabah). */
 export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +22,7 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['nasabah'],
         summary: 'Daftar nasabah dengan pencarian, filter status, pengurutan dan halaman',
         querystring: nasabahListQuerySchema,
-        response: { 200: listEnvelope(nasabahResponseSchema) },
+        response: { 200: listEnvelope(nasabahSchema) },
       },
     },
     async (request, reply) =>
@@ -53,7 +35,11 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/nasabah/stats',
     {
-      schema: { tags: ['nasabah'], summary: 'Statistik nasabah (tanpa yang dihapus)', response: { 200: envelope(statsSchema) } },
+      schema: {
+        tags: ['nasabah'],
+        summary: 'Statistik nasabah (tanpa yang dihapus)',
+        response: { 200: envelope(nasabahStatsSchema) },
+      },
     },
     async () => ({ success: true as const, data: await service.nasabahStats(app.db) }),
   );
@@ -65,7 +51,7 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['nasabah'],
         summary: 'Detail satu nasabah',
         params: idParamSchema,
-        response: { 200: envelope(nasabahResponseSchema) },
+        response: { 200: envelope(nasabahSchema) },
       },
     },
     async (request) => ({ success: true as const, data: await service.getNasabah(app.db, request.params.id) }),
@@ -78,7 +64,7 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['nasabah'],
         summary: 'Tambah nasabah; tanpa tanggal_nasabah tersimpan tanggal hari ini (WIB)',
         body: nasabahCreateSchema,
-        response: { 201: envelope(nasabahResponseSchema) },
+        response: { 201: envelope(nasabahSchema) },
       },
     },
     async (request, reply) => {
@@ -95,7 +81,7 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ubah data nasabah',
         params: idParamSchema,
         body: nasabahUpdateSchema,
-        response: { 200: envelope(nasabahResponseSchema) },
+        response: { 200: envelope(nasabahSchema) },
       },
     },
     async (request) => {

@@ -7,6 +7,7 @@ import {
   type NasabahListQuery,
   type NasabahUpdateInput,
   type Pagination,
+  type Nasabah,
 } from '@mizan/core';
 import type { DB, NasabahRow } from '../../db/schema';
 import { instantText, type JsonRow } from '../../db/json-rows';
@@ -15,27 +16,9 @@ import { recordActivity } from '../activities/activity.service';
 import * as repo from './nasabah.repository';
 
 const m = messages.nasabah;
-export const NASABAH_NOT_FOUND = 'Nasabah tidak ditemukan';
 
-/** A customer as the API sends it (spec §3): `nama_lengkap` repeats `nama`. */
-export interface NasabahDto {
-  id: number;
-  nama: string;
-  nama_lengkap: string;
-  nik: string | null;
-  telepon: string | null;
-  alamat: string | null;
-  kecamatan: string | null;
-  kota: string | null;
-  tanggal_nasabah: string | null;
-  status: 'aktif' | 'nonaktif';
-  total_pinjaman: number;
-  data_completeness: string[];
-  created_at: string;
-  updated_at: string;
-}
-
-export function toNasabahDto(row: NasabahRow | JsonRow<NasabahRow>): NasabahDto {
+/** A customer row as the API sends it (core `nasabahSchema`, spec §3). */
+export function toNasabah(row: NasabahRow | JsonRow<NasabahRow>): Nasabah {
   return {
     id: row.id,
     nama: row.nama,
@@ -72,13 +55,10 @@ async function withNikGuard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listNasabah(
-  db: Kysely<DB>,
-  query: NasabahListQuery,
-): Promise<{ data: NasabahDto[]; pagination: Pagination }> {
+export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery): Promise<{ data: Nasabah[]; pagination: Pagination }> {
   const { rows, total } = await repo.listNasabah(db, query);
   return {
-    data: rows.map(toNasabahDto),
+    data: rows.map(toNasabah),
     pagination: {
       page: query.page,
       limit: query.limit,
@@ -96,10 +76,10 @@ export async function nasabahStats(db: Kysely<DB>) {
   return { total_nasabah: counts.total, total: counts.total, aktif: counts.aktif, nonaktif: counts.nonaktif };
 }
 
-export async function getNasabah(db: Kysely<DB>, id: number): Promise<NasabahDto> {
+export async function getNasabah(db: Kysely<DB>, id: number): Promise<Nasabah> {
   const row = await repo.findNasabah(db, id);
-  if (!row) throw notFound(NASABAH_NOT_FOUND);
-  return toNasabahDto(row);
+  if (!row) throw notFound(messages.notFound.nasabah);
+  return toNasabah(row);
 }
 
 /** Registers a customer; without tanggal_nasabah the server stores today's Jakarta date and says so. */
@@ -108,7 +88,7 @@ export async function createNasabah(
   input: NasabahCreateInput,
   userId: number,
   now = new Date(),
-): Promise<NasabahDto> {
+): Promise<Nasabah> {
   return withNikGuard(() =>
     db.transaction().execute(async (trx) => {
       if (await repo.findNikHolder(trx, input.nik)) throw nikTaken();
@@ -133,7 +113,7 @@ export async function createNasabah(
         entityId: row.id,
         userId,
       });
-      return toNasabahDto(row);
+      return toNasabah(row);
     }),
   );
 }
@@ -149,11 +129,11 @@ export async function updateNasabah(
   input: NasabahUpdateInput,
   userId: number,
   now = new Date(),
-): Promise<NasabahDto> {
+): Promise<Nasabah> {
   return withNikGuard(() =>
     db.transaction().execute(async (trx) => {
       const current = await repo.lockNasabah(trx, id);
-      if (!current) throw notFound(NASABAH_NOT_FOUND);
+      if (!current) throw notFound(messages.notFound.nasabah);
       if (await repo.findNikHolder(trx, input.nik, id)) throw nikTaken();
 
       let tanggal = input.tanggal_nasabah;
@@ -182,7 +162,7 @@ export async function updateNasabah(
         entityId: row.id,
         userId,
       });
-      return toNasabahDto(row);
+      return toNasabah(row);
     }),
   );
 }
@@ -191,7 +171,7 @@ export async function updateNasabah(
 export async function deleteNasabah(db: Kysely<DB>, id: number, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await repo.lockNasabah(trx, id);
-    if (!current) throw notFound(NASABAH_NOT_FOUND);
+    if (!current) throw notFound(messages.notFound.nasabah);
     if (await repo.hasActiveLoan(trx, id)) throw conflict(m.hasActiveLoan);
     await repo.softDeleteNasabah(trx, id, userId);
     await recordActivity(trx, {

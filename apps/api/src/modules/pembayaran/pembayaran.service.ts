@@ -12,6 +12,7 @@ import {
   type PembayaranStats,
   type PembayaranStatsQuery,
   type PembayaranUpdateInput,
+  messages,
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
@@ -20,8 +21,6 @@ import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.balances';
 import * as repo from './pembayaran.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
 
-export const PEMBAYARAN_NOT_FOUND = 'Pembayaran tidak ditemukan';
-export const PINJAMAN_NOT_FOUND = 'Pinjaman tidak ditemukan';
 export const PINJAMAN_SETTLED = 'Pinjaman ini sudah dilunasi dengan pembayaran pelunasan; pembayaran baru tidak dapat dicatat';
 
 /** 409 message of an instalment number recorded twice on one loan. */
@@ -77,7 +76,10 @@ function toPembayaranDetailJson(row: repo.PembayaranDetailRow): PembayaranDetail
   };
 }
 
-export async function listPembayaran(db: Kysely<DB>, query: PembayaranListQuery): Promise<{ items: Pembayaran[]; pagination: Pagination }> {
+export async function listPembayaran(
+  db: Kysely<DB>,
+  query: PembayaranListQuery,
+): Promise<{ items: Pembayaran[]; pagination: Pagination }> {
   const { rows, total } = await repo.listPembayaran(db, query);
   return {
     items: rows.map(toPembayaranJson),
@@ -104,7 +106,7 @@ export async function pembayaranStats(db: Kysely<DB>, query: PembayaranStatsQuer
 
 export async function getPembayaran(db: Kysely<DB>, id: number): Promise<PembayaranDetail> {
   const row = await repo.findPembayaran(db, id);
-  if (!row) throw notFound(PEMBAYARAN_NOT_FOUND);
+  if (!row) throw notFound(messages.notFound.pembayaran);
   return toPembayaranDetailJson(row);
 }
 
@@ -122,8 +124,13 @@ async function lockLoans(trx: Kysely<DB>, ids: readonly number[]) {
  * The rules a payment must meet on its (locked) loan: the loan exists, the date is not before the
  * loan date, the loan is not already settled by another pelunasan, the instalment number is free.
  */
-async function checkPayment(trx: Kysely<DB>, loan: PinjamanRow | undefined, input: PembayaranCreateInput, current?: { id: number; pinjaman_id: number }) {
-  if (!loan) throw validationFailed([{ path: 'pinjaman_id', msg: PINJAMAN_NOT_FOUND }], PINJAMAN_NOT_FOUND);
+async function checkPayment(
+  trx: Kysely<DB>,
+  loan: PinjamanRow | undefined,
+  input: PembayaranCreateInput,
+  current?: { id: number; pinjaman_id: number },
+) {
+  if (!loan) throw validationFailed([{ path: 'pinjaman_id', msg: messages.notFound.pinjaman }], messages.notFound.pinjaman);
   if (input.tanggal < loan.tanggal_pinjam) {
     const msg = tanggalBeforeLoanMessage(loan.tanggal_pinjam);
     throw validationFailed([{ path: 'tanggal', msg }], msg);
@@ -134,7 +141,11 @@ async function checkPayment(trx: Kysely<DB>, loan: PinjamanRow | undefined, inpu
   if ((!staysOnLoan || input.jenis === 'pelunasan') && (await repo.hasPelunasan(trx, loan.id, current?.id))) {
     throw conflict(PINJAMAN_SETTLED, [{ path: 'pinjaman_id', msg: PINJAMAN_SETTLED }]);
   }
-  if (input.jenis === 'angsuran' && input.angsuran_ke !== null && (await repo.angsuranKeTaken(trx, loan.id, input.angsuran_ke, current?.id))) {
+  if (
+    input.jenis === 'angsuran' &&
+    input.angsuran_ke !== null &&
+    (await repo.angsuranKeTaken(trx, loan.id, input.angsuran_ke, current?.id))
+  ) {
     const msg = angsuranKeTakenMessage(input.angsuran_ke);
     throw conflict(msg, [{ path: 'angsuran_ke', msg }]);
   }
@@ -205,14 +216,19 @@ export async function createPembayaran(db: Kysely<DB>, userId: number, input: Pe
  * Edits a payment (every field; it may move to another loan). The payment row is locked first, then
  * both loans in id order; both balances are recomputed in the same transaction.
  */
-export async function updatePembayaran(db: Kysely<DB>, userId: number, id: number, input: PembayaranUpdateInput): Promise<PembayaranDetail> {
+export async function updatePembayaran(
+  db: Kysely<DB>,
+  userId: number,
+  id: number,
+  input: PembayaranUpdateInput,
+): Promise<PembayaranDetail> {
   try {
     await db.transaction().execute(async (trx) => {
       const existing = await repo.lockPembayaran(trx, id);
-      if (!existing) throw notFound(PEMBAYARAN_NOT_FOUND);
+      if (!existing) throw notFound(messages.notFound.pembayaran);
       const loans = await lockLoans(trx, [existing.pinjaman_id, input.pinjaman_id]);
       // A payment whose loan was deleted left every list with it: it no longer exists for staff.
-      if (!loans.has(existing.pinjaman_id)) throw notFound(PEMBAYARAN_NOT_FOUND);
+      if (!loans.has(existing.pinjaman_id)) throw notFound(messages.notFound.pembayaran);
       const target = loans.get(input.pinjaman_id);
       await checkPayment(trx, target, input, existing);
       await repo.updatePembayaran(trx, id, { ...paymentColumns(input), updated_by: userId });
@@ -239,9 +255,9 @@ export async function updatePembayaran(db: Kysely<DB>, userId: number, id: numbe
 export async function deletePembayaran(db: Kysely<DB>, userId: number, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const existing = await repo.lockPembayaran(trx, id);
-    if (!existing) throw notFound(PEMBAYARAN_NOT_FOUND);
+    if (!existing) throw notFound(messages.notFound.pembayaran);
     const loan = await lockLoan(trx, existing.pinjaman_id);
-    if (!loan) throw notFound(PEMBAYARAN_NOT_FOUND);
+    if (!loan) throw notFound(messages.notFound.pembayaran);
     await repo.softDeletePembayaran(trx, id, userId);
     await refreshLoanBalance(trx, existing.pinjaman_id);
     const nama = await repo.nasabahNameOfLoan(trx, loan.nasabah_id);

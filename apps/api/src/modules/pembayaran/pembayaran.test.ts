@@ -12,14 +12,7 @@ import {
   type Pinjaman,
 } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  angsuranKeConflict,
-  angsuranKeTakenMessage,
-  PEMBAYARAN_NOT_FOUND,
-  PINJAMAN_NOT_FOUND,
-  PINJAMAN_SETTLED,
-  tanggalBeforeLoanMessage,
-} from './pembayaran.service';
+import { angsuranKeConflict, angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from './pembayaran.service';
 
 const m = messages.pembayaran;
 
@@ -87,7 +80,15 @@ const put = (id: number, payload: Record<string, unknown>) => t.request({ method
 const del = (id: number) => t.request({ method: 'DELETE', url: `/api/pembayaran/${id}` });
 
 function body(pinjamanId: number, overrides: Record<string, unknown> = {}) {
-  return { pinjaman_id: pinjamanId, tanggal: '2024-02-29', jumlah: 1_240_000, jenis: 'angsuran', keterangan: null, angsuran_ke: 1, ...overrides };
+  return {
+    pinjaman_id: pinjamanId,
+    tanggal: '2024-02-29',
+    jumlah: 1_240_000,
+    jenis: 'angsuran',
+    keterangan: null,
+    angsuran_ke: 1,
+    ...overrides,
+  };
 }
 
 async function pay(pinjamanId: number, overrides: Record<string, unknown> = {}) {
@@ -97,11 +98,27 @@ async function pay(pinjamanId: number, overrides: Record<string, unknown> = {}) 
 }
 
 const loanRow = (id: number) =>
-  t.app.db.selectFrom('pinjaman').select(['sisa_pokok', 'total_pembayaran', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+  t.app.db
+    .selectFrom('pinjaman')
+    .select(['sisa_pokok', 'total_pembayaran', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 const count = async (table: 'pembayaran' | 'activities') =>
-  Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const livingPayments = (pinjamanId: number) =>
-  t.app.db.selectFrom('pembayaran').select(['jumlah', 'jenis']).where('pinjaman_id', '=', pinjamanId).where('deleted_at', 'is', null).execute();
+  t.app.db
+    .selectFrom('pembayaran')
+    .select(['jumlah', 'jenis'])
+    .where('pinjaman_id', '=', pinjamanId)
+    .where('deleted_at', 'is', null)
+    .execute();
 
 /** The loan's maintained fields must equal the core formulas over its living payments. */
 async function expectBalanceMatchesPayments(loan: Pinjaman) {
@@ -130,11 +147,22 @@ describe('recording instalments through the auto-fill (issue 6 "Done when")', ()
       expect(payment.pinjaman.status).toBe(k < 12 ? 'aktif' : 'lunas');
     }
 
-    const list = (await get(`/api/pembayaran?pinjaman_id=${loan.id}&limit=1000&sortBy=tanggal&sortOrder=asc`)).json().data as Pembayaran[];
+    const list = (await get(`/api/pembayaran?pinjaman_id=${loan.id}&limit=1000&sortBy=tanggal&sortOrder=asc`)).json()
+      .data as Pembayaran[];
     expect(list.map((p) => p.angsuran_ke)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(list.map((p) => p.tanggal)).toEqual([
-      '2024-02-29', '2024-03-31', '2024-04-30', '2024-05-31', '2024-06-30', '2024-07-31',
-      '2024-08-31', '2024-09-30', '2024-10-31', '2024-11-30', '2024-12-31', '2025-01-31',
+      '2024-02-29',
+      '2024-03-31',
+      '2024-04-30',
+      '2024-05-31',
+      '2024-06-30',
+      '2024-07-31',
+      '2024-08-31',
+      '2024-09-30',
+      '2024-10-31',
+      '2024-11-30',
+      '2024-12-31',
+      '2025-01-31',
     ]);
     expect(list.every((p) => p.jumlah === 1_240_000)).toBe(true);
     expect(list.reduce((sum, p) => sum + p.jumlah, 0)).toBe(14_880_000);
@@ -182,7 +210,11 @@ describe('creating a payment', () => {
     expect(new Date(payment.created_at).toISOString()).toBe(payment.created_at);
     await expectBalanceMatchesPayments(loan);
 
-    const activity = await t.app.db.selectFrom('activities').selectAll().where('entity_type', '=', 'pembayaran').executeTakeFirstOrThrow();
+    const activity = await t.app.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('entity_type', '=', 'pembayaran')
+      .executeTakeFirstOrThrow();
     expect(activity).toMatchObject({
       type: 'pembayaran.create',
       category: 'pembayaran',
@@ -229,7 +261,12 @@ describe('creating a payment', () => {
 });
 
 describe('refused payments leave nothing behind', () => {
-  async function expectNothingWritten(loan: Pinjaman, before: Awaited<ReturnType<typeof loanRow>>, payments: number, activities: number) {
+  async function expectNothingWritten(
+    loan: Pinjaman,
+    before: Awaited<ReturnType<typeof loanRow>>,
+    payments: number,
+    activities: number,
+  ) {
     expect(await count('pembayaran')).toBe(payments);
     expect(await count('activities')).toBe(activities);
     expect(await loanRow(loan.id)).toEqual(before);
@@ -267,7 +304,11 @@ describe('refused payments leave nothing behind', () => {
     for (const pinjamanId of [999_999, gone.id]) {
       const res = await post(body(pinjamanId));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, message: PINJAMAN_NOT_FOUND, errors: [{ path: 'pinjaman_id', msg: PINJAMAN_NOT_FOUND }] });
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: messages.notFound.pinjaman,
+        errors: [{ path: 'pinjaman_id', msg: messages.notFound.pinjaman }],
+      });
     }
     await expectNothingWritten(loan, await loanRow(loan.id), 0, activities);
   });
@@ -293,7 +334,10 @@ describe('refused payments leave nothing behind', () => {
     const activities = await count('activities');
     const res = await post(body(loan.id, { angsuran_ke: 3, tanggal: '2024-05-01' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: angsuranKeTakenMessage(3), errors: [{ path: 'angsuran_ke', msg: 'Angsuran ke-3 untuk pinjaman ini sudah tercatat' }] });
+    expect(res.json()).toMatchObject({
+      message: angsuranKeTakenMessage(3),
+      errors: [{ path: 'angsuran_ke', msg: 'Angsuran ke-3 untuk pinjaman ini sudah tercatat' }],
+    });
     await expectNothingWritten(loan, before, 1, activities);
     // The number is free on another loan, and for another kind of payment on the same loan.
     await pay(other.id, { angsuran_ke: 3 });
@@ -309,10 +353,21 @@ describe('refused payments leave nothing behind', () => {
     const loan = await createLoan(n.id);
     const values = { pinjaman_id: loan.id, tanggal: '2024-02-29', jumlah: 1, jenis: 'angsuran' as const, angsuran_ke: 4 };
     await t.app.db.insertInto('pembayaran').values(values).execute();
-    const error = await t.app.db.insertInto('pembayaran').values(values).execute().then(() => null, (e: unknown) => e);
+    const error = await t.app.db
+      .insertInto('pembayaran')
+      .values(values)
+      .execute()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toMatchObject({ code: '23505' });
     const refusal = angsuranKeConflict(error, 4);
-    expect(refusal).toMatchObject({ statusCode: 409, message: angsuranKeTakenMessage(4), errors: [{ path: 'angsuran_ke', msg: angsuranKeTakenMessage(4) }] });
+    expect(refusal).toMatchObject({
+      statusCode: 409,
+      message: angsuranKeTakenMessage(4),
+      errors: [{ path: 'angsuran_ke', msg: angsuranKeTakenMessage(4) }],
+    });
     expect(angsuranKeConflict(new Error('other'), 4)).toBeNull();
   });
 
@@ -323,7 +378,11 @@ describe('refused payments leave nothing behind', () => {
     const before = await loanRow(loan.id);
     expect(before.status).toBe('lunas');
     const activities = await count('activities');
-    for (const extra of [{ angsuran_ke: 2 }, { jenis: 'pelunasan', angsuran_ke: null }, { jenis: 'bagi_hasil', angsuran_ke: null }]) {
+    for (const extra of [
+      { angsuran_ke: 2 },
+      { jenis: 'pelunasan', angsuran_ke: null },
+      { jenis: 'bagi_hasil', angsuran_ke: null },
+    ]) {
       const res = await post(body(loan.id, extra));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ message: PINJAMAN_SETTLED, errors: [{ path: 'pinjaman_id', msg: PINJAMAN_SETTLED }] });
@@ -356,7 +415,9 @@ describe('concurrent payments on one loan', () => {
     const sum = amounts.reduce((a, b) => a + b, 0);
     expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 50_000_000 - sum, total_pembayaran: sum, status: 'aktif' });
     expect(await count('pembayaran')).toBe(20);
-    expect(await t.app.db.selectFrom('activities').select('id').where('type', '=', 'pembayaran.create').execute()).toHaveLength(20);
+    expect(await t.app.db.selectFrom('activities').select('id').where('type', '=', 'pembayaran.create').execute()).toHaveLength(
+      20,
+    );
   });
 
   it('lets exactly one of five simultaneous payments take the same angsuran_ke', async () => {
@@ -399,12 +460,25 @@ describe('editing a payment', () => {
     const payment = await pay(loan.id, { jumlah: 1_200_000 });
     expect((await loanRow(loan.id)).status).toBe('lunas');
 
-    const res = await put(payment.id, body(loan.id, { jumlah: 200_000, tanggal: '2024-03-15', keterangan: 'Koreksi', angsuran_ke: 2 }));
+    const res = await put(
+      payment.id,
+      body(loan.id, { jumlah: 200_000, tanggal: '2024-03-15', keterangan: 'Koreksi', angsuran_ke: 2 }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Pembayaran berhasil diperbarui');
-    expect(res.json().data).toMatchObject({ jumlah: 200_000, tanggal: '2024-03-15', keterangan: 'Koreksi', angsuran_ke: 2, pinjaman: { status: 'aktif', sisa_pokok: 1_000_000 } });
+    expect(res.json().data).toMatchObject({
+      jumlah: 200_000,
+      tanggal: '2024-03-15',
+      keterangan: 'Koreksi',
+      angsuran_ke: 2,
+      pinjaman: { status: 'aktif', sisa_pokok: 1_000_000 },
+    });
     expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 1_000_000, total_pembayaran: 200_000, status: 'aktif' });
-    const activity = await t.app.db.selectFrom('activities').selectAll().where('type', '=', 'pembayaran.update').executeTakeFirstOrThrow();
+    const activity = await t.app.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('type', '=', 'pembayaran.update')
+      .executeTakeFirstOrThrow();
     expect(activity).toMatchObject({ category: 'pembayaran', amount: 200_000, entity_id: payment.id });
   });
 
@@ -444,19 +518,25 @@ describe('editing a payment', () => {
     expect(toSettled.statusCode).toBe(409);
     expect(toSettled.json().message).toBe(PINJAMAN_SETTLED);
     // The pelunasan itself can still be corrected on its own loan.
-    expect((await put(pelunasan.id, body(settled.id, { jenis: 'pelunasan', angsuran_ke: null, jumlah: 11_000_000 }))).statusCode).toBe(200);
+    expect(
+      (await put(pelunasan.id, body(settled.id, { jenis: 'pelunasan', angsuran_ke: null, jumlah: 11_000_000 }))).statusCode,
+    ).toBe(200);
 
     const unknownLoan = await put(second.id, body(999_999, { angsuran_ke: 2 }));
     expect(unknownLoan.statusCode).toBe(400);
-    expect(unknownLoan.json().errors).toEqual([{ path: 'pinjaman_id', msg: PINJAMAN_NOT_FOUND }]);
+    expect(unknownLoan.json().errors).toEqual([{ path: 'pinjaman_id', msg: messages.notFound.pinjaman }]);
 
     const missing = await put(999_999, body(a.id));
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(PEMBAYARAN_NOT_FOUND);
+    expect(missing.json().message).toBe(messages.notFound.pembayaran);
 
     expect(await loanRow(a.id)).toEqual(before);
     expect(await count('activities')).toBe(activities + 2);
-    const stored = await t.app.db.selectFrom('pembayaran').select(['pinjaman_id', 'angsuran_ke', 'tanggal']).where('id', '=', second.id).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('pembayaran')
+      .select(['pinjaman_id', 'angsuran_ke', 'tanggal'])
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ pinjaman_id: a.id, angsuran_ke: 2, tanggal: '2024-02-29' });
   });
 });
@@ -473,16 +553,24 @@ describe('deleting a payment', () => {
     expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 10_760_000, total_pembayaran: 1_240_000, status: 'aktif' });
     expect((await get(`/api/pembayaran/${gone.id}`)).statusCode).toBe(404);
     expect((await get(`/api/pembayaran?pinjaman_id=${loan.id}`)).json().data.map((p: Pembayaran) => p.id)).toEqual([keep.id]);
-    const row = await t.app.db.selectFrom('pembayaran').select(['deleted_at', 'updated_by']).where('id', '=', gone.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('pembayaran')
+      .select(['deleted_at', 'updated_by'])
+      .where('id', '=', gone.id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect(row.updated_by).not.toBeNull();
-    const activity = await t.app.db.selectFrom('activities').selectAll().where('type', '=', 'pembayaran.delete').executeTakeFirstOrThrow();
+    const activity = await t.app.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('type', '=', 'pembayaran.delete')
+      .executeTakeFirstOrThrow();
     expect(activity).toMatchObject({ category: 'pembayaran', amount: 1_240_000, entity_id: gone.id });
     expect(activity.description).toContain('dihapus');
 
     const again = await del(gone.id);
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(PEMBAYARAN_NOT_FOUND);
+    expect(again.json().message).toBe(messages.notFound.pembayaran);
     expect((await del(999_999)).statusCode).toBe(404);
     expect((await t.request({ method: 'DELETE', url: '/api/pembayaran/abc' })).statusCode).toBe(400);
   });
@@ -520,13 +608,30 @@ describe('detail', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data as PembayaranDetail;
     expect(Object.keys(data).sort()).toEqual(
-      ['id', 'pinjaman_id', 'pinjaman', 'tanggal', 'jumlah', 'jenis', 'keterangan', 'angsuran_ke', 'created_at', 'updated_at'].sort(),
+      [
+        'id',
+        'pinjaman_id',
+        'pinjaman',
+        'tanggal',
+        'jumlah',
+        'jenis',
+        'keterangan',
+        'angsuran_ke',
+        'created_at',
+        'updated_at',
+      ].sort(),
     );
     expect(data.pinjaman.nasabah).toEqual({ id: n.id, nama: 'Putri', nik: '3201999988887777', telepon: null, alamat: null });
-    expect(data.pinjaman).toMatchObject({ nomor_pinjaman: 'P010', jumlah: 12_000_000, tipe: 'pokok', status: 'aktif', tanggal_pinjam: '2024-01-31' });
+    expect(data.pinjaman).toMatchObject({
+      nomor_pinjaman: 'P010',
+      jumlah: 12_000_000,
+      tipe: 'pokok',
+      status: 'aktif',
+      tanggal_pinjam: '2024-01-31',
+    });
     const missing = await get('/api/pembayaran/999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, message: PEMBAYARAN_NOT_FOUND });
+    expect(missing.json()).toEqual({ success: false, message: messages.notFound.pembayaran });
     expect((await get('/api/pembayaran/0')).statusCode).toBe(400);
   });
 });
@@ -536,10 +641,21 @@ describe('listing, filtering, sorting and statistics', () => {
     const budi = await addNasabah('Budi Santoso', '3201000000000111');
     const ani = await addNasabah('ani wijaya', '3201000000000222');
     const a = await createLoan(budi.id, { tanggal_pinjam: '2024-06-01', jumlah: 24_000_000, durasi_angsuran: 24 });
-    const b = await createLoan(ani.id, { tanggal_pinjam: '2024-06-01', tipe: 'non-pokok', durasi_angsuran: null, nomor_pinjaman: 'B002' });
+    const b = await createLoan(ani.id, {
+      tanggal_pinjam: '2024-06-01',
+      tipe: 'non-pokok',
+      durasi_angsuran: null,
+      nomor_pinjaman: 'B002',
+    });
     // Around the year boundary: 31 Dec 2024, 1 Jan 2025, 31 Jan 2025 (twice), 1 Feb 2025; and July 2024.
     const p1 = await pay(a.id, { tanggal: '2024-12-31', jumlah: 1_000_000, angsuran_ke: 1, keterangan: 'Setoran akhir tahun' });
-    const p2 = await pay(b.id, { tanggal: '2025-01-01', jumlah: 180_000, jenis: 'bagi_hasil', angsuran_ke: null, keterangan: 'Bagi hasil 50%_x' });
+    const p2 = await pay(b.id, {
+      tanggal: '2025-01-01',
+      jumlah: 180_000,
+      jenis: 'bagi_hasil',
+      angsuran_ke: null,
+      keterangan: 'Bagi hasil 50%_x',
+    });
     const p3 = await pay(a.id, { tanggal: '2025-01-31', jumlah: 1_000_001, angsuran_ke: 2, keterangan: null });
     const p4 = await pay(b.id, { tanggal: '2025-02-01', jumlah: 2_000_000, jenis: 'pokok', angsuran_ke: null });
     const p5 = await pay(a.id, { tanggal: '2025-01-31', jumlah: 500_000, jenis: 'pokok', angsuran_ke: null });
@@ -566,7 +682,12 @@ describe('listing, filtering, sorting and statistics', () => {
     expect(row).toEqual({
       id: p5.id,
       pinjaman_id: a.id,
-      pinjaman: { id: a.id, nomor_pinjaman: 'A001', tipe: 'pokok', nasabah: { id: budi.id, nama: 'Budi Santoso', nik: '3201000000000111' } },
+      pinjaman: {
+        id: a.id,
+        nomor_pinjaman: 'A001',
+        tipe: 'pokok',
+        nasabah: { id: budi.id, nama: 'Budi Santoso', nik: '3201000000000111' },
+      },
       tanggal: '2025-01-31',
       jumlah: 500_000,
       jenis: 'pokok',
@@ -609,7 +730,13 @@ describe('listing, filtering, sorting and statistics', () => {
   it('finds through the indexes exactly the payments that checking each payment finds, over all periods and by month', async () => {
     const { a, budi, ani, all } = await seed();
     // Matches both by the customer's name and by its note: listed once.
-    const both = await pay(a.id, { tanggal: '2025-02-01', jumlah: 700_000, jenis: 'pokok', angsuran_ke: null, keterangan: 'titipan Budi' });
+    const both = await pay(a.id, {
+      tanggal: '2025-02-01',
+      jumlah: 700_000,
+      jenis: 'pokok',
+      angsuran_ke: null,
+      keterangan: 'titipan Budi',
+    });
     const months = [...new Set([...all, both].map((p) => p.tanggal.slice(0, 7)))];
     for (const search of ['budi', 'WIJAYA', '0000000222', '3201 0000 0000 0111', 'akhir tahun', '50%_', 'titipan', 'tidak-ada']) {
       const query = `?search=${encodeURIComponent(search)}&limit=1000`;
@@ -712,6 +839,10 @@ describe('listing, filtering, sorting and statistics', () => {
     const loan = await createLoan(n.id);
     await pay(loan.id, { jenis: 'bagi_hasil', jumlah: 100, angsuran_ke: null });
     await pay(loan.id, { jenis: 'bagi_hasil', jumlah: 101, angsuran_ke: null });
-    expect((await get('/api/pembayaran/stats')).json().data).toEqual({ total_pembayaran: 2, total_nilai_pembayaran: 201, avg_pembayaran: 101 });
+    expect((await get('/api/pembayaran/stats')).json().data).toEqual({
+      total_pembayaran: 2,
+      total_nilai_pembayaran: 201,
+      avg_pembayaran: 101,
+    });
   });
 });

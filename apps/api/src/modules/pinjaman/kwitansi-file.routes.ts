@@ -1,3 +1,4 @@
+import { messages } from '@mizan/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authenticate } from '../../plugins/auth';
@@ -6,7 +7,6 @@ import { contentTypes, STORED_FILE_NAME } from '../../lib/file-storage';
 import { findLoanByKwitansi } from './pinjaman.repository';
 import { kwitansiPath } from './pinjaman.service';
 
-export const FILE_NOT_FOUND = 'File tidak ditemukan';
 export const LINK_INVALID = 'Tautan file tidak valid atau sudah kedaluwarsa';
 
 const querySchema = z.object({
@@ -42,10 +42,10 @@ export async function kwitansiFileRoutes(app: FastifyInstance) {
     } else {
       await requireToken(request);
     }
-    if (!STORED_FILE_NAME.test(filename)) throw notFound(FILE_NOT_FOUND);
+    if (!STORED_FILE_NAME.test(filename)) throw notFound(messages.notFound.file);
     const loan = await findLoanByKwitansi(app.db, filename);
     const file = loan ? await app.fileStorage.open(filename) : null;
-    if (!loan || !file) throw notFound(FILE_NOT_FOUND);
+    if (!loan || !file) throw notFound(messages.notFound.file);
 
     const disposition = params.download === '1' ? 'attachment' : 'inline';
     return reply

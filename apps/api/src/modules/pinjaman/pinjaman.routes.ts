@@ -48,7 +48,10 @@ async function drain(stream: NodeJS.ReadableStream) {
  * read part by part, the file streamed to a temporary file. A refused file still lets the rest
  * of the request be read, so the client receives the 4xx; nothing is left on disk on failure.
  */
-async function readLoanBody(request: FastifyRequest, storage: FileStorage): Promise<{ fields: unknown; staged: StagedFile | null }> {
+async function readLoanBody(
+  request: FastifyRequest,
+  storage: FileStorage,
+): Promise<{ fields: unknown; staged: StagedFile | null }> {
   if (!request.isMultipart()) return { fields: request.body ?? {}, staged: null };
   const fields: Record<string, unknown> = {};
   let staged: StagedFile | null = null;
@@ -155,7 +158,12 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pinjaman/:id',
     {
-      schema: { tags: ['pinjaman'], summary: 'Detail pinjaman', params: idParamSchema, response: { 200: envelope(pinjamanSchema) } },
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Detail pinjaman',
+        params: idParamSchema,
+        response: { 200: envelope(pinjamanSchema) },
+      },
     },
     async (request) => ({ success: true as const, data: await service.getPinjaman(ctx(request), request.params.id) }),
   );
@@ -233,5 +241,3 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-

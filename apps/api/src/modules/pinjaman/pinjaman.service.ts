@@ -11,6 +11,7 @@ import {
   type PinjamanListQuery,
   type PinjamanStats,
   type PinjamanUpdateInput,
+  messages,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { notFound, validationFailed } from '../../lib/errors';
@@ -22,8 +23,6 @@ import { lockLoan, refreshLoanBalance } from './pinjaman.balances';
 import * as repo from './pinjaman.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
 
-export const PINJAMAN_NOT_FOUND = 'Pinjaman tidak ditemukan';
-export const NASABAH_NOT_FOUND = 'Nasabah tidak ditemukan';
 export const NASABAH_NOT_ACTIVE = 'Nasabah tidak aktif, pinjaman baru tidak dapat dibuat';
 export const NO_KWITANSI = 'Pinjaman ini tidak memiliki foto kwitansi';
 
@@ -66,7 +65,10 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
   };
 }
 
-export async function listPinjaman(ctx: PinjamanContext, query: PinjamanListQuery): Promise<{ items: Pinjaman[]; pagination: Pagination }> {
+export async function listPinjaman(
+  ctx: PinjamanContext,
+  query: PinjamanListQuery,
+): Promise<{ items: Pinjaman[]; pagination: Pagination }> {
   const { rows, total } = await repo.listPinjaman(ctx.db, query);
   return {
     items: rows.map((row) => toPinjamanJson(row, ctx.signer)),
@@ -83,7 +85,7 @@ export async function listPinjaman(ctx: PinjamanContext, query: PinjamanListQuer
 
 export async function getPinjaman(ctx: PinjamanContext, id: number): Promise<Pinjaman> {
   const row = await repo.findPinjaman(ctx.db, id);
-  if (!row) throw notFound(PINJAMAN_NOT_FOUND);
+  if (!row) throw notFound(messages.notFound.pinjaman);
   return toPinjamanJson(row, ctx.signer);
 }
 
@@ -107,7 +109,7 @@ export async function pinjamanStats(db: Kysely<DB>): Promise<PinjamanStats> {
  */
 export async function pinjamanInfo(db: Kysely<DB>, nasabahId: number): Promise<PinjamanInfo> {
   const nasabah = await repo.findNasabah(db, nasabahId);
-  if (!nasabah || nasabah.deleted_at) throw notFound(NASABAH_NOT_FOUND);
+  if (!nasabah || nasabah.deleted_at) throw notFound(messages.notFound.nasabah);
   const latest = await repo.latestLoanOf(db, nasabahId);
   if (!latest) return { nomor_pinjaman: '', urutan_pinjaman: 1, is_new_nasabah: true };
   return { nomor_pinjaman: latest.nomor_pinjaman, urutan_pinjaman: latest.urutan_pinjaman + 1, is_new_nasabah: false };
@@ -121,7 +123,8 @@ async function requireNasabah(trx: Kysely<DB>, nasabahId: number, newlyChosen: b
     .where('id', '=', nasabahId)
     .forUpdate()
     .executeTakeFirst();
-  if (!nasabah || nasabah.deleted_at) throw validationFailed([{ path: 'nasabah_id', msg: NASABAH_NOT_FOUND }], NASABAH_NOT_FOUND);
+  if (!nasabah || nasabah.deleted_at)
+    throw validationFailed([{ path: 'nasabah_id', msg: messages.notFound.nasabah }], messages.notFound.nasabah);
   if (newlyChosen && nasabah.status !== 'aktif') {
     throw validationFailed([{ path: 'nasabah_id', msg: NASABAH_NOT_ACTIVE }], NASABAH_NOT_ACTIVE);
   }
@@ -149,7 +152,9 @@ async function withStagedFile<T>(ctx: PinjamanContext, staged: StagedFile | null
 
 async function removeFileAfterCommit(ctx: PinjamanContext, name: string | null) {
   if (!name) return;
-  await ctx.storage.remove(name).catch((error) => ctx.log?.error({ err: error, file: name }, 'old receipt file could not be removed'));
+  await ctx.storage
+    .remove(name)
+    .catch((error) => ctx.log?.error({ err: error, file: name }, 'old receipt file could not be removed'));
 }
 
 function loanColumns(input: PinjamanCreateInput | PinjamanUpdateInput) {
@@ -223,12 +228,14 @@ export async function updatePinjaman(
   const replaced = await withStagedFile(ctx, staged, () =>
     ctx.db.transaction().execute(async (trx) => {
       const existing = await lockLoan(trx, id);
-      if (!existing) throw notFound(PINJAMAN_NOT_FOUND);
+      if (!existing) throw notFound(messages.notFound.pinjaman);
       const nasabahChanged = existing.nasabah_id !== input.nasabah_id;
       const nasabah = await requireNasabah(trx, input.nasabah_id, nasabahChanged);
       await repo.updatePinjaman(trx, id, {
         ...loanColumns(input),
-        ...(input.urutan_pinjaman === undefined ? {} : { urutan_pinjaman: input.urutan_pinjaman, urutan_pinjaman_generated: false }),
+        ...(input.urutan_pinjaman === undefined
+          ? {}
+          : { urutan_pinjaman: input.urutan_pinjaman, urutan_pinjaman_generated: false }),
         status: input.status,
         ...(staged ? { kwitansi: staged.name } : {}),
         updated_by: userId,
@@ -259,7 +266,7 @@ export async function updatePinjaman(
 export async function deletePinjaman(ctx: PinjamanContext, userId: number, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await lockLoan(trx, id);
-    if (!existing) throw notFound(PINJAMAN_NOT_FOUND);
+    if (!existing) throw notFound(messages.notFound.pinjaman);
     const nasabah = await trx.selectFrom('nasabah').select('nama').where('id', '=', existing.nasabah_id).executeTakeFirst();
     await repo.softDeletePinjaman(trx, id, userId);
     await refreshTotalPinjaman(trx, existing.nasabah_id);
@@ -279,7 +286,7 @@ export async function deletePinjaman(ctx: PinjamanContext, userId: number, id: n
 export async function deleteKwitansi(ctx: PinjamanContext, userId: number, id: number): Promise<Pinjaman> {
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const existing = await lockLoan(trx, id);
-    if (!existing) throw notFound(PINJAMAN_NOT_FOUND);
+    if (!existing) throw notFound(messages.notFound.pinjaman);
     if (!existing.kwitansi) throw notFound(NO_KWITANSI);
     const nasabah = await trx.selectFrom('nasabah').select('nama').where('id', '=', existing.nasabah_id).executeTakeFirst();
     await repo.updatePinjaman(trx, id, { kwitansi: null, updated_by: userId });

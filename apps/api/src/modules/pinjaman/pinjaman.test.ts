@@ -13,7 +13,7 @@ import {
 } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { kwitansiDir } from '../../lib/file-storage';
-import { NASABAH_NOT_ACTIVE, NASABAH_NOT_FOUND, PINJAMAN_NOT_FOUND } from './pinjaman.service';
+import { NASABAH_NOT_ACTIVE } from './pinjaman.service';
 
 const m = messages.pinjaman;
 
@@ -102,7 +102,11 @@ const loanFields = (nasabahId: number, overrides: Record<string, string | number
   ...overrides,
 });
 
-async function createLoan(nasabahId: number, overrides: Record<string, string | number | null | undefined> = {}, file?: FilePart) {
+async function createLoan(
+  nasabahId: number,
+  overrides: Record<string, string | number | null | undefined> = {},
+  file?: FilePart,
+) {
   const body = multipart(loanFields(nasabahId, overrides), file);
   const res = await t.request({ method: 'POST', url: '/api/pinjaman', ...body });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
@@ -111,7 +115,14 @@ async function createLoan(nasabahId: number, overrides: Record<string, string | 
 
 const storedFiles = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []);
 const countRows = async (table: 'pinjaman' | 'activities') =>
-  Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const totalPinjaman = async (id: number) =>
   (await t.app.db.selectFrom('nasabah').select('total_pinjaman').where('id', '=', id).executeTakeFirstOrThrow()).total_pinjaman;
 const get = (url: string, token?: string | null) => t.request({ method: 'GET', url, ...(token === undefined ? {} : { token }) });
@@ -154,7 +165,13 @@ describe('creating a loan', () => {
 
     expect(await totalPinjaman(budi.id)).toBe(12_000_000);
     const activity = await t.app.db.selectFrom('activities').selectAll().executeTakeFirstOrThrow();
-    expect(activity).toMatchObject({ type: 'pinjaman.create', category: 'pinjaman', amount: 12_000_000, entity_type: 'pinjaman', entity_id: loan.id });
+    expect(activity).toMatchObject({
+      type: 'pinjaman.create',
+      category: 'pinjaman',
+      amount: 12_000_000,
+      entity_type: 'pinjaman',
+      entity_id: loan.id,
+    });
     expect(activity.description).toContain('Budi Santoso');
     expect(activity.description).toContain('Rp 12.000.000');
   });
@@ -164,7 +181,11 @@ describe('creating a loan', () => {
     const jpeg = await createLoan(n.id, {}, { filename: 'foto.JPEG', type: 'image/jpeg', data: jpegBytes() });
     expect(jpeg.kwitansi).toMatch(/^[a-f0-9]{32}\.jpg$/);
     // A PDF sent with a misleading name and type is still stored as what it is.
-    const pdf = await createLoan(n.id, { urutan_pinjaman: 2 }, { filename: 'scan.bin', type: 'application/octet-stream', data: pdfBytes() });
+    const pdf = await createLoan(
+      n.id,
+      { urutan_pinjaman: 2 },
+      { filename: 'scan.bin', type: 'application/octet-stream', data: pdfBytes() },
+    );
     expect(pdf.kwitansi).toMatch(/^[a-f0-9]{32}\.pdf$/);
     expect(storedFiles()).toEqual([jpeg.kwitansi, pdf.kwitansi].sort());
   });
@@ -174,12 +195,27 @@ describe('creating a loan', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/pinjaman',
-      payload: { ...loanFields(n.id), tipe: 'non-pokok', jumlah: 10_000_000, persentase: 1.5, durasi_angsuran: 12, jaminan: '', nomor_pinjaman: '' },
+      payload: {
+        ...loanFields(n.id),
+        tipe: 'non-pokok',
+        jumlah: 10_000_000,
+        persentase: 1.5,
+        durasi_angsuran: 12,
+        jaminan: '',
+        nomor_pinjaman: '',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Pinjaman berhasil ditambahkan');
     const loan = res.json().data as Pinjaman;
-    expect(loan).toMatchObject({ tipe: 'non-pokok', durasi_angsuran: null, angsuran_per_bulan: null, jaminan: null, nomor_pinjaman: '', persentase: 1.5 });
+    expect(loan).toMatchObject({
+      tipe: 'non-pokok',
+      durasi_angsuran: null,
+      angsuran_per_bulan: null,
+      jaminan: null,
+      nomor_pinjaman: '',
+      persentase: 1.5,
+    });
     expect(loan.kwitansi).toBeNull();
     expect(loan.kwitansi_url).toBeNull();
     expect(loan.data_completeness).toEqual(['kwitansi']);
@@ -224,8 +260,8 @@ describe('creating a loan', () => {
     const inactive = await addNasabah('Pasif', { status: 'nonaktif' });
     const file = { filename: 'k.jpg', type: 'image/jpeg', data: jpegBytes() };
     for (const [id, msg] of [
-      [999_999, NASABAH_NOT_FOUND],
-      [deleted.id, NASABAH_NOT_FOUND],
+      [999_999, messages.notFound.nasabah],
+      [deleted.id, messages.notFound.nasabah],
       [inactive.id, NASABAH_NOT_ACTIVE],
     ] as const) {
       const res = await t.request({ method: 'POST', url: '/api/pinjaman', ...multipart(loanFields(id), file) });
@@ -255,7 +291,11 @@ describe('creating a loan', () => {
   it('refuses a file over 5 MB with 413 while streaming, and an empty file with 400', async () => {
     const n = await addNasabah('Fajar');
     const big = Buffer.concat([pngBytes(), Buffer.alloc(KWITANSI_MAX_BYTES)]);
-    const res = await t.request({ method: 'POST', url: '/api/pinjaman', ...multipart(loanFields(n.id), { filename: 'big.png', type: 'image/png', data: big }) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/pinjaman',
+      ...multipart(loanFields(n.id), { filename: 'big.png', type: 'image/png', data: big }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ success: false, message: 'Ukuran file maksimal 5MB' });
 
@@ -265,7 +305,11 @@ describe('creating a loan', () => {
     const ok = await createLoan(n.id, {}, { filename: 'exact.png', type: 'image/png', data: exact });
     expect(fs.statSync(path.join(uploads, ok.kwitansi!)).size).toBe(KWITANSI_MAX_BYTES);
 
-    const empty = await t.request({ method: 'POST', url: '/api/pinjaman', ...multipart(loanFields(n.id), { filename: 'e.png', type: 'image/png', data: Buffer.alloc(0) }) });
+    const empty = await t.request({
+      method: 'POST',
+      url: '/api/pinjaman',
+      ...multipart(loanFields(n.id), { filename: 'e.png', type: 'image/png', data: Buffer.alloc(0) }),
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual([{ path: 'kwitansi', msg: messages.kwitansi.empty }]);
     expect(await countRows('pinjaman')).toBe(1);
@@ -276,14 +320,36 @@ describe('creating a loan', () => {
     const n = await addNasabah('Gita');
     const boundary = 'xxBOUNDARYxx';
     const part = (name: string, data: Buffer) =>
-      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n')]);
-    const fields = Object.entries(loanFields(n.id)).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    const two = Buffer.concat([...fields, part('kwitansi', pngBytes()), part('kwitansi', pngBytes()), Buffer.from(`--${boundary}--\r\n`)]);
-    const res = await t.request({ method: 'POST', url: '/api/pinjaman', payload: two, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        data,
+        Buffer.from('\r\n'),
+      ]);
+    const fields = Object.entries(loanFields(n.id)).map(([k, v]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+    const two = Buffer.concat([
+      ...fields,
+      part('kwitansi', pngBytes()),
+      part('kwitansi', pngBytes()),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/pinjaman',
+      payload: two,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Terlalu banyak file yang dikirim');
 
-    const other = await t.request({ method: 'POST', url: '/api/pinjaman', ...multipart(loanFields(n.id), { name: 'foto', filename: 'a.png', type: 'image/png', data: pngBytes() }) });
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/pinjaman',
+      ...multipart(loanFields(n.id), { name: 'foto', filename: 'a.png', type: 'image/png', data: pngBytes() }),
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().errors[0].path).toBe('foto');
     expect(await countRows('pinjaman')).toBe(0);
@@ -302,9 +368,32 @@ describe('listing loans', () => {
     const budi = await addNasabah('Budi Santoso', { nik: '3201000000000111' });
     const ani = await addNasabah('ani wijaya', { nik: '3201000000000222' });
     const citra = await addNasabah('Citra 50%_x', { nik: '3201000000000333' });
-    const a = await createLoan(budi.id, { nomor_pinjaman: 'A001', urutan_pinjaman: 1, tanggal_pinjam: '2024-01-10', jumlah: 5_000_000, persentase: 2.5, tipe: 'pokok', durasi_angsuran: 10 });
-    const b = await createLoan(ani.id, { nomor_pinjaman: 'B002', urutan_pinjaman: 3, tanggal_pinjam: '2024-03-01', jumlah: 20_000_000, persentase: 1, tipe: 'non-pokok' });
-    const c = await createLoan(citra.id, { nomor_pinjaman: 'C003', urutan_pinjaman: 2, tanggal_pinjam: '2023-12-31', jumlah: 1_000_000, persentase: 3, tipe: 'pokok', durasi_angsuran: 5 });
+    const a = await createLoan(budi.id, {
+      nomor_pinjaman: 'A001',
+      urutan_pinjaman: 1,
+      tanggal_pinjam: '2024-01-10',
+      jumlah: 5_000_000,
+      persentase: 2.5,
+      tipe: 'pokok',
+      durasi_angsuran: 10,
+    });
+    const b = await createLoan(ani.id, {
+      nomor_pinjaman: 'B002',
+      urutan_pinjaman: 3,
+      tanggal_pinjam: '2024-03-01',
+      jumlah: 20_000_000,
+      persentase: 1,
+      tipe: 'non-pokok',
+    });
+    const c = await createLoan(citra.id, {
+      nomor_pinjaman: 'C003',
+      urutan_pinjaman: 2,
+      tanggal_pinjam: '2023-12-31',
+      jumlah: 1_000_000,
+      persentase: 3,
+      tipe: 'pokok',
+      durasi_angsuran: 5,
+    });
     await t.app.db.updateTable('pinjaman').set({ status: 'lunas', sisa_pokok: 0 }).where('id', '=', b.id).execute();
     await t.app.db.updateTable('pinjaman').set({ status: 'macet', sisa_pokok: 600_000 }).where('id', '=', c.id).execute();
     return { budi, ani, citra, a, b, c };
@@ -340,11 +429,22 @@ describe('listing loans', () => {
 
   it("shows a customer's edited name and NIK on its loans and their payments at once (the loan's copies follow)", async () => {
     const { budi, a, b } = await seed();
-    await t.app.db.insertInto('pembayaran').values({ pinjaman_id: a.id, tanggal: '2024-02-10', jenis: 'angsuran', jumlah: 500_000, angsuran_ke: 1 }).execute();
+    await t.app.db
+      .insertInto('pembayaran')
+      .values({ pinjaman_id: a.id, tanggal: '2024-02-10', jenis: 'angsuran', jumlah: 500_000, angsuran_ke: 1 })
+      .execute();
     const edit = await t.request({
       method: 'PUT',
       url: `/api/nasabah/${budi.id}`,
-      payload: { nama: 'Zaenal Abidin', nik: '3201000000000999', telepon: '081234567890', alamat: 'Jl. Melati 1', kecamatan: 'Cibinong', kota: 'Bogor', status: 'aktif' },
+      payload: {
+        nama: 'Zaenal Abidin',
+        nik: '3201000000000999',
+        telepon: '081234567890',
+        alamat: 'Jl. Melati 1',
+        kecamatan: 'Cibinong',
+        kota: 'Bogor',
+        status: 'aktif',
+      },
     });
     expect(edit.statusCode).toBe(200);
 
@@ -359,7 +459,11 @@ describe('listing loans', () => {
 
     // The copies are the customer's whatever a statement tries to write into them.
     await t.app.db.updateTable('pinjaman').set({ nasabah_nama: 'Palsu', nasabah_nik: null }).where('id', '=', b.id).execute();
-    expect((await get(`/api/pinjaman/${b.id}`)).json().data.nasabah).toEqual({ id: b.nasabah_id, nama: 'ani wijaya', nik: '3201000000000222' });
+    expect((await get(`/api/pinjaman/${b.id}`)).json().data.nasabah).toEqual({
+      id: b.nasabah_id,
+      nama: 'ani wijaya',
+      nik: '3201000000000222',
+    });
   });
 
   it('filters by status (pending too), tipe and customer; all and empty mean no filter', async () => {
@@ -421,27 +525,53 @@ describe('loan detail, info and stats', () => {
     expect(res.json().data).toMatchObject({ id: loan.id, nasabah: { nama: 'Hadi' }, angsuran_per_bulan: 1_240_000 });
     expect(Object.keys(res.json().data).sort()).toEqual(
       [
-        'id', 'nasabah_id', 'nasabah', 'nomor_pinjaman', 'urutan_pinjaman', 'tanggal_pinjam', 'jumlah', 'persentase', 'tipe',
-        'jaminan', 'keterangan', 'durasi_angsuran', 'status', 'sisa_pokok', 'total_pembayaran', 'angsuran_per_bulan',
-        'kwitansi', 'kwitansi_url', 'data_completeness', 'created_at', 'updated_at',
+        'id',
+        'nasabah_id',
+        'nasabah',
+        'nomor_pinjaman',
+        'urutan_pinjaman',
+        'tanggal_pinjam',
+        'jumlah',
+        'persentase',
+        'tipe',
+        'jaminan',
+        'keterangan',
+        'durasi_angsuran',
+        'status',
+        'sisa_pokok',
+        'total_pembayaran',
+        'angsuran_per_bulan',
+        'kwitansi',
+        'kwitansi_url',
+        'data_completeness',
+        'created_at',
+        'updated_at',
       ].sort(),
     );
     const missing = await get('/api/pinjaman/999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(PINJAMAN_NOT_FOUND);
+    expect(missing.json().message).toBe(messages.notFound.pinjaman);
     expect((await get('/api/pinjaman/abc')).statusCode).toBe(400);
   });
 
   it('gives the loan info of a new and of an existing customer (decisions §3)', async () => {
     const baru = await addNasabah('Baru');
-    expect((await get(`/api/pinjaman/info/${baru.id}`)).json().data).toEqual({ nomor_pinjaman: '', urutan_pinjaman: 1, is_new_nasabah: true });
+    expect((await get(`/api/pinjaman/info/${baru.id}`)).json().data).toEqual({
+      nomor_pinjaman: '',
+      urutan_pinjaman: 1,
+      is_new_nasabah: true,
+    });
 
     const lama = await addNasabah('Lama');
     await createLoan(lama.id, { nomor_pinjaman: 'K010', urutan_pinjaman: 1 });
     await createLoan(lama.id, { nomor_pinjaman: 'K011', urutan_pinjaman: 2 });
     const deleted = await createLoan(lama.id, { nomor_pinjaman: 'K099', urutan_pinjaman: 9 });
     await t.request({ method: 'DELETE', url: `/api/pinjaman/${deleted.id}` });
-    expect((await get(`/api/pinjaman/info/${lama.id}`)).json().data).toEqual({ nomor_pinjaman: 'K011', urutan_pinjaman: 3, is_new_nasabah: false });
+    expect((await get(`/api/pinjaman/info/${lama.id}`)).json().data).toEqual({
+      nomor_pinjaman: 'K011',
+      urutan_pinjaman: 3,
+      is_new_nasabah: false,
+    });
 
     expect((await get('/api/pinjaman/info/999999')).statusCode).toBe(404);
     expect((await get('/api/pinjaman/info/0')).statusCode).toBe(400);
@@ -458,7 +588,15 @@ describe('loan detail, info and stats', () => {
     await t.request({ method: 'DELETE', url: `/api/pinjaman/${gone.id}` });
     const res = await get('/api/pinjaman/stats');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ pinjaman_aktif: 1, total_nilai_pinjaman: 4_500_000, total: 3, aktif: 1, lunas: 1, macet: 0, pending: 1 });
+    expect(res.json().data).toEqual({
+      pinjaman_aktif: 1,
+      total_nilai_pinjaman: 4_500_000,
+      total: 3,
+      aktif: 1,
+      lunas: 1,
+      macet: 0,
+      pending: 1,
+    });
   });
 });
 
@@ -475,7 +613,15 @@ describe('editing a loan', () => {
     const res = await t.request({
       method: 'PUT',
       url: `/api/pinjaman/${loan.id}`,
-      payload: { ...loanFields(n.id), jumlah: 6_000_000, persentase: 1.25, durasi_angsuran: 6, nomor_pinjaman: 'A002', status: 'macet', keterangan: '' },
+      payload: {
+        ...loanFields(n.id),
+        jumlah: 6_000_000,
+        persentase: 1.25,
+        durasi_angsuran: 6,
+        nomor_pinjaman: 'A002',
+        status: 'macet',
+        keterangan: '',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Pinjaman berhasil diperbarui');
@@ -498,7 +644,11 @@ describe('editing a loan', () => {
     });
     expect(updated.sisa_pokok).toBe(4_760_000);
     expect(await totalPinjaman(n.id)).toBe(6_000_000);
-    const activity = await t.app.db.selectFrom('activities').selectAll().where('type', '=', 'pinjaman.update').executeTakeFirstOrThrow();
+    const activity = await t.app.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('type', '=', 'pinjaman.update')
+      .executeTakeFirstOrThrow();
     expect(activity).toMatchObject({ category: 'pinjaman', amount: 6_000_000, entity_id: loan.id });
   });
 
@@ -510,17 +660,28 @@ describe('editing a loan', () => {
     const noStatus = await t.request({ method: 'PUT', url: `/api/pinjaman/${loan.id}`, payload: loanFields(to.id) });
     expect(noStatus.statusCode).toBe(400);
     expect(noStatus.json().errors).toEqual([{ path: 'status', msg: m.statusInvalid }]);
-    const res = await t.request({ method: 'PUT', url: `/api/pinjaman/${loan.id}`, payload: { ...loanFields(to.id, { jumlah: 8_000_000 }), status: 'aktif' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/pinjaman/${loan.id}`,
+      payload: { ...loanFields(to.id, { jumlah: 8_000_000 }), status: 'aktif' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.nasabah.nama).toBe('Tujuan');
     expect(await totalPinjaman(from.id)).toBe(0);
     expect(await totalPinjaman(to.id)).toBe(10_000_000);
 
     const pasif = await addNasabah('Pasif', { status: 'nonaktif' });
-    const refused = await t.request({ method: 'PUT', url: `/api/pinjaman/${loan.id}`, payload: { ...loanFields(pasif.id), status: 'aktif' } });
+    const refused = await t.request({
+      method: 'PUT',
+      url: `/api/pinjaman/${loan.id}`,
+      payload: { ...loanFields(pasif.id), status: 'aktif' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([{ path: 'nasabah_id', msg: NASABAH_NOT_ACTIVE }]);
-    expect((await t.request({ method: 'PUT', url: '/api/pinjaman/999999', payload: { ...loanFields(to.id), status: 'aktif' } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/pinjaman/999999', payload: { ...loanFields(to.id), status: 'aktif' } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('keeps urutan_pinjaman when none is sent, and the customer may have become inactive meanwhile', async () => {
@@ -539,7 +700,11 @@ describe('editing a loan', () => {
     const loan = await createLoan(n.id, {}, { filename: 'a.png', type: 'image/png', data: pngBytes() });
     const oldName = loan.kwitansi!;
     const pdf = pdfBytes();
-    const res = await t.request({ method: 'PUT', url: `/api/pinjaman/${loan.id}`, ...multipart({ ...loanFields(n.id), status: 'aktif' }, { filename: 'b.pdf', type: 'application/pdf', data: pdf }) });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/pinjaman/${loan.id}`,
+      ...multipart({ ...loanFields(n.id), status: 'aktif' }, { filename: 'b.pdf', type: 'application/pdf', data: pdf }),
+    });
     expect(res.statusCode).toBe(200);
     const updated = res.json().data as Pinjaman;
     expect(updated.kwitansi).toMatch(/^[a-f0-9]{32}\.pdf$/);
@@ -548,17 +713,32 @@ describe('editing a loan', () => {
     expect((await get(`/uploads/kwitansi/${oldName}`)).statusCode).toBe(404);
 
     // A failed edit (validation) keeps the current receipt and leaves no new file behind.
-    const bad = await t.request({ method: 'PUT', url: `/api/pinjaman/${loan.id}`, ...multipart({ ...loanFields(n.id), jumlah: 'abc', status: 'aktif' }, { filename: 'c.png', type: 'image/png', data: pngBytes() }) });
+    const bad = await t.request({
+      method: 'PUT',
+      url: `/api/pinjaman/${loan.id}`,
+      ...multipart(
+        { ...loanFields(n.id), jumlah: 'abc', status: 'aktif' },
+        { filename: 'c.png', type: 'image/png', data: pngBytes() },
+      ),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'jumlah', msg: m.jumlahNotNumber }]);
     // A failed edit in the transaction (customer gone) does the same.
-    const gone = await t.request({ method: 'PUT', url: `/api/pinjaman/${loan.id}`, ...multipart({ ...loanFields(999_999), status: 'aktif' }, { filename: 'c.png', type: 'image/png', data: pngBytes() }) });
+    const gone = await t.request({
+      method: 'PUT',
+      url: `/api/pinjaman/${loan.id}`,
+      ...multipart({ ...loanFields(999_999), status: 'aktif' }, { filename: 'c.png', type: 'image/png', data: pngBytes() }),
+    });
     expect(gone.statusCode).toBe(400);
     expect(storedFiles()).toEqual([updated.kwitansi]);
     expect((await get(`/api/pinjaman/${loan.id}`)).json().data.kwitansi).toBe(updated.kwitansi);
 
     // A JSON edit leaves the receipt alone.
-    const json = await t.request({ method: 'PUT', url: `/api/pinjaman/${loan.id}`, payload: { ...loanFields(n.id), status: 'aktif' } });
+    const json = await t.request({
+      method: 'PUT',
+      url: `/api/pinjaman/${loan.id}`,
+      payload: { ...loanFields(n.id), status: 'aktif' },
+    });
     expect(json.json().data.kwitansi).toBe(updated.kwitansi);
   });
 });
@@ -572,7 +752,11 @@ describe('deleting', () => {
     expect(res.json().message).toBe('Foto kwitansi berhasil dihapus');
     expect(res.json().data).toMatchObject({ kwitansi: null, kwitansi_url: null, data_completeness: ['kwitansi'] });
     expect(storedFiles()).toEqual([]);
-    const activity = await t.app.db.selectFrom('activities').selectAll().where('type', '=', 'kwitansi.delete').executeTakeFirstOrThrow();
+    const activity = await t.app.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('type', '=', 'kwitansi.delete')
+      .executeTakeFirstOrThrow();
     expect(activity).toMatchObject({ category: 'pinjaman', entity_id: loan.id });
     const again = await t.request({ method: 'DELETE', url: `/api/pinjaman/${loan.id}/kwitansi` });
     expect(again.statusCode).toBe(404);
@@ -582,7 +766,10 @@ describe('deleting', () => {
     const n = await addNasabah('Nina');
     const keep = await createLoan(n.id, { jumlah: 2_000_000 });
     const loan = await createLoan(n.id, { urutan_pinjaman: 2 }, { filename: 'a.png', type: 'image/png', data: pngBytes() });
-    await t.app.db.insertInto('pembayaran').values({ pinjaman_id: loan.id, tanggal: '2024-02-29', jenis: 'angsuran', jumlah: 1_240_000, angsuran_ke: 1 }).execute();
+    await t.app.db
+      .insertInto('pembayaran')
+      .values({ pinjaman_id: loan.id, tanggal: '2024-02-29', jenis: 'angsuran', jumlah: 1_240_000, angsuran_ke: 1 })
+      .execute();
     expect(await totalPinjaman(n.id)).toBe(14_000_000);
 
     const res = await t.request({ method: 'DELETE', url: `/api/pinjaman/${loan.id}` });
@@ -592,12 +779,20 @@ describe('deleting', () => {
     expect((await get('/api/pinjaman')).json().data.map((l: Pinjaman) => l.id)).toEqual([keep.id]);
     expect(await totalPinjaman(n.id)).toBe(2_000_000);
 
-    const row = await t.app.db.selectFrom('pinjaman').select(['deleted_at', 'updated_by']).where('id', '=', loan.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('pinjaman')
+      .select(['deleted_at', 'updated_by'])
+      .where('id', '=', loan.id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect(await t.app.db.selectFrom('pembayaran').select('id').where('pinjaman_id', '=', loan.id).execute()).toHaveLength(1);
     expect(storedFiles()).toEqual([loan.kwitansi]);
     expect((await get(`/uploads/kwitansi/${loan.kwitansi}`)).statusCode).toBe(404);
-    const activity = await t.app.db.selectFrom('activities').selectAll().where('type', '=', 'pinjaman.delete').executeTakeFirstOrThrow();
+    const activity = await t.app.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('type', '=', 'pinjaman.delete')
+      .executeTakeFirstOrThrow();
     expect(activity).toMatchObject({ category: 'pinjaman', amount: 12_000_000, entity_id: loan.id });
 
     expect((await t.request({ method: 'DELETE', url: `/api/pinjaman/${loan.id}` })).statusCode).toBe(404);

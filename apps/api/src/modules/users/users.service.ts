@@ -1,3 +1,4 @@
+import { messages } from '@mizan/core';
 import type { Kysely } from 'kysely';
 import type { Role, StaffUser } from '@mizan/core';
 import type { DB } from '../../db/schema';
@@ -19,7 +20,7 @@ export async function listStaff(db: Kysely<DB>): Promise<StaffUser[]> {
 
 async function requireUser(db: Kysely<DB>, id: number) {
   const user = await repo.findStaffUser(db, id);
-  if (!user) throw notFound('Pengguna tidak ditemukan');
+  if (!user) throw notFound(messages.notFound.pengguna);
   return user;
 }
 
@@ -42,7 +43,10 @@ export async function changeRole(db: Kysely<DB>, id: number, role: Role): Promis
 /** Deactivating signs the user out everywhere at once; nobody may deactivate themselves. */
 export async function setActive(db: Kysely<DB>, actorId: number, id: number, isActive: boolean): Promise<StaffUser> {
   if (!isActive && actorId === id) {
-    throw validationFailed([{ path: 'is_active', msg: 'Anda tidak dapat menonaktifkan akun sendiri' }], 'Anda tidak dapat menonaktifkan akun sendiri');
+    throw validationFailed(
+      [{ path: 'is_active', msg: 'Anda tidak dapat menonaktifkan akun sendiri' }],
+      'Anda tidak dapat menonaktifkan akun sendiri',
+    );
   }
   return db.transaction().execute(async (trx) => {
     const user = await requireUser(trx, id);

@@ -1,3 +1,4 @@
+import { messages } from '@mizan/core';
 import type {
   NotificationRecipient,
   NotificationRecipientCreateInput,
@@ -10,7 +11,6 @@ import type { WaRecipientsTable } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import * as repo from './wa-recipients.repository';
 
-export const RECIPIENT_NOT_FOUND = 'Penerima notifikasi tidak ditemukan';
 export const PHONE_TAKEN = 'Nomor telepon sudah terdaftar';
 
 type Row = Selectable<WaRecipientsTable>;
@@ -53,7 +53,7 @@ export async function listActiveRecipients(db: Database): Promise<NotificationRe
 
 export async function getRecipient(db: Database, id: number): Promise<NotificationRecipient> {
   const row = await repo.findRecipient(db, id);
-  if (!row) throw notFound(RECIPIENT_NOT_FOUND);
+  if (!row) throw notFound(messages.notFound.penerima);
   return toRecipient(row);
 }
 
@@ -67,13 +67,17 @@ export async function createRecipient(db: Database, input: NotificationRecipient
   }
 }
 
-export async function updateRecipient(db: Database, id: number, input: NotificationRecipientCreateInput): Promise<NotificationRecipient> {
-  if (!(await repo.findRecipient(db, id))) throw notFound(RECIPIENT_NOT_FOUND);
+export async function updateRecipient(
+  db: Database,
+  id: number,
+  input: NotificationRecipientCreateInput,
+): Promise<NotificationRecipient> {
+  if (!(await repo.findRecipient(db, id))) throw notFound(messages.notFound.penerima);
   const owner = await repo.findRecipientByPhone(db, input.phone_number);
   if (owner && owner.id !== id) throw phoneTaken();
   try {
     const row = await repo.updateRecipient(db, id, input);
-    if (!row) throw notFound(RECIPIENT_NOT_FOUND);
+    if (!row) throw notFound(messages.notFound.penerima);
     return toRecipient(row);
   } catch (error) {
     if (isPhoneUniqueViolation(error)) throw phoneTaken();
@@ -82,5 +86,5 @@ export async function updateRecipient(db: Database, id: number, input: Notificat
 }
 
 export async function deleteRecipient(db: Database, id: number): Promise<void> {
-  if (!(await repo.deleteRecipient(db, id))) throw notFound(RECIPIENT_NOT_FOUND);
+  if (!(await repo.deleteRecipient(db, id))) throw notFound(messages.notFound.penerima);
 }

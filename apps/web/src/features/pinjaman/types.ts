@@ -1,4 +1,4 @@
-import type { PinjamanListQuery, StatusPinjamanFilter, TipePinjaman } from '@mizan/core';
+import type { Pembayaran, PinjamanListQuery, StatusPinjamanFilter, TipePinjaman } from '@mizan/core';
 
 export type { Pinjaman, PinjamanInfo, PinjamanStats } from '@mizan/core';
 
@@ -45,12 +45,5 @@ export interface NasabahOption {
   nik: string | null;
 }
 
-/** A payment of the loan's history (GET /api/pembayaran?pinjaman_id=…); only the fields read here. */
-export interface LoanPayment {
-  id: number;
-  tanggal: string;
-  jumlah: number;
-  jenis: 'angsuran' | 'bagi_hasil' | 'pokok' | 'pelunasan';
-  angsuran_ke: number | null;
-  keterangan?: string | null;
-}
+/** A payment of the loan's history (GET /api/pembayaran?pinjaman_id=…). */
+export type LoanPayment = Pembayaran;

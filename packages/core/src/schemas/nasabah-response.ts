@@ -1,0 +1,36 @@
+/**
+ * What the customer endpoints answer (spec §3 Nasabah, Statistics). The API declares these as
+ * response schemas (undeclared columns such as created_by and deleted_at are dropped); the web app
+ * reads the inferred types.
+ */
+import { z } from 'zod';
+import { statusNasabah } from '../domain/types';
+
+/** One customer as `GET /api/nasabah` and `GET /api/nasabah/{id}` return it; `nama_lengkap` repeats `nama`. */
+export const nasabahSchema = z.object({
+  id: z.number(),
+  nama: z.string(),
+  nama_lengkap: z.string(),
+  nik: z.string().nullable(),
+  telepon: z.string().nullable(),
+  alamat: z.string().nullable(),
+  kecamatan: z.string().nullable(),
+  kota: z.string().nullable(),
+  tanggal_nasabah: z.string().nullable(),
+  status: z.enum(statusNasabah),
+  total_pinjaman: z.number(),
+  /** The fields still missing (spec §3 'Data Tidak Lengkap'). */
+  data_completeness: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Nasabah = z.infer<typeof nasabahSchema>;
+
+/** `GET /api/nasabah/stats`: `total` repeats `total_nasabah`. */
+export const nasabahStatsSchema = z.object({
+  total_nasabah: z.number(),
+  total: z.number(),
+  aktif: z.number(),
+  nonaktif: z.number(),
+});
+export type NasabahStats = z.infer<typeof nasabahStatsSchema>;
