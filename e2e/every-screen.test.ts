@@ -204,6 +204,19 @@ function widestElement(page: Page) {
   });
 }
 
+/** Every badge on the page (components/ui/badge.tsx): its words and its colour classes. */
+function badges(page: Page): Promise<[string, string][]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('span.rounded-full.ring-1')).map((el) => [
+      (el.textContent ?? '').trim(),
+      Array.from(el.classList)
+        .filter((c) => /^(bg|text|ring)-(?!xs|sm|inset)/.test(c))
+        .sort()
+        .join(' '),
+    ]),
+  ) as Promise<[string, string][]>;
+}
+
 /** Every button on the page as the accessibility tree names it (the page behind an open dialog is hidden from it). */
 async function buttonNames(page: Page): Promise<string[]> {
   const tree = await page.locator('body').ariaSnapshot();
@@ -217,6 +230,8 @@ describe.each(['phone', 'desktop'] as const)('every screen with data (%s)', (vie
     const problems: string[] = [];
     let signedIn = false;
     let buttonsSeen = 0;
+    // A badge's words mean one thing: the same words wear the same colour on every screen.
+    const badgeColours = new Map<string, Map<string, string>>();
     for (const visit of visits) {
       if (!visit.signedOut && !signedIn) {
         await signIn(page);
@@ -234,6 +249,12 @@ describe.each(['phone', 'desktop'] as const)('every screen with data (%s)', (vie
           `${where}: ${scrollWidth} px wide at ${width}; widest: ${worst ? `${worst.what} ends at ${worst.right} px` : '?'}`,
         );
 
+      for (const [words, colour] of await badges(page)) {
+        const seenAt = badgeColours.get(words) ?? new Map<string, string>();
+        if (!seenAt.has(colour)) seenAt.set(colour, where);
+        badgeColours.set(words, seenAt);
+      }
+
       const names = await buttonNames(page);
       buttonsSeen += names.length;
       if (names.some((n) => n.trim() === '')) problems.push(`${where}: a button without a name`);
@@ -243,7 +264,13 @@ describe.each(['phone', 'desktop'] as const)('every screen with data (%s)', (vie
         if (count > 1 && name.trim() !== '') problems.push(`${where}: ${count} buttons named "${name}"`);
     }
     await context.close();
+    for (const [words, colours] of badgeColours)
+      if (colours.size > 1)
+        problems.push(
+          `badge "${words}" in ${colours.size} colours: ${[...colours].map(([c, at]) => `${c} at ${at}`).join('; ')}`,
+        );
     expect(problems).toEqual([]);
+    expect(badgeColours.get('Pokok'), 'the loan type badge was seen').toBeDefined();
     expect(buttonsSeen, 'the accessibility tree was read').toBeGreaterThan(visits.length);
     // Every route of the router was opened, and the landing page the server serves beside it.
     expect(new Set(visits.map((v) => v.route))).toEqual(new Set(['/', ...routerPaths()]));

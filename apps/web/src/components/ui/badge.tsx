@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { jenisPembayaranLabels, labelOf, tipePinjamanLabels } from '@mizan/core';
 import { cn } from './cn';
 
 type Tone = 'green' | 'gray' | 'red' | 'amber' | 'blue' | 'gold';
@@ -57,4 +58,16 @@ const statusTones: Record<string, { tone: Tone; label: string }> = {
 export function StatusBadge({ status }: { status: string }) {
   const known = statusTones[status] ?? { tone: 'gray' as Tone, label: status };
   return <Badge tone={known.tone}>{known.label}</Badge>;
+}
+
+const jenisTones: Record<string, Tone> = { angsuran: 'green', bagi_hasil: 'gold', pokok: 'blue', pelunasan: 'amber' };
+
+/** A payment kind as a badge: Angsuran, Bagi Hasil (gold, as Mudharabah), Pokok (blue, as Murabahah), Pelunasan. */
+export function JenisBadge({ jenis }: { jenis: string }) {
+  return <Badge tone={jenisTones[jenis] ?? 'gray'}>{labelOf(jenisPembayaranLabels, jenis)}</Badge>;
+}
+
+/** A loan type as a badge, the same on every screen: Pokok (Murabahah) blue, Non-Pokok (Mudharabah) gold. */
+export function TipeBadge({ tipe }: { tipe: string }) {
+  return <Badge tone={tipe === 'pokok' ? 'blue' : 'gold'}>{labelOf(tipePinjamanLabels, tipe)}</Badge>;
 }

@@ -6,7 +6,6 @@ import {
   formatDateShort,
   formatNik,
   formatRupiah,
-  jenisPembayaranLabels,
   labelOf,
   nasabahFieldLabels,
   nasabahGeneratedFieldsOf,
@@ -20,6 +19,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/ca
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SummaryCard } from '../../../components/ui/summary-card';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { PaymentHistoryRows, type PaymentColumn } from '../../../components/ui/payment-history';
 import type { Layout } from '../../../components/ui/use-media-query';
 import type { Nasabah, NasabahLoan, NasabahPayment } from '../types';
 
@@ -172,7 +172,7 @@ function HistorySkeleton() {
   );
 }
 
-function loanLabel(loan: NasabahLoan | undefined, pinjamanId: number | undefined) {
+function loanInHistory(loan: NasabahLoan | undefined, pinjamanId: number | undefined) {
   if (loan?.nomor_pinjaman) return loan.nomor_pinjaman;
   if (loan) return `${labelOf(tipePinjamanLabels, loan.tipe)}${loan.urutan_pinjaman ? ` ke-${loan.urutan_pinjaman}` : ''}`;
   return pinjamanId ? `Pinjaman #${pinjamanId}` : '-';
@@ -244,6 +244,9 @@ export function LoanHistory({ loans, loading, layout }: { loans: NasabahLoan[]; 
   );
 }
 
+/** Spec §7: no, pinjaman, jumlah, jenis, status, tanggal. */
+const CUSTOMER_COLUMNS: readonly PaymentColumn[] = ['no', 'pinjaman', 'jumlah', 'jenis', 'status', 'tanggal'];
+
 /** History Pembayaran: no, pinjaman, jumlah, jenis, status (always Selesai), tanggal. */
 export function PaymentHistory({
   payments,
@@ -259,7 +262,7 @@ export function PaymentHistory({
   const loanById = new Map(loans.map((l) => [l.id, l]));
   const loanOf = (p: NasabahPayment) => {
     const id = p.pinjaman?.id ?? p.pinjaman_id;
-    return { id, label: loanLabel(id !== undefined ? loanById.get(id) : undefined, id) };
+    return { id, label: loanInHistory(id !== undefined ? loanById.get(id) : undefined, id) };
   };
   return (
     <HistoryCard title="History Pembayaran" icon={<Receipt className="h-5 w-5" />} count={payments.length}>
@@ -267,71 +270,14 @@ export function PaymentHistory({
         <HistorySkeleton />
       ) : payments.length === 0 ? (
         <EmptyHistory text="Belum ada data pembayaran" />
-      ) : layout === 'phone' ? (
-        <ul className="grid gap-2">
-          {payments.map((p, i) => (
-            <li key={p.id}>
-              <Link
-                to={`/pembayaran/${p.id}`}
-                className="block rounded-xl border border-line bg-white p-3 hover:border-brand-300"
-              >
-                <div className="flex items-center justify-between gap-2">
-                  <span className="text-sm font-semibold">
-                    {i + 1}. {labelOf(jenisPembayaranLabels, p.jenis)}
-                  </span>
-                  <StatusBadge status="selesai" />
-                </div>
-                <p className="mt-0.5 truncate text-xs text-muted">{loanOf(p).label}</p>
-                <div className="mt-1 flex items-center justify-between text-sm">
-                  <span className="font-semibold">{formatRupiah(p.jumlah)}</span>
-                  <span className="text-xs text-muted">{formatDateShort(p.tanggal)}</span>
-                </div>
-              </Link>
-            </li>
-          ))}
-        </ul>
       ) : (
-        <Table caption="History Pembayaran">
-          <THead>
-            <tr>
-              <Th className="w-14">No</Th>
-              <Th>Pinjaman</Th>
-              <Th className="text-right">Jumlah</Th>
-              <Th>Jenis</Th>
-              <Th>Status</Th>
-              <Th>Tanggal</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {payments.map((p, i) => {
-              const loan = loanOf(p);
-              return (
-                <Tr key={p.id}>
-                  <Td className="text-muted">{i + 1}</Td>
-                  <Td>
-                    {loan.id ? (
-                      <Link to={`/pinjaman/${loan.id}`} className="text-brand-800 hover:underline">
-                        {loan.label}
-                      </Link>
-                    ) : (
-                      loan.label
-                    )}
-                  </Td>
-                  <Td className="text-right font-medium whitespace-nowrap">
-                    <Link to={`/pembayaran/${p.id}`} className="hover:underline">
-                      {formatRupiah(p.jumlah)}
-                    </Link>
-                  </Td>
-                  <Td>{labelOf(jenisPembayaranLabels, p.jenis)}</Td>
-                  <Td>
-                    <StatusBadge status="selesai" />
-                  </Td>
-                  <Td className="whitespace-nowrap">{formatDateShort(p.tanggal)}</Td>
-                </Tr>
-              );
-            })}
-          </TBody>
-        </Table>
+        <PaymentHistoryRows
+          payments={payments}
+          layout={layout}
+          caption="History Pembayaran"
+          columns={CUSTOMER_COLUMNS}
+          loanOf={loanOf}
+        />
       )}
     </HistoryCard>
   );

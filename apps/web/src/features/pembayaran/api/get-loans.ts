@@ -11,7 +11,8 @@ export const LOAN_PAYMENTS_LIMIT = 1000;
 export function useLoanOptions(enabled = true) {
   return useQuery({
     queryKey: pembayaranKeys.loanOptions(),
-    queryFn: async () => (await apiRequest<Pinjaman[]>('/pinjaman', { query: { status: 'aktif', limit: LOAN_OPTIONS_LIMIT } })).data,
+    queryFn: async () =>
+      (await apiRequest<Pinjaman[]>('/pinjaman', { query: { status: 'aktif', limit: LOAN_OPTIONS_LIMIT } })).data,
     enabled,
   });
 }

@@ -2,15 +2,26 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, Clock, CreditCard, Landmark, UserRound } from 'lucide-react';
 import { formatDateLong, formatDateTime, formatNik, formatRupiah } from '@mizan/core';
-import { StatusBadge } from '../../../components/ui/badge';
+import { JenisBadge, StatusBadge, TipeBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { PembayaranDetail } from '../types';
-import { JenisBadge, TipeBadge } from './jenis-badge';
 import { loanCode } from './loan-label';
 
 const dash = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '-');
 
-function InfoCard({ title, icon, children, footer, testId }: { title: string; icon: ReactNode; children: ReactNode; footer?: ReactNode; testId?: string }) {
+function InfoCard({
+  title,
+  icon,
+  children,
+  footer,
+  testId,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card className="flex flex-col" data-testid={testId}>
       <CardHeader className="justify-start">

@@ -51,7 +51,9 @@ function FilterDialogBody({ open, onOpenChange, value, onApply }: PembayaranFilt
       <Field label="Pinjaman" hint={loans.isPending ? 'Memuat daftar pinjaman aktif...' : 'Pinjaman aktif (maksimal 100)'}>
         <Select
           value={draft.pinjamanId ?? 'all'}
-          onChange={(event) => setDraft({ ...draft, pinjamanId: event.target.value === 'all' ? null : Number(event.target.value) })}
+          onChange={(event) =>
+            setDraft({ ...draft, pinjamanId: event.target.value === 'all' ? null : Number(event.target.value) })
+          }
         >
           <option value="all">Semua Pinjaman</option>
           {missing ? <option value={draft.pinjamanId!}>Pinjaman #{draft.pinjamanId}</option> : null}

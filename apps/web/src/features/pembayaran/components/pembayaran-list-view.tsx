@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CalendarDays } from 'lucide-react';
 import { formatDateLong, formatNik, formatRupiah } from '@mizan/core';
+import { JenisBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -8,7 +9,6 @@ import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/
 import type { Layout } from '../../../components/ui/use-media-query';
 import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Pembayaran } from '../types';
-import { JenisBadge } from './jenis-badge';
 import { loanCode } from './loan-label';
 
 export interface PembayaranListViewProps {

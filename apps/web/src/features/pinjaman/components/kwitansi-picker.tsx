@@ -87,7 +87,11 @@ export function KwitansiPicker({ label, required, value, onChange, error, curren
       {value ? (
         <div className="flex items-center gap-3 rounded-lg border border-line bg-canvas p-2.5" data-testid="kwitansi-preview">
           {previewUrl ? (
-            <img src={previewUrl} alt="Pratinjau kwitansi" className="h-16 w-16 shrink-0 rounded-md border border-line bg-white object-cover" />
+            <img
+              src={previewUrl}
+              alt="Pratinjau kwitansi"
+              className="h-16 w-16 shrink-0 rounded-md border border-line bg-white object-cover"
+            />
           ) : (
             <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md border border-line bg-white text-red-700">
               <FileText className="h-7 w-7" aria-hidden="true" />

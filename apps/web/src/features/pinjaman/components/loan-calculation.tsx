@@ -90,7 +90,10 @@ function CalculationTable({ lines }: { lines: Line[] }) {
       {lines.map((line) => (
         <div key={line.label} className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-0.5 py-2.5">
           <dt className={line.strong ? 'text-sm font-semibold text-ink' : 'text-sm text-ink'}>{line.label}</dt>
-          <dd className={line.strong ? 'text-right text-base font-bold text-brand-800' : 'text-right text-sm font-semibold'} data-testid={line.testId}>
+          <dd
+            className={line.strong ? 'text-right text-base font-bold text-brand-800' : 'text-right text-sm font-semibold'}
+            data-testid={line.testId}
+          >
             {line.value}
           </dd>
           <dd className="col-span-2 font-mono text-xs text-muted">{line.formula}</dd>
@@ -108,13 +111,34 @@ export function CalculationPanel({ pinjaman, payments }: { pinjaman: Pinjaman; p
     const s = summarizeMurabahahLoan(pinjaman, payments);
     const f = s.figures;
     const lines: Line[] = [
-      { label: 'Margin per Bulan', formula: `${rp(pinjaman.jumlah)} × ${pct}`, value: rp(s.profitPerMonth), testId: 'calc-margin-bulan' },
+      {
+        label: 'Margin per Bulan',
+        formula: `${rp(pinjaman.jumlah)} × ${pct}`,
+        value: rp(s.profitPerMonth),
+        testId: 'calc-margin-bulan',
+      },
     ];
     if (f) {
       lines.push(
-        { label: 'Total Margin', formula: `${rp(s.profitPerMonth)} × ${f.durasi} bulan`, value: rp(f.totalProfit), testId: 'calc-total-margin' },
-        { label: 'Total Kewajiban', formula: `${rp(pinjaman.jumlah)} + ${rp(f.totalProfit)}`, value: rp(f.totalObligation), testId: 'calc-total-kewajiban' },
-        { label: 'Angsuran per Bulan', formula: `${rp(f.totalObligation)} ÷ ${f.durasi} bulan`, value: rp(f.monthlyInstalment), strong: true, testId: 'calc-angsuran' },
+        {
+          label: 'Total Margin',
+          formula: `${rp(s.profitPerMonth)} × ${f.durasi} bulan`,
+          value: rp(f.totalProfit),
+          testId: 'calc-total-margin',
+        },
+        {
+          label: 'Total Kewajiban',
+          formula: `${rp(pinjaman.jumlah)} + ${rp(f.totalProfit)}`,
+          value: rp(f.totalObligation),
+          testId: 'calc-total-kewajiban',
+        },
+        {
+          label: 'Angsuran per Bulan',
+          formula: `${rp(f.totalObligation)} ÷ ${f.durasi} bulan`,
+          value: rp(f.monthlyInstalment),
+          strong: true,
+          testId: 'calc-angsuran',
+        },
       );
     }
     lines.push(
@@ -128,10 +152,18 @@ export function CalculationPanel({ pinjaman, payments }: { pinjaman: Pinjaman; p
           formula: `${f.durasi} − ⌊${rp(s.principalPaid)} ÷ ${rp(f.monthlyInstalment)}⌋`,
           value: `${s.remainingInstalments ?? 0} bulan`,
         },
-        { label: 'Sisa Margin', formula: `${rp(f.totalProfit)} − Σ bagi hasil (${rp(s.profitPaid)})`, value: rp(s.remainingProfit ?? 0) },
+        {
+          label: 'Sisa Margin',
+          formula: `${rp(f.totalProfit)} − Σ bagi hasil (${rp(s.profitPaid)})`,
+          value: rp(s.remainingProfit ?? 0),
+        },
       );
     }
-    lines.push({ label: 'Progress', formula: `${rp(s.principalPaid)} ÷ ${rp(pinjaman.jumlah)}, maks. 100%`, value: formatPercent(s.progressPercent) });
+    lines.push({
+      label: 'Progress',
+      formula: `${rp(s.principalPaid)} ÷ ${rp(pinjaman.jumlah)}, maks. 100%`,
+      value: formatPercent(s.progressPercent),
+    });
     return (
       <Card>
         <CardHeader>
@@ -151,7 +183,13 @@ export function CalculationPanel({ pinjaman, payments }: { pinjaman: Pinjaman; p
   }
   const s = summarizeMudharabahLoan(pinjaman, payments);
   const lines: Line[] = [
-    { label: 'Bagi Hasil per Periode', formula: `${rp(pinjaman.jumlah)} × ${pct}`, value: rp(s.profitPerPeriod), strong: true, testId: 'calc-bagi-hasil' },
+    {
+      label: 'Bagi Hasil per Periode',
+      formula: `${rp(pinjaman.jumlah)} × ${pct}`,
+      value: rp(s.profitPerPeriod),
+      strong: true,
+      testId: 'calc-bagi-hasil',
+    },
     { label: 'Bagi Hasil Diterima', formula: 'Σ pembayaran jenis bagi hasil', value: rp(s.profitShared) },
     { label: 'Pokok Dikembalikan', formula: 'Σ pembayaran jenis pokok, angsuran dan pelunasan', value: rp(s.principalReturned) },
     { label: 'Sisa Pokok', formula: `${rp(pinjaman.jumlah)} − ${rp(s.principalReturned)}`, value: rp(s.remainingPrincipal) },

@@ -8,10 +8,10 @@ import {
   pinjamanGeneratedFieldsOf,
   pinjamanMissingFields,
 } from '@mizan/core';
-import { StatusBadge } from '../../../components/ui/badge';
+import { StatusBadge, TipeBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { Pinjaman } from '../types';
-import { nomorOf, TipeBadge } from './pinjaman-list-view';
+import { nomorOf } from './pinjaman-list-view';
 
 function Item({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -53,7 +53,9 @@ export function LoanInfoCard({ pinjaman: p }: { pinjaman: Pinjaman }) {
           </Item>
           <Item label={pokok ? 'Margin per Bulan' : 'Bagi Hasil per Periode'}>{formatPercent(p.persentase)}</Item>
           {pokok ? <Item label="Durasi Angsuran">{p.durasi_angsuran ? `${p.durasi_angsuran} bulan` : '-'}</Item> : null}
-          {pokok ? <Item label="Angsuran per Bulan">{p.angsuran_per_bulan !== null ? formatRupiah(p.angsuran_per_bulan) : '-'}</Item> : null}
+          {pokok ? (
+            <Item label="Angsuran per Bulan">{p.angsuran_per_bulan !== null ? formatRupiah(p.angsuran_per_bulan) : '-'}</Item>
+          ) : null}
           <Item label="Sisa Pokok">{formatRupiah(p.sisa_pokok)}</Item>
           <Item label="Total Pembayaran">{formatRupiah(p.total_pembayaran)}</Item>
           <Item label="Jaminan" wide>

@@ -5,10 +5,22 @@ import { formatRupiah, previewMurabahah } from '@mizan/core';
  * The add form's live Murabahah preview (spec §9): total profit and monthly instalment, computed
  * by the same core function the loan detail and the server use.
  */
-export function MurabahahPreview({ jumlah, persentase, durasi }: { jumlah: number | null; persentase: number | null; durasi: number | null }) {
+export function MurabahahPreview({
+  jumlah,
+  persentase,
+  durasi,
+}: {
+  jumlah: number | null;
+  persentase: number | null;
+  durasi: number | null;
+}) {
   const figures = previewMurabahah({ jumlah, persentase, durasi });
   return (
-    <section aria-label="Simulasi angsuran" className="rounded-xl border border-gold-300 bg-gold-100/50 p-4" data-testid="murabahah-preview">
+    <section
+      aria-label="Simulasi angsuran"
+      className="rounded-xl border border-gold-300 bg-gold-100/50 p-4"
+      data-testid="murabahah-preview"
+    >
       <h3 className="flex items-center gap-2 text-sm font-semibold text-gold-700">
         <Calculator className="h-4 w-4" aria-hidden="true" />
         Simulasi Angsuran Murabahah

@@ -23,7 +23,13 @@ const tipeOptions = [
   { value: 'non-pokok', label: 'Non-Pokok' },
 ] as const;
 
-export const emptyPinjamanFilter: PinjamanFilterValues = { search: '', status: 'all', tipe: 'all', nasabahId: null, nasabahNama: null };
+export const emptyPinjamanFilter: PinjamanFilterValues = {
+  search: '',
+  status: 'all',
+  tipe: 'all',
+  nasabahId: null,
+  nasabahNama: null,
+};
 
 /**
  * Loan filter (spec §2, §9): search (customer name or NIK, nomor pinjaman), status, tipe and one
@@ -43,9 +49,20 @@ export function PinjamanFilterDialog({
   return <Body key={open ? 'open' : 'closed'} open={open} onOpenChange={onOpenChange} value={value} onApply={onApply} />;
 }
 
-function Body({ open, onOpenChange, value, onApply }: { open: boolean; onOpenChange(open: boolean): void; value: PinjamanFilterValues; onApply(value: PinjamanFilterValues): void }) {
+function Body({
+  open,
+  onOpenChange,
+  value,
+  onApply,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  value: PinjamanFilterValues;
+  onApply(value: PinjamanFilterValues): void;
+}) {
   const [draft, setDraft] = useState(value);
-  const chosen = draft.nasabahId !== null ? { id: draft.nasabahId, nama: draft.nasabahNama ?? `#${draft.nasabahId}`, nik: null } : null;
+  const chosen =
+    draft.nasabahId !== null ? { id: draft.nasabahId, nama: draft.nasabahNama ?? `#${draft.nasabahId}`, nik: null } : null;
   return (
     <FilterDialog
       open={open}
@@ -62,8 +79,18 @@ function Body({ open, onOpenChange, value, onApply }: { open: boolean; onOpenCha
           onChange={(event) => setDraft((d) => ({ ...d, search: event.target.value }))}
         />
       </Field>
-      <RadioGroup label="Status" value={draft.status} onValueChange={(status) => setDraft((d) => ({ ...d, status }))} options={statusOptions} />
-      <RadioGroup label="Tipe" value={draft.tipe} onValueChange={(tipe) => setDraft((d) => ({ ...d, tipe }))} options={tipeOptions} />
+      <RadioGroup
+        label="Status"
+        value={draft.status}
+        onValueChange={(status) => setDraft((d) => ({ ...d, status }))}
+        options={statusOptions}
+      />
+      <RadioGroup
+        label="Tipe"
+        value={draft.tipe}
+        onValueChange={(tipe) => setDraft((d) => ({ ...d, tipe }))}
+        options={tipeOptions}
+      />
       <div className="space-y-2">
         <NasabahPicker
           key={draft.nasabahId ?? 'none'}

@@ -98,7 +98,12 @@ export interface PinjamanFormDialogProps {
  * before any request; server messages land on their fields. The form lives in the dialog's content,
  * which unmounts on close, so the add form starts empty every time.
  */
-export function PinjamanFormDialog({ open, onOpenChange, pinjaman, updatedMessage = 'Pinjaman berhasil diperbarui' }: PinjamanFormDialogProps) {
+export function PinjamanFormDialog({
+  open,
+  onOpenChange,
+  pinjaman,
+  updatedMessage = 'Pinjaman berhasil diperbarui',
+}: PinjamanFormDialogProps) {
   const editing = Boolean(pinjaman);
   const create = useCreatePinjaman();
   const update = useUpdatePinjaman();
@@ -169,7 +174,10 @@ function PinjamanForm({
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
 
-  const [tipe, jumlah, persentase, durasi] = useWatch({ control: form.control, name: ['tipe', 'jumlah', 'persentase', 'durasi_angsuran'] });
+  const [tipe, jumlah, persentase, durasi] = useWatch({
+    control: form.control,
+    name: ['tipe', 'jumlah', 'persentase', 'durasi_angsuran'],
+  });
 
   // Choosing a customer in the add form fills nomor_pinjaman and urutan_pinjaman (decisions §3).
   const info = usePinjamanInfo(editing ? null : (nasabah?.id ?? null));
@@ -240,7 +248,14 @@ function PinjamanForm({
         <Input autoComplete="off" maxLength={pinjamanLimits.nomorPinjamanMaxLength} {...form.register('nomor_pinjaman')} />
       </Field>
       <Field label="Urutan Pinjaman" error={errors.urutan_pinjaman?.message}>
-        <Input type="number" inputMode="numeric" min={1} max={pinjamanLimits.urutanMax} step={1} {...form.register('urutan_pinjaman')} />
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={pinjamanLimits.urutanMax}
+          step={1}
+          {...form.register('urutan_pinjaman')}
+        />
       </Field>
 
       <Field label="Tanggal Pinjam" error={errors.tanggal_pinjam?.message} required>
@@ -265,10 +280,19 @@ function PinjamanForm({
       <Field
         label="Persentase (%)"
         error={errors.persentase?.message}
-        hint={isPokok ? 'Margin per bulan, mis. 2 = 2%' : tipe === 'non-pokok' ? 'Bagi hasil per periode, mis. 1,5' : '2 berarti 2%'}
+        hint={
+          isPokok ? 'Margin per bulan, mis. 2 = 2%' : tipe === 'non-pokok' ? 'Bagi hasil per periode, mis. 1,5' : '2 berarti 2%'
+        }
         required
       >
-        <Input type="number" inputMode="decimal" min={0} max={pinjamanLimits.persentaseMax} step={0.01} {...form.register('persentase')} />
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={pinjamanLimits.persentaseMax}
+          step={0.01}
+          {...form.register('persentase')}
+        />
       </Field>
       <Field label="Tipe Pinjaman" error={errors.tipe?.message} required>
         <Select {...form.register('tipe')}>
@@ -280,7 +304,14 @@ function PinjamanForm({
 
       {isPokok ? (
         <Field label="Durasi Angsuran (bulan)" error={errors.durasi_angsuran?.message} required>
-          <Input type="number" inputMode="numeric" min={1} max={pinjamanLimits.durasiMax} step={1} {...form.register('durasi_angsuran')} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={pinjamanLimits.durasiMax}
+            step={1}
+            {...form.register('durasi_angsuran')}
+          />
         </Field>
       ) : null}
       {editing ? (
@@ -296,7 +327,12 @@ function PinjamanForm({
       ) : null}
 
       <Field label="Jaminan" error={errors.jaminan?.message} className="sm:col-span-2">
-        <Input autoComplete="off" maxLength={pinjamanLimits.jaminanMaxLength} placeholder="mis. BPKB motor" {...form.register('jaminan')} />
+        <Input
+          autoComplete="off"
+          maxLength={pinjamanLimits.jaminanMaxLength}
+          placeholder="mis. BPKB motor"
+          {...form.register('jaminan')}
+        />
       </Field>
       <Field label="Keterangan" error={errors.keterangan?.message} className="sm:col-span-2">
         <Textarea rows={2} maxLength={pinjamanLimits.keteranganMaxLength} {...form.register('keterangan')} />

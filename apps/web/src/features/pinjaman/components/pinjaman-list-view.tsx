@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { formatDateShort, formatNik, formatPercent, formatRupiah, labelOf, tipePinjamanLabels } from '@mizan/core';
-import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { formatDateShort, formatNik, formatPercent, formatRupiah } from '@mizan/core';
+import { StatusBadge, TipeBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -18,10 +18,6 @@ export interface PinjamanListViewProps {
 
 /** 'A001' or '-' when the loan has no old-system number. */
 export const nomorOf = (p: Pick<Pinjaman, 'nomor_pinjaman'>) => (p.nomor_pinjaman.trim() === '' ? '-' : p.nomor_pinjaman);
-
-export function TipeBadge({ tipe }: { tipe: string }) {
-  return <Badge tone={tipe === 'pokok' ? 'gold' : 'blue'}>{labelOf(tipePinjamanLabels, tipe)}</Badge>;
-}
 
 const keyOf = (p: Pinjaman) => p.id;
 

@@ -1,4 +1,11 @@
-import { buildMurabahahSchedule, formatDateShort, formatRupiah, isValidDurasi, todayJakarta, type ScheduleLine } from '@mizan/core';
+import {
+  buildMurabahahSchedule,
+  formatDateShort,
+  formatRupiah,
+  isValidDurasi,
+  todayJakarta,
+  type ScheduleLine,
+} from '@mizan/core';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
@@ -11,7 +18,12 @@ export type ScheduleState = 'lunas' | 'belum' | 'terlambat';
  * Each instalment's state: paid when an `angsuran` payment carries its number (or the loan is
  * lunas); overdue when unpaid and its due date is before today (Jakarta); otherwise not yet paid.
  */
-export function scheduleStates(lines: ScheduleLine[], payments: LoanPayment[], loanStatus: string, today = todayJakarta()): ScheduleState[] {
+export function scheduleStates(
+  lines: ScheduleLine[],
+  payments: LoanPayment[],
+  loanStatus: string,
+  today = todayJakarta(),
+): ScheduleState[] {
   const paid = new Set(payments.filter((p) => p.jenis === 'angsuran' && p.angsuran_ke).map((p) => p.angsuran_ke));
   return lines.map((line) => {
     if (loanStatus === 'lunas' || paid.has(line.angsuran_ke)) return 'lunas';
@@ -20,7 +32,15 @@ export function scheduleStates(lines: ScheduleLine[], payments: LoanPayment[], l
 }
 
 /** The full repayment schedule of a Murabahah loan (issue 5): due date, amount, paid or not, overdue. */
-export function RepaymentSchedule({ pinjaman, payments, layout }: { pinjaman: Pinjaman; payments: LoanPayment[]; layout: Layout }) {
+export function RepaymentSchedule({
+  pinjaman,
+  payments,
+  layout,
+}: {
+  pinjaman: Pinjaman;
+  payments: LoanPayment[];
+  layout: Layout;
+}) {
   if (pinjaman.tipe !== 'pokok' || !isValidDurasi(pinjaman.durasi_angsuran)) return null;
   const lines = buildMurabahahSchedule({ ...pinjaman, durasi_angsuran: pinjaman.durasi_angsuran });
   const states = scheduleStates(lines, payments, pinjaman.status);
@@ -40,7 +60,11 @@ export function RepaymentSchedule({ pinjaman, payments, layout }: { pinjaman: Pi
         {layout === 'phone' ? (
           <ol className="divide-y divide-line" aria-label="Jadwal angsuran" data-testid="jadwal-angsuran">
             {lines.map((line, i) => (
-              <li key={line.angsuran_ke} data-testid="jadwal-row" className={`flex items-center justify-between gap-3 px-4 py-2.5 ${states[i] === 'terlambat' ? 'bg-red-50/60' : ''}`}>
+              <li
+                key={line.angsuran_ke}
+                data-testid="jadwal-row"
+                className={`flex items-center justify-between gap-3 px-4 py-2.5 ${states[i] === 'terlambat' ? 'bg-red-50/60' : ''}`}
+              >
                 <div>
                   <p className="text-sm font-medium text-ink">Angsuran ke-{line.angsuran_ke}</p>
                   <p className="text-xs text-muted">Jatuh tempo {formatDateShort(line.jatuh_tempo)}</p>
@@ -72,7 +96,11 @@ export function RepaymentSchedule({ pinjaman, payments, layout }: { pinjaman: Pi
               </THead>
               <TBody>
                 {lines.map((line, i) => (
-                  <Tr key={line.angsuran_ke} data-testid="jadwal-row" className={states[i] === 'terlambat' ? 'bg-red-50/60' : undefined}>
+                  <Tr
+                    key={line.angsuran_ke}
+                    data-testid="jadwal-row"
+                    className={states[i] === 'terlambat' ? 'bg-red-50/60' : undefined}
+                  >
                     <Td>{line.angsuran_ke}</Td>
                     <Td className="whitespace-nowrap">{formatDateShort(line.jatuh_tempo)}</Td>
                     <Td className="text-right font-medium whitespace-nowrap" data-testid="jadwal-jumlah">
