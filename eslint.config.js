@@ -25,12 +25,27 @@ export default tseslint.config(
   {
     files: ['packages/core/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@mizan/api', '@mizan/web', 'node:*'], message: '@mizan/core is pure: no app code, no Node APIs.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@mizan/api', '@mizan/web', 'node:*'],
+              message: '@mizan/core is pure: no app code, no Node APIs.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/api/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@mizan/web'], message: 'The API never imports the web app.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/web/**', '@mizan/web'], message: 'The API never imports the web app.' }] },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -38,13 +53,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '@mizan/api'], message: 'The web app never imports the API.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/api/**', '@mizan/api'], message: 'The web app never imports the API.' }] },
+      ],
     },
   },
   {
     files: ['apps/web/src/components/ui/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'The design system imports no feature.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'The design system imports no feature.' }] },
+      ],
     },
   },
 );

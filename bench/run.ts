@@ -11,7 +11,14 @@ import type { LoadResult, LoadRun } from './autocannon-worker';
 import { BENCH_USERNAME, NoScaleDataError, prepareDatabase, type Prepared } from './prepare';
 import { root, runScript, startServer, type Started } from './processes';
 import { buildWebApp, measureBrowser, type BrowserFigures } from './browser';
-import { backupLines, LIST_PATHS, measureApiBackup, measureCliRoundTrip, type ApiBackupFigures, type BackupFigures } from './backup';
+import {
+  backupLines,
+  LIST_PATHS,
+  measureApiBackup,
+  measureCliRoundTrip,
+  type ApiBackupFigures,
+  type BackupFigures,
+} from './backup';
 import { TARGETS, type TargetKind } from './targets';
 
 const env = process.env;

@@ -49,7 +49,12 @@ describe('staff accounts', () => {
   });
 
   it('a non-admin does not get the Pengguna page, and its API answers 403', async () => {
-    await server.api('POST', '/auth/register', { username: 'rudi', nama_lengkap: 'Rudi Hartono', password: 'password-rudi-1', role: 'user' });
+    await server.api('POST', '/auth/register', {
+      username: 'rudi',
+      nama_lengkap: 'Rudi Hartono',
+      password: 'password-rudi-1',
+      role: 'user',
+    });
     const { context, page } = await newPage(browser, server.baseURL, 'phone');
     await signIn(page, 'rudi', 'password-rudi-1');
     await page.goto('/lainnya');
@@ -65,38 +70,46 @@ describe('staff accounts', () => {
     await context.close();
   });
 
-  it.each<ViewportName>(['desktop', 'phone'])('changes the profile name and own password, then signs in with it (%s)', async (viewport) => {
-    const username = `staf${viewport}`;
-    await server.api('POST', '/auth/register', { username, nama_lengkap: 'Staf Lama', password: 'password-lama-1', role: 'operator' });
-    const { context, page } = await newPage(browser, server.baseURL, viewport);
-    await signIn(page, username, 'password-lama-1');
-    await page.goto('/profil');
-    await page.getByLabel('Nama Lengkap').fill('Staf Baru');
-    await page.getByRole('button', { name: 'Simpan Profil' }).click();
-    await page.getByText('Profil berhasil diperbarui').waitFor();
-    if (viewport === 'desktop') await page.getByTestId('user-name').filter({ hasText: 'Staf Baru' }).waitFor();
-    else {
-      await page.getByRole('button', { name: 'Buka menu' }).click();
-      await page.locator('#mobile-menu').getByText('Staf Baru').waitFor();
-      await page.getByRole('button', { name: 'Tutup menu' }).click();
-    }
+  it.each<ViewportName>(['desktop', 'phone'])(
+    'changes the profile name and own password, then signs in with it (%s)',
+    async (viewport) => {
+      const username = `staf${viewport}`;
+      await server.api('POST', '/auth/register', {
+        username,
+        nama_lengkap: 'Staf Lama',
+        password: 'password-lama-1',
+        role: 'operator',
+      });
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page, username, 'password-lama-1');
+      await page.goto('/profil');
+      await page.getByLabel('Nama Lengkap').fill('Staf Baru');
+      await page.getByRole('button', { name: 'Simpan Profil' }).click();
+      await page.getByText('Profil berhasil diperbarui').waitFor();
+      if (viewport === 'desktop') await page.getByTestId('user-name').filter({ hasText: 'Staf Baru' }).waitFor();
+      else {
+        await page.getByRole('button', { name: 'Buka menu' }).click();
+        await page.locator('#mobile-menu').getByText('Staf Baru').waitFor();
+        await page.getByRole('button', { name: 'Tutup menu' }).click();
+      }
 
-    await page.getByLabel('Password Saat Ini').fill('password-salah');
-    await page.getByLabel('Password Baru', { exact: true }).fill('password-baru-1');
-    await page.getByLabel('Konfirmasi Password Baru').fill('password-beda-1');
-    await page.getByRole('button', { name: 'Ganti Password' }).click();
-    await page.getByText('Konfirmasi password tidak sama').waitFor();
-    await page.getByLabel('Konfirmasi Password Baru').fill('password-baru-1');
-    await page.getByRole('button', { name: 'Ganti Password' }).click();
-    await page.getByText('Password saat ini salah').first().waitFor();
-    await page.getByLabel('Password Saat Ini').fill('password-lama-1');
-    await page.getByRole('button', { name: 'Ganti Password' }).click();
-    await page.getByText(/^Password berhasil diubah/).waitFor();
-    await snap(page, `profil-${viewport}`);
-    await context.close();
+      await page.getByLabel('Password Saat Ini').fill('password-salah');
+      await page.getByLabel('Password Baru', { exact: true }).fill('password-baru-1');
+      await page.getByLabel('Konfirmasi Password Baru').fill('password-beda-1');
+      await page.getByRole('button', { name: 'Ganti Password' }).click();
+      await page.getByText('Konfirmasi password tidak sama').waitFor();
+      await page.getByLabel('Konfirmasi Password Baru').fill('password-baru-1');
+      await page.getByRole('button', { name: 'Ganti Password' }).click();
+      await page.getByText('Password saat ini salah').first().waitFor();
+      await page.getByLabel('Password Saat Ini').fill('password-lama-1');
+      await page.getByRole('button', { name: 'Ganti Password' }).click();
+      await page.getByText(/^Password berhasil diubah/).waitFor();
+      await snap(page, `profil-${viewport}`);
+      await context.close();
 
-    const again = await newPage(browser, server.baseURL, viewport);
-    await signIn(again.page, username, 'password-baru-1');
-    await again.context.close();
-  });
+      const again = await newPage(browser, server.baseURL, viewport);
+      await signIn(again.page, username, 'password-baru-1');
+      await again.context.close();
+    },
+  );
 });

@@ -28,51 +28,63 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  it.each<ViewportName>(['desktop', 'phone'])('reflects data created through the API, refreshes with a toast (%s)', async (viewport) => {
-    const { context, page } = await newPage(browser, server.baseURL, viewport);
-    await signIn(page);
-    const before = await server.api<{ total_nasabah: number }>('GET', '/nasabah/stats');
-    const loansBefore = await server.api<{ pinjaman_aktif: number; total_nilai_pinjaman: number }>('GET', '/pinjaman/stats');
-    const nik = `32010000000${viewport === 'desktop' ? '10001' : '20001'}`;
-    const nasabah = await server.api<{ id: number }>('POST', '/nasabah', {
-      nama: `Nasabah ${viewport}`,
-      nik,
-      telepon: '081234567890',
-      alamat: 'Jl. Mawar 2',
-      kecamatan: 'Coblong',
-      kota: 'Kota Bandung',
-    });
-    expect(nasabah.status).toBe(201);
-    const loan = await server.api('POST', '/pinjaman', {
-      nasabah_id: nasabah.body.data.id,
-      tanggal_pinjam: '2026-03-01',
-      jumlah: 7_500_000,
-      persentase: 2,
-      tipe: 'pokok',
-      durasi_angsuran: 10,
-    });
-    expect(loan.status).toBe(201);
+  it.each<ViewportName>(['desktop', 'phone'])(
+    'reflects data created through the API, refreshes with a toast (%s)',
+    async (viewport) => {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page);
+      const before = await server.api<{ total_nasabah: number }>('GET', '/nasabah/stats');
+      const loansBefore = await server.api<{ pinjaman_aktif: number; total_nilai_pinjaman: number }>('GET', '/pinjaman/stats');
+      const nik = `32010000000${viewport === 'desktop' ? '10001' : '20001'}`;
+      const nasabah = await server.api<{ id: number }>('POST', '/nasabah', {
+        nama: `Nasabah ${viewport}`,
+        nik,
+        telepon: '081234567890',
+        alamat: 'Jl. Mawar 2',
+        kecamatan: 'Coblong',
+        kota: 'Kota Bandung',
+      });
+      expect(nasabah.status).toBe(201);
+      const loan = await server.api('POST', '/pinjaman', {
+        nasabah_id: nasabah.body.data.id,
+        tanggal_pinjam: '2026-03-01',
+        jumlah: 7_500_000,
+        persentase: 2,
+        tipe: 'pokok',
+        durasi_angsuran: 10,
+      });
+      expect(loan.status).toBe(201);
 
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.getByText('Data berhasil diperbarui').waitFor();
-    const total = before.body.data.total_nasabah + 1;
-    const aktif = loansBefore.body.data.pinjaman_aktif + 1;
-    const nilai = loansBefore.body.data.total_nilai_pinjaman + 7_500_000;
-    await card(page, 'Total Nasabah').getByText(String(total), { exact: true }).waitFor();
-    await card(page, 'Pinjaman Aktif').getByText(String(aktif), { exact: true }).waitFor();
-    await card(page, 'Total Nilai Pinjaman').getByText(`Rp ${nilai.toLocaleString('id-ID')}`).waitFor();
-    const activities = page.getByRole('list', { name: 'Aktivitas Terbaru' });
-    await activities.getByText(/Nasabah (desktop|phone)/).first().waitFor();
-    expect(await activities.getByText('Rp 7.500.000').count()).toBeGreaterThan(0);
-    await snap(page, `dashboard-${viewport}`);
-    await context.close();
-  });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByText('Data berhasil diperbarui').waitFor();
+      const total = before.body.data.total_nasabah + 1;
+      const aktif = loansBefore.body.data.pinjaman_aktif + 1;
+      const nilai = loansBefore.body.data.total_nilai_pinjaman + 7_500_000;
+      await card(page, 'Total Nasabah').getByText(String(total), { exact: true }).waitFor();
+      await card(page, 'Pinjaman Aktif').getByText(String(aktif), { exact: true }).waitFor();
+      await card(page, 'Total Nilai Pinjaman')
+        .getByText(`Rp ${nilai.toLocaleString('id-ID')}`)
+        .waitFor();
+      const activities = page.getByRole('list', { name: 'Aktivitas Terbaru' });
+      await activities
+        .getByText(/Nasabah (desktop|phone)/)
+        .first()
+        .waitFor();
+      expect(await activities.getByText('Rp 7.500.000').count()).toBeGreaterThan(0);
+      await snap(page, `dashboard-${viewport}`);
+      await context.close();
+    },
+  );
 
   it('shows the failure box and toast when the data cannot be loaded', async () => {
     const { context, page } = await newPage(browser, server.baseURL, 'desktop');
     await signIn(page);
     await page.route('**/api/dashboard/activities**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }),
+      }),
     );
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('alert').filter({ hasText: 'Gagal memuat data dashboard' }).first().waitFor();

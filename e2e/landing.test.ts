@@ -63,7 +63,10 @@ describe('landing navigation', () => {
   it('scrolls to a section from the desktop navigation', async () => {
     const { context, page } = await newPage(browser, server.baseURL, 'desktop');
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Navigasi halaman', exact: true }).getByRole('link', { name: 'Testimoni' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navigasi halaman', exact: true })
+      .getByRole('link', { name: 'Testimoni' })
+      .click();
     await page.waitForURL('**/#testimonials');
     await page.waitForFunction(() => Math.abs(document.querySelector('#testimonials')!.getBoundingClientRect().top) < 120);
     await context.close();

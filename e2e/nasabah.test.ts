@@ -427,7 +427,11 @@ describe('customer detail', () => {
     for (const status of [404, 500]) {
       const { context, page } = await open(server, 'phone', '/nasabah');
       await page.route(/\/api\/pembayaran\?.*nasabah_id=/, (route) =>
-        route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Tidak ditemukan' }) }),
+        route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, message: 'Tidak ditemukan' }),
+        }),
       );
       await page.goto(`/nasabah/${budi.id}`);
       await page.getByRole('heading', { name: 'Detail Nasabah' }).waitFor();

@@ -598,17 +598,15 @@ describe('Load More', () => {
     const days = Array.from({ length: 1001 }, (_, i) => i);
     for (let i = 0; i < days.length; i += 50) {
       await Promise.all(
-        days
-          .slice(i, i + 50)
-          .map((d) =>
-            createPayment({
-              pinjaman_id: loan.id,
-              tanggal: addMonths(`${year}-01-01`, d % 12),
-              jumlah: 1_000 + d,
-              jenis: 'bagi_hasil',
-              angsuran_ke: null,
-            }),
-          ),
+        days.slice(i, i + 50).map((d) =>
+          createPayment({
+            pinjaman_id: loan.id,
+            tanggal: addMonths(`${year}-01-01`, d % 12),
+            jumlah: 1_000 + d,
+            jenis: 'bagi_hasil',
+            angsuran_ke: null,
+          }),
+        ),
       );
     }
     const { context, page } = await open('desktop', `/pembayaran?period=custom&year=${year}`);

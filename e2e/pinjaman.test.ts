@@ -531,7 +531,13 @@ describe('loan list', () => {
 
   it('keeps its filters and sort across a detail page and Back, and across a reload (issue 30)', async () => {
     const gilang = await createCustomer('Gilang Ramadhan');
-    await createLoan({ nasabah_id: gilang.id, jumlah: 4_000_000, tipe: 'non-pokok', durasi_angsuran: null, nomor_pinjaman: 'G001' });
+    await createLoan({
+      nasabah_id: gilang.id,
+      jumlah: 4_000_000,
+      tipe: 'non-pokok',
+      durasi_angsuran: null,
+      nomor_pinjaman: 'G001',
+    });
     await createLoan({ nasabah_id: gilang.id, jumlah: 3_000_000, nomor_pinjaman: 'G002', urutan_pinjaman: 2 });
 
     for (const size of ['desktop', 'phone'] as const) {
@@ -550,7 +556,12 @@ describe('loan list', () => {
       expect(new URL(filtered).searchParams.get('nasabahId')).toBe(String(gilang.id));
 
       // To the loan's detail page and Back: the same single row, the chips still there.
-      await rows.first().getByRole('button', { name: /Lihat detail pinjaman Gilang Ramadhan/ }).or(rows.first().getByRole('link', { name: /Lihat detail pinjaman Gilang Ramadhan/ })).first().click();
+      await rows
+        .first()
+        .getByRole('button', { name: /Lihat detail pinjaman Gilang Ramadhan/ })
+        .or(rows.first().getByRole('link', { name: /Lihat detail pinjaman Gilang Ramadhan/ }))
+        .first()
+        .click();
       await page.waitForURL(/\/pinjaman\/\d+$/);
       await page.goBack();
       await page.waitForURL(filtered);

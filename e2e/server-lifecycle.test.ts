@@ -16,7 +16,12 @@ describe('the server process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-restart-'));
     try {
       const first = await startServer({}, { dataDir, keepData: true });
-      const created = await first.api('POST', '/auth/register', { username: 'tetap', nama_lengkap: 'Tetap Ada', password: 'password-tetap-1', role: 'user' });
+      const created = await first.api('POST', '/auth/register', {
+        username: 'tetap',
+        nama_lengkap: 'Tetap Ada',
+        password: 'password-tetap-1',
+        role: 'user',
+      });
       expect(created.status).toBe(201);
       await first.stop();
       expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);

@@ -1,4 +1,5 @@
-// `npm test`: every check the project has, in order — lint, typecheck, then all Vitest projects
+// `npm test`: every check the project has, in order — lint, format, unused code (knip), typecheck,
+// then all Vitest projects
 // (core unit tests, API integration tests on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
 // and browser end-to-end tests). About 20 minutes on two cores; lint and typecheck print nothing
 // until they finish, so a line every 15 s says they are still running. Ends with one closing line:
@@ -27,12 +28,14 @@ const run = (label, cmd, args, { quiet = false } = {}) =>
   });
 
 checkNodeVersion();
-console.log('npm test: lint, typecheck, then every Vitest project (unit, API, browser): about 20 minutes.');
+console.log('npm test: lint, format, unused code, typecheck, then every Vitest project (unit, API, browser): about 20 minutes.');
 
 let passed = 0;
 let failed = 0;
 const checks = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['format (prettier --check)', bin('prettier'), ['--check', '--log-level=warn', '.']],
+  ['unused code (knip)', bin('knip'), ['--no-progress']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
 ];
 for (const [label, cmd, args] of checks) {

@@ -13,8 +13,18 @@ const spaFallback = (): Plugin => ({
     server.middlewares.use((req, _res, next) => {
       const url = req.url ?? '/';
       const pathname = url.split('?')[0] ?? '/';
-      const isAsset = pathname.includes('.') || pathname.startsWith('/@') || pathname.startsWith('/src/') || pathname.startsWith('/node_modules/');
-      if (req.method === 'GET' && pathname !== '/' && !isAsset && !pathname.startsWith('/api') && !pathname.startsWith('/uploads')) {
+      const isAsset =
+        pathname.includes('.') ||
+        pathname.startsWith('/@') ||
+        pathname.startsWith('/src/') ||
+        pathname.startsWith('/node_modules/');
+      if (
+        req.method === 'GET' &&
+        pathname !== '/' &&
+        !isAsset &&
+        !pathname.startsWith('/api') &&
+        !pathname.startsWith('/uploads')
+      ) {
         req.url = '/app.html';
       }
       next();

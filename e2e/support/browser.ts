@@ -30,8 +30,17 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-export async function newPage(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: ViewportName = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS[viewport],
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

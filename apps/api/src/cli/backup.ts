@@ -25,7 +25,9 @@ interface Done {
   missing: string[];
 }
 
-const doneOf = (summary: Pick<BackupSummary, 'files' | 'missing_files'> & { tables: Record<string, { rows: number }> }): Done => ({
+const doneOf = (
+  summary: Pick<BackupSummary, 'files' | 'missing_files'> & { tables: Record<string, { rows: number }> },
+): Done => ({
   rows: Object.values(summary.tables).reduce((a, t) => a + t.rows, 0),
   tables: Object.keys(summary.tables).length,
   files: summary.files.length,

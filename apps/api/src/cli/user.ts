@@ -33,7 +33,12 @@ async function main() {
       if (existing) throw new Error(`Username ${username} sudah digunakan`);
       const role = values.role as Role;
       if (!roles.includes(role)) throw new Error(`Peran harus salah satu dari: ${roles.join(', ')}`);
-      await insertUser(handle.db, { username, nama_lengkap: values.name ?? username, role, password_hash: await hashPassword(password) });
+      await insertUser(handle.db, {
+        username,
+        nama_lengkap: values.name ?? username,
+        role,
+        password_hash: await hashPassword(password),
+      });
       console.log(`Pengguna ${username} (${role}) dibuat.`);
     } else {
       if (!existing) throw new Error(`Pengguna ${username} tidak ditemukan`);

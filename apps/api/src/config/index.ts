@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type DatabaseKind = 'pglite' | 'postgres';
 export type WaGatewayKind = 'baileys' | 'simulator';
 
 /** Settings of one server process, parsed once from the environment and frozen. */

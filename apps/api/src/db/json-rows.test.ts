@@ -14,7 +14,16 @@ beforeAll(async () => {
   const [nasabah] = await db
     .insertInto('nasabah')
     .values([
-      { nama: 'Siti "Ani" Rahma\\n', nik: '3201010101010001', telepon: null, alamat: 'Jl. Melati 5, RT 02/03', kecamatan: null, kota: 'Bogor', tanggal_nasabah: '2026-02-28', status: 'aktif' },
+      {
+        nama: 'Siti "Ani" Rahma\\n',
+        nik: '3201010101010001',
+        telepon: null,
+        alamat: 'Jl. Melati 5, RT 02/03',
+        kecamatan: null,
+        kota: 'Bogor',
+        tanggal_nasabah: '2026-02-28',
+        status: 'aktif',
+      },
     ])
     .returning('id')
     .execute();
@@ -46,7 +55,12 @@ afterAll(async () => {
 });
 
 const instants = (row: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date || /_at$/.test(key) ? (value === null ? null : new Date(value as string).toISOString()) : value]));
+  Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      value instanceof Date || /_at$/.test(key) ? (value === null ? null : new Date(value as string).toISOString()) : value,
+    ]),
+  );
 
 describe('selectJsonRows', () => {
   const columns = [
@@ -64,21 +78,47 @@ describe('selectJsonRows', () => {
 
   it('gives every field the value the ordinary select gives', async () => {
     const [plain] = await joined().select(columns).execute();
-    const page = joined().select(columns).select(sortKeyColumn(sql.ref('pinjaman.id'))).orderBy('pinjaman.id').limit(10);
+    const page = joined()
+      .select(columns)
+      .select(sortKeyColumn(sql.ref('pinjaman.id')))
+      .orderBy('pinjaman.id')
+      .limit(10);
     const [json] = await selectJsonRows(handle.db, page, 'asc');
     expect(instants(json!)).toEqual({ ...instants(plain!), __key: plain!.id });
-    expect(json).toMatchObject({ jumlah: 9_007_199_254_000, persentase: 2.75, tanggal_pinjam: '2026-03-01', nasabah_telepon: null, keterangan: null });
+    expect(json).toMatchObject({
+      jumlah: 9_007_199_254_000,
+      persentase: 2.75,
+      tanggal_pinjam: '2026-03-01',
+      nasabah_telepon: null,
+      keterangan: null,
+    });
     expect(new Date(json!.created_at).toISOString()).toBe('2026-03-01T01:15:30.123Z');
     expect(instantText(json!.created_at)).toBe('2026-03-01T01:15:30.123Z');
     expect(instantText(json!.created_at)).toBe(instantText(plain!.created_at));
-    const [customer] = await selectJsonRows(handle.db, handle.db.selectFrom('nasabah').selectAll().select(sortKeyColumn(sql.ref('nasabah.id'))).limit(1), 'asc');
-    expect(customer).toMatchObject({ nama: 'Siti "Ani" Rahma\\n', telepon: null, tanggal_nasabah: '2026-02-28', tanggal_nasabah_generated: false });
+    const [customer] = await selectJsonRows(
+      handle.db,
+      handle.db
+        .selectFrom('nasabah')
+        .selectAll()
+        .select(sortKeyColumn(sql.ref('nasabah.id')))
+        .limit(1),
+      'asc',
+    );
+    expect(customer).toMatchObject({
+      nama: 'Siti "Ani" Rahma\\n',
+      telepon: null,
+      tanggal_nasabah: '2026-02-28',
+      tanggal_nasabah_generated: false,
+    });
   });
 
   it("keeps the page's order, ties broken by id, in both directions", async () => {
     const { db } = handle;
     const names = ['Budi', 'ani', 'Citra', 'budi', 'Ani', 'Dewi', null];
-    await db.insertInto('nasabah').values(names.map((nama, i) => ({ nama: nama ?? `Tanpa alamat ${i}`, alamat: nama, status: 'aktif' as const }))).execute();
+    await db
+      .insertInto('nasabah')
+      .values(names.map((nama, i) => ({ nama: nama ?? `Tanpa alamat ${i}`, alamat: nama, status: 'aktif' as const })))
+      .execute();
     for (const direction of ['asc', 'desc'] as const) {
       const page = () =>
         db
@@ -115,7 +155,7 @@ describe('instantText', () => {
     expect(instantText(date)).toBe('2026-11-23T01:02:03.045Z');
     // Random instants written the way PostgreSQL writes them in UTC (trailing zeros dropped).
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 500; i += 1) {
       const ms = Math.floor(random() * 4e12);
       const micros = String(Math.floor(random() * 1000)).padStart(3, '0');

@@ -186,14 +186,11 @@ export interface DB {
   data_versions: DataVersionsTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
 /** A customer as the API reads it: every column but the search column. */
 export type NasabahRow = Omit<Selectable<NasabahTable>, 'search_text'>;
 export type NewNasabah = Insertable<NasabahTable>;
 export type NasabahUpdate = Updateable<NasabahTable>;
 export type PinjamanRow = Selectable<PinjamanTable>;
 export type NewPinjaman = Insertable<PinjamanTable>;
-export type PembayaranRow = Selectable<PembayaranTable>;
 export type NewPembayaran = Insertable<PembayaranTable>;
-export type ActivityRow = Selectable<ActivitiesTable>;
 export type NewActivity = Insertable<ActivitiesTable>;

@@ -19,6 +19,5 @@ export const forbidden = (message = 'Anda tidak memiliki akses untuk tindakan in
 export const notFound = (message = 'Data tidak ditemukan') => new AppError(404, message);
 export const conflict = (message: string, errors?: FieldError[]) => new AppError(409, message, errors);
 export const tooLarge = (message = 'Ukuran file maksimal 5MB') => new AppError(413, message);
-export const unsupportedType = (message = 'Hanya file JPEG, PNG, dan PDF yang diperbolehkan') =>
-  new AppError(415, message);
+export const unsupportedType = (message = 'Hanya file JPEG, PNG, dan PDF yang diperbolehkan') => new AppError(415, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);

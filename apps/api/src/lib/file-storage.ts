@@ -108,7 +108,8 @@ export function createLocalFileStorage(dir: string, maxBytes = KWITANSI_MAX_BYTE
         if (!refusal && source.truncated) refusal = tooLarge(messages.kwitansi.tooLarge);
         if (!refusal && !out) {
           const head = Buffer.concat(pending);
-          if (head.length === 0) refusal = validationFailed([{ path: field, msg: messages.kwitansi.empty }], messages.kwitansi.empty);
+          if (head.length === 0)
+            refusal = validationFailed([{ path: field, msg: messages.kwitansi.empty }], messages.kwitansi.empty);
           else await start(head);
         }
         if (refusal) throw refusal;

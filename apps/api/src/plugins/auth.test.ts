@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSessionCache } from './auth';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-const session = (id: number) => ({ user: { id, username: `u${id}`, nama_lengkap: `U ${id}`, role: 'user' as const }, expiresAt: Date.now() + 60_000 });
+const session = (id: number) => ({
+  user: { id, username: `u${id}`, nama_lengkap: `U ${id}`, role: 'user' as const },
+  expiresAt: Date.now() + 60_000,
+});
 
 describe('createSessionCache', () => {
   it('loads a session once and answers again from memory', async () => {
@@ -78,8 +81,14 @@ describe('authenticate on a real database', () => {
   });
 
   const changes: Record<string, (userId: number) => Promise<unknown>> = {
-    'session revoked': (id) => t.app.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', id).execute(),
-    'session expired': (id) => t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', id).execute(),
+    'session revoked': (id) =>
+      t.app.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', id).execute(),
+    'session expired': (id) =>
+      t.app.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('user_id', '=', id)
+        .execute(),
     'session deleted': (id) => t.app.db.deleteFrom('sessions').where('user_id', '=', id).execute(),
     'user deactivated': (id) => t.app.db.updateTable('users').set({ is_active: false }).where('id', '=', id).execute(),
     'change rolled back (stays signed in)': (id) =>
@@ -108,7 +117,12 @@ describe('authenticate on a real database', () => {
   });
 
   it('a role or name change reaches the next request', async () => {
-    const { id, token } = await t.createUser({ username: 'naik', password: 'password-naik-123', role: 'admin', nama_lengkap: 'Naik Jabatan' });
+    const { id, token } = await t.createUser({
+      username: 'naik',
+      password: 'password-naik-123',
+      role: 'admin',
+      nama_lengkap: 'Naik Jabatan',
+    });
     expect((await t.request({ method: 'GET', url: '/api/users', token })).statusCode).toBe(200);
     await t.app.db.updateTable('users').set({ role: 'user', nama_lengkap: 'Turun Jabatan' }).where('id', '=', id).execute();
     const denied = await t.request({ method: 'GET', url: '/api/users', token });

@@ -42,7 +42,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
-        fastifyCodes[error.code] ?? (status === 429 ? 'Terlalu banyak permintaan. Silakan coba lagi nanti.' : 'Permintaan tidak valid');
+        fastifyCodes[error.code] ??
+        (status === 429 ? 'Terlalu banyak permintaan. Silakan coba lagi nanti.' : 'Permintaan tidak valid');
       return reply.status(status).send({ success: false, message });
     }
     request.log.error({ err: error }, 'unhandled error');

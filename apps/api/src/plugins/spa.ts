@@ -38,12 +38,17 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; i
     if (fs.existsSync(full)) {
       const body = fs.readFileSync(full);
       const type = file.endsWith('.svg') ? 'image/svg+xml' : file.endsWith('.png') ? 'image/png' : 'text/plain; charset=utf-8';
-      app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) => reply.type(type).header('cache-control', 'public, max-age=86400').send(body));
+      app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) =>
+        reply.type(type).header('cache-control', 'public, max-age=86400').send(body),
+      );
     }
   }
 
   app.get('/', { schema: { hide: true } }, (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(landing ?? missing),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(landing ?? missing),
   );
 
   return { appHtml: appHtml ?? missing };

@@ -17,7 +17,12 @@ export interface TestApp {
   /** inject() with the administrator's token unless `token` is given (null: no header). */
   request(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
   /** Creates a user directly in the database and signs it in; returns its token. */
-  createUser(input: { username: string; password: string; role: 'admin' | 'operator' | 'user'; nama_lengkap?: string }): Promise<{ id: number; token: string }>;
+  createUser(input: {
+    username: string;
+    password: string;
+    role: 'admin' | 'operator' | 'user';
+    nama_lengkap?: string;
+  }): Promise<{ id: number; token: string }>;
   login(username: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -27,7 +32,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
   const config = loadConfig(
     { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
-    { webDistDir: path.join(dataDir, 'no-web-build'), jwtSecret: 'test-secret-test-secret-test-secret-123', checkResponses: true, ...overrides },
+    {
+      webDistDir: path.join(dataDir, 'no-web-build'),
+      jwtSecret: 'test-secret-test-secret-test-secret-123',
+      checkResponses: true,
+      ...overrides,
+    },
   );
   const database = await createTestDatabase();
   const app = await buildApp(config, { database });

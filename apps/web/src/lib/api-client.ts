@@ -68,15 +68,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal });
   } catch (error) {
-    if ((error as Error).name === 'TimeoutError') throw new ApiError(0, 'Server tidak merespons. Periksa koneksi lalu coba lagi.');
+    if ((error as Error).name === 'TimeoutError')
+      throw new ApiError(0, 'Server tidak merespons. Periksa koneksi lalu coba lagi.');
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.');
   }
 
   const payload = (await response.json().catch(() => null)) as
-    | { success: true; data: T; message?: string; meta?: { pagination?: Pagination } }
-    | ApiFailure
-    | null;
+    { success: true; data: T; message?: string; meta?: { pagination?: Pagination } } | ApiFailure | null;
 
   if (!response.ok || !payload || payload.success !== true) {
     if (response.status === 401 && path !== '/auth/login') {

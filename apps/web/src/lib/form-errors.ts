@@ -2,7 +2,11 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /** Puts the server's per-field messages on the form's fields; true when there were any. */
-export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+) {
   if (!(error instanceof ApiError)) return false;
   let applied = false;
   for (const { path, msg } of error.errors) {

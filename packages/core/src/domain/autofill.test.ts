@@ -42,8 +42,7 @@ describe('autofillPembayaran (spec §9)', () => {
       jenis: 'angsuran',
       jumlah: 1_240_000,
       angsuran_ke: 13,
-      warning:
-        'Angsuran ke-13 melebihi durasi angsuran (12 bulan). Periksa kembali jumlah dan angsuran ke sebelum menyimpan.',
+      warning: 'Angsuran ke-13 melebihi durasi angsuran (12 bulan). Periksa kembali jumlah dan angsuran ke sebelum menyimpan.',
     });
   });
 

@@ -79,7 +79,11 @@ describe('addMonths (month-end aware)', () => {
 
   it('always gives a valid date in the right month, never a later day', () => {
     const dates = fc
-      .record({ year: fc.integer({ min: 1900, max: 2100 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }) })
+      .record({
+        year: fc.integer({ min: 1900, max: 2100 }),
+        month: fc.integer({ min: 1, max: 12 }),
+        day: fc.integer({ min: 1, max: 31 }),
+      })
       .filter(({ year, month, day }) => day <= daysInMonth(year, month));
     fc.assert(
       fc.property(dates, fc.integer({ min: 0, max: 600 }), (d, months) => {

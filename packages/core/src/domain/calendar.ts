@@ -82,8 +82,7 @@ export function jakartaDateParts(now: Date = new Date()): CalendarDate {
     day: 'numeric',
   });
   const parts = jakartaFormatter.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
 }
 

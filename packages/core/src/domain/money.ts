@@ -68,10 +68,7 @@ export function cappedPercent(part: number, whole: number): number {
 }
 
 /** Sums payment amounts, optionally only those whose jenis is in `types`. */
-export function sumPayments(
-  payments: readonly PaymentAmount[],
-  types?: readonly JenisPembayaran[],
-): number {
+export function sumPayments(payments: readonly PaymentAmount[], types?: readonly JenisPembayaran[]): number {
   const selected = types ? payments.filter((p) => types.includes(p.jenis)) : payments;
   return sumRupiah(selected.map((p) => p.jumlah));
 }

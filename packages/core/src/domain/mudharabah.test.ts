@@ -35,7 +35,9 @@ describe('Mudharabah progress = all payments / (jumlah + estimated profit)', () 
   });
 
   it('reaches exactly 100 % when the principal is back, whatever the profit shared', () => {
-    expect(mudharabahProgress(10_000_000, [pay('bagi_hasil', 300_000), pay('angsuran', 6_000_000), pay('pelunasan', 4_000_000)])).toBe(100);
+    expect(
+      mudharabahProgress(10_000_000, [pay('bagi_hasil', 300_000), pay('angsuran', 6_000_000), pay('pelunasan', 4_000_000)]),
+    ).toBe(100);
     expect(mudharabahProgress(10_000_000, [pay('pokok', 10_000_000)])).toBe(100);
     expect(mudharabahProgress(10_000_000, [pay('pokok', 9_999_999), pay('bagi_hasil', 50_000_000)])).toBeLessThan(100);
   });

@@ -67,9 +67,7 @@ describe('Murabahah figures (spec §9)', () => {
 
 describe('add-form preview', () => {
   it('matches the worked example and the loan detail figures', () => {
-    expect(previewMurabahah({ jumlah: 12_000_000, persentase: 2, durasi: 12 })).toEqual(
-      calculateMurabahah(12_000_000, 2, 12),
-    );
+    expect(previewMurabahah({ jumlah: 12_000_000, persentase: 2, durasi: 12 })).toEqual(calculateMurabahah(12_000_000, 2, 12));
     expect(previewMurabahah({ jumlah: 12_000_000, persentase: 2, durasi: 12 })?.monthlyInstalment).toBe(1_240_000);
     expect(previewMurabahah({ jumlah: 3_000_000, persentase: 0, durasi: 6 })?.monthlyInstalment).toBe(500_000);
   });
@@ -141,7 +139,9 @@ describe('loan detail panel (spec §9)', () => {
   });
 
   it('leaves durasi-dependent figures empty when durasi is missing', () => {
-    const summary = summarizeMurabahahLoan({ jumlah: 1_000_000, persentase: 2, durasi_angsuran: null }, [pay('angsuran', 250_000)]);
+    const summary = summarizeMurabahahLoan({ jumlah: 1_000_000, persentase: 2, durasi_angsuran: null }, [
+      pay('angsuran', 250_000),
+    ]);
     expect(summary.figures).toBeNull();
     expect(summary.remainingInstalments).toBeNull();
     expect(summary.remainingProfit).toBeNull();

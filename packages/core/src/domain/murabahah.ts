@@ -2,14 +2,7 @@
  * Murabahah (loan tipe `pokok`): a sale-based financing with a fixed margin per month and fixed
  * monthly instalments (spec §9). All amounts are whole rupiah, rounded half-up.
  */
-import {
-  atLeastZero,
-  cappedPercent,
-  divRoundHalfUp,
-  percentOfRupiah,
-  rupiahToBigInt,
-  sumPayments,
-} from './money';
+import { atLeastZero, cappedPercent, divRoundHalfUp, percentOfRupiah, rupiahToBigInt, sumPayments } from './money';
 import type { PaymentAmount } from './types';
 
 /** The fixed figures of a Murabahah loan. */
@@ -106,11 +99,7 @@ export function murabahahProfitPaid(payments: readonly PaymentAmount[]): number 
 }
 
 /** Remaining instalments = durasi − floor(principal paid / instalment), at least 0. */
-export function murabahahRemainingInstalments(
-  durasi: number,
-  principalPaid: number,
-  monthlyInstalment: number,
-): number {
+export function murabahahRemainingInstalments(durasi: number, principalPaid: number, monthlyInstalment: number): number {
   if (!(monthlyInstalment > 0)) return principalPaid > 0 ? 0 : durasi;
   return atLeastZero(durasi - Math.floor(atLeastZero(principalPaid) / monthlyInstalment));
 }

@@ -27,6 +27,9 @@ describe('pinjamanDataCompleteness', () => {
     expect(pinjamanMissingFields(list)).toEqual(['kwitansi']);
     expect(pinjamanGeneratedFieldsOf(list)).toEqual(['urutan_pinjaman']);
     expect(pinjamanMissingFields(null)).toEqual([]);
-    expect(list.map((f) => pinjamanFieldLabels[f as keyof typeof pinjamanFieldLabels])).toEqual(['Foto kwitansi', 'Urutan pinjaman']);
+    expect(list.map((f) => pinjamanFieldLabels[f as keyof typeof pinjamanFieldLabels])).toEqual([
+      'Foto kwitansi',
+      'Urutan pinjaman',
+    ]);
   });
 });

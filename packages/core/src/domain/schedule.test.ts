@@ -33,7 +33,12 @@ describe('buildMurabahahSchedule', () => {
   });
 
   it('lets the last instalment absorb the rounding remainder', () => {
-    const schedule = buildMurabahahSchedule({ tanggal_pinjam: '2023-01-31', jumlah: 1_000_000, persentase: 0, durasi_angsuran: 3 });
+    const schedule = buildMurabahahSchedule({
+      tanggal_pinjam: '2023-01-31',
+      jumlah: 1_000_000,
+      persentase: 0,
+      durasi_angsuran: 3,
+    });
     expect(schedule.map((l) => l.jumlah)).toEqual([333_333, 333_333, 333_334]);
     expect(schedule.map((l) => l.jatuh_tempo)).toEqual(['2023-02-28', '2023-03-31', '2023-04-30']);
   });
@@ -74,8 +79,12 @@ describe('buildMurabahahSchedule', () => {
   });
 
   it('rejects a bad durasi or date', () => {
-    expect(() => buildMurabahahSchedule({ tanggal_pinjam: '2024-01-01', jumlah: 1000, persentase: 1, durasi_angsuran: 0 })).toThrow(RangeError);
-    expect(() => buildMurabahahSchedule({ tanggal_pinjam: '2024-02-30', jumlah: 1000, persentase: 1, durasi_angsuran: 2 })).toThrow(RangeError);
+    expect(() =>
+      buildMurabahahSchedule({ tanggal_pinjam: '2024-01-01', jumlah: 1000, persentase: 1, durasi_angsuran: 0 }),
+    ).toThrow(RangeError);
+    expect(() =>
+      buildMurabahahSchedule({ tanggal_pinjam: '2024-02-30', jumlah: 1000, persentase: 1, durasi_angsuran: 2 }),
+    ).toThrow(RangeError);
     expect(() => splitIntoInstalments(10, 0)).toThrow(RangeError);
   });
 

@@ -12,10 +12,7 @@ function digitsOf(text: string): string {
 }
 
 /** Customer picker: the query matches the customer's name or NIK (case- and space-insensitive). */
-export function matchesNasabahSearch(
-  nasabah: { nama?: string | null; nik?: string | null },
-  query: string,
-): boolean {
+export function matchesNasabahSearch(nasabah: { nama?: string | null; nik?: string | null }, query: string): boolean {
   const q = normalize(query);
   if (q === '') return true;
   if (normalize(nasabah.nama ?? '').includes(q)) return true;

@@ -50,9 +50,7 @@ function toInstant(value: string | Date | null | undefined): { date: Date; timeZ
 export function formatDateLong(value: string | Date | null | undefined): string {
   const instant = toInstant(value);
   if (!instant) return '-';
-  return formatter(`long-${instant.timeZone}`, { dateStyle: 'long', timeZone: instant.timeZone }).format(
-    instant.date,
-  );
+  return formatter(`long-${instant.timeZone}`, { dateStyle: 'long', timeZone: instant.timeZone }).format(instant.date);
 }
 
 /** Short id-ID date: '2024-01-31' → '31/01/2024'; '-' when empty or invalid. */

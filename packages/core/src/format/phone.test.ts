@@ -42,10 +42,7 @@ describe('normalizeRecipientPhone (spec §5)', () => {
     const anyInput = fc.oneof(
       fc.string(),
       fc
-        .tuple(
-          fc.constantFrom('08', '62', '8', '+62', '+62 ', '0', '1', ''),
-          fc.stringMatching(/^[0-9 \-.()]{0,16}$/),
-        )
+        .tuple(fc.constantFrom('08', '62', '8', '+62', '+62 ', '0', '1', ''), fc.stringMatching(/^[0-9 \-.()]{0,16}$/))
         .map(([prefix, rest]) => prefix + rest),
     );
     fc.assert(

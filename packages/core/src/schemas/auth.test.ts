@@ -12,7 +12,10 @@ describe('loginSchema (spec §5 Login)', () => {
 
   it.each([
     [{}, { username: ['Username tidak boleh kosong'], password: ['Password tidak boleh kosong'] }],
-    [{ username: '   ', password: '' }, { username: ['Username tidak boleh kosong'], password: ['Password tidak boleh kosong'] }],
+    [
+      { username: '   ', password: '' },
+      { username: ['Username tidak boleh kosong'], password: ['Password tidak boleh kosong'] },
+    ],
     [{ username: 'a'.repeat(101), password: 'x' }, { username: ['Username maksimal 100 karakter'] }],
   ])('%j', (input, expected) => {
     expect(issuesByField(loginSchema, input)).toEqual(expected);

@@ -125,11 +125,7 @@ function checkIsoDate(ctx: z.core.ParsePayload<string>): void {
 
 /** A required calendar date `YYYY-MM-DD`. */
 export function dateField(required: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .check(checkIsoDate);
+  return z.string({ error: required }).trim().min(1, required).check(checkIsoDate);
 }
 
 /** An optional calendar date `YYYY-MM-DD`: missing or blank → null. */

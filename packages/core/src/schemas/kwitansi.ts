@@ -76,8 +76,7 @@ export type KwitansiFile = z.infer<typeof kwitansiFileSchema>;
  * name when the browser gives no type) must be JPEG, PNG or PDF, and the size 1 byte … 5 MB.
  */
 export function kwitansiFileError(file: { name?: string | undefined; type: string; size: number }): string | null {
-  const typeAllowed =
-    file.type !== '' ? kwitansiExtensionForMime(file.type) !== null : hasKwitansiExtension(file.name ?? '');
+  const typeAllowed = file.type !== '' ? kwitansiExtensionForMime(file.type) !== null : hasKwitansiExtension(file.name ?? '');
   if (!typeAllowed) return m.typeNotAllowed;
   if (!(file.size > 0)) return m.empty;
   if (file.size > KWITANSI_MAX_BYTES) return m.tooLarge;

@@ -31,20 +31,58 @@ describe('defaults (spec §9)', () => {
 describe('parsing querystring values', () => {
   it('reads customer filters', () => {
     expect(
-      nasabahListQuerySchema.parse({ page: '3', limit: '1000', search: '  budi ', status: 'nonaktif', sortBy: 'total_pinjaman', sortOrder: 'ASC' }),
+      nasabahListQuerySchema.parse({
+        page: '3',
+        limit: '1000',
+        search: '  budi ',
+        status: 'nonaktif',
+        sortBy: 'total_pinjaman',
+        sortOrder: 'ASC',
+      }),
     ).toEqual({ page: 3, limit: 1000, search: 'budi', status: 'nonaktif', sortBy: 'total_pinjaman', sortOrder: 'asc' });
   });
 
   it('reads loan filters, including the pending label', () => {
     expect(
-      pinjamanListQuerySchema.parse({ status: 'pending', tipe: 'non-pokok', nasabah_id: '12', sortBy: 'sisa_pokok', limit: '100' }),
-    ).toEqual({ page: 1, limit: 100, status: 'pending', tipe: 'non-pokok', nasabah_id: 12, sortBy: 'sisa_pokok', sortOrder: 'desc' });
+      pinjamanListQuerySchema.parse({
+        status: 'pending',
+        tipe: 'non-pokok',
+        nasabah_id: '12',
+        sortBy: 'sisa_pokok',
+        limit: '100',
+      }),
+    ).toEqual({
+      page: 1,
+      limit: 100,
+      status: 'pending',
+      tipe: 'non-pokok',
+      nasabah_id: 12,
+      sortBy: 'sisa_pokok',
+      sortOrder: 'desc',
+    });
   });
 
   it('reads payment filters', () => {
     expect(
-      pembayaranListQuerySchema.parse({ pinjaman_id: '4', nasabah_id: '2', jenis: 'bagi_hasil', month: '2', year: '2024', sortBy: 'nasabah' }),
-    ).toEqual({ page: 1, limit: 10, pinjaman_id: 4, nasabah_id: 2, jenis: 'bagi_hasil', month: 2, year: 2024, sortBy: 'nasabah', sortOrder: 'desc' });
+      pembayaranListQuerySchema.parse({
+        pinjaman_id: '4',
+        nasabah_id: '2',
+        jenis: 'bagi_hasil',
+        month: '2',
+        year: '2024',
+        sortBy: 'nasabah',
+      }),
+    ).toEqual({
+      page: 1,
+      limit: 10,
+      pinjaman_id: 4,
+      nasabah_id: 2,
+      jenis: 'bagi_hasil',
+      month: 2,
+      year: 2024,
+      sortBy: 'nasabah',
+      sortOrder: 'desc',
+    });
     expect(pembayaranStatsQuerySchema.parse({ month: '12', year: '2023', jenis: 'angsuran', pinjaman_id: '1' })).toEqual({
       month: 12,
       year: 2023,
@@ -55,7 +93,15 @@ describe('parsing querystring values', () => {
 
   it("treats empty values and 'all' as no filter", () => {
     expect(
-      pembayaranListQuerySchema.parse({ search: '  ', jenis: 'all', month: 'all', year: '', pinjaman_id: '', sortBy: '', sortOrder: '' }),
+      pembayaranListQuerySchema.parse({
+        search: '  ',
+        jenis: 'all',
+        month: 'all',
+        year: '',
+        pinjaman_id: '',
+        sortBy: '',
+        sortOrder: '',
+      }),
     ).toEqual({ page: 1, limit: 10, sortBy: 'tanggal', sortOrder: 'desc' });
     expect(nasabahListQuerySchema.parse({ status: 'all' }).status).toBeUndefined();
   });
@@ -95,7 +141,18 @@ describe('invalid values get Indonesian messages (decisions §2)', () => {
     for (const key of ['nama', 'nik', 'telepon', 'alamat', 'status', 'total_pinjaman', 'created_at']) {
       expect(nasabahListQuerySchema.parse({ sortBy: key }).sortBy).toBe(key);
     }
-    for (const key of ['created_at', 'nomor_pinjaman', 'urutan_pinjaman', 'tanggal_pinjam', 'nasabah', 'jumlah', 'persentase', 'tipe', 'status', 'sisa_pokok']) {
+    for (const key of [
+      'created_at',
+      'nomor_pinjaman',
+      'urutan_pinjaman',
+      'tanggal_pinjam',
+      'nasabah',
+      'jumlah',
+      'persentase',
+      'tipe',
+      'status',
+      'sisa_pokok',
+    ]) {
       expect(pinjamanListQuerySchema.parse({ sortBy: key }).sortBy).toBe(key);
     }
     for (const key of ['tanggal', 'jumlah', 'jenis', 'nasabah', 'created_at']) {

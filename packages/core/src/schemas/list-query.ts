@@ -59,7 +59,10 @@ function integerParam(options: { integer: string; min: number; minMessage: strin
 }
 
 function enumParam<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.preprocess((value: string | null | undefined) => blankToUndefined(value), z.enum(values, { error: message }).optional());
+  return z.preprocess(
+    (value: string | null | undefined) => blankToUndefined(value),
+    z.enum(values, { error: message }).optional(),
+  );
 }
 
 /** `page`: integer ≥ 1, default 1. */
@@ -134,7 +137,13 @@ export const pinjamanListQuerySchema = z.object({
 });
 export type PinjamanListQuery = z.infer<typeof pinjamanListQuerySchema>;
 
-const monthParam = integerParam({ integer: m.monthInvalid, min: 1, minMessage: m.monthInvalid, max: 12, maxMessage: m.monthInvalid });
+const monthParam = integerParam({
+  integer: m.monthInvalid,
+  min: 1,
+  minMessage: m.monthInvalid,
+  max: 12,
+  maxMessage: m.monthInvalid,
+});
 const yearParam = integerParam({
   integer: m.yearInvalid,
   min: 2000,

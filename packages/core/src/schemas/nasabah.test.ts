@@ -65,7 +65,12 @@ describe('nasabahCreateSchema (spec §5 Nasabah)', () => {
   });
 
   it('accepts the longest allowed values', () => {
-    const result = nasabahCreateSchema.safeParse({ ...valid, nama: 'a'.repeat(150), alamat: 'b'.repeat(500), kota: 'c'.repeat(100) });
+    const result = nasabahCreateSchema.safeParse({
+      ...valid,
+      nama: 'a'.repeat(150),
+      alamat: 'b'.repeat(500),
+      kota: 'c'.repeat(100),
+    });
     expect(result.success).toBe(true);
   });
 });

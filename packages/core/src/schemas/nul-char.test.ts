@@ -18,7 +18,14 @@ describe('NUL characters in texts', () => {
   });
 
   it('are refused in a customer name and in a list search', () => {
-    const body = nasabahCreateSchema.safeParse({ nama: 'Bu\u0000di', nik: '3201234567890001', telepon: '081234567', alamat: 'a', kecamatan: 'b', kota: 'c' });
+    const body = nasabahCreateSchema.safeParse({
+      nama: 'Bu\u0000di',
+      nik: '3201234567890001',
+      telepon: '081234567',
+      alamat: 'a',
+      kecamatan: 'b',
+      kota: 'c',
+    });
     expect(body.error?.issues).toEqual([expect.objectContaining({ path: ['nama'], message: msg })]);
     const query = nasabahListQuerySchema.safeParse({ search: 'a\u0000' });
     expect(query.error?.issues).toEqual([expect.objectContaining({ path: ['search'], message: msg })]);

@@ -24,7 +24,11 @@ describe('pembayaranCreateSchema (spec §5 Pembayaran)', () => {
     expect(pembayaranCreateSchema.parse({ ...valid, jenis: 'pelunasan', angsuran_ke: 0 }).angsuran_ke).toBeNull();
     expect(pembayaranCreateSchema.parse({ ...valid, jenis: 'pokok', angsuran_ke: 3 }).angsuran_ke).toBe(3);
     const withoutAngsuranKe = { pinjaman_id: 7, tanggal: '2024-02-29', jumlah: 240_000, jenis: 'bagi_hasil' };
-    expect(pembayaranCreateSchema.parse(withoutAngsuranKe)).toEqual({ ...withoutAngsuranKe, keterangan: null, angsuran_ke: null });
+    expect(pembayaranCreateSchema.parse(withoutAngsuranKe)).toEqual({
+      ...withoutAngsuranKe,
+      keterangan: null,
+      angsuran_ke: null,
+    });
   });
 
   it('normalises an empty keterangan to null', () => {
@@ -32,7 +36,9 @@ describe('pembayaranCreateSchema (spec §5 Pembayaran)', () => {
   });
 
   it('gives the spec messages for an empty form', () => {
-    expect(issuesByField(pembayaranCreateSchema, { pinjaman_id: '', tanggal: '', jumlah: '', jenis: '', angsuran_ke: '' })).toEqual({
+    expect(
+      issuesByField(pembayaranCreateSchema, { pinjaman_id: '', tanggal: '', jumlah: '', jenis: '', angsuran_ke: '' }),
+    ).toEqual({
       pinjaman_id: ['Pinjaman harus dipilih'],
       tanggal: ['Tanggal pembayaran harus diisi'],
       jumlah: ['Jumlah pembayaran harus lebih dari 0'],

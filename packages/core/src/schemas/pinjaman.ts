@@ -65,9 +65,7 @@ const urutanField = z
 const pinjamanFields = {
   nasabah_id: idField(m.nasabahRequired),
   /** Old-system code such as A001; '' when empty (column is NOT NULL DEFAULT ''). */
-  nomor_pinjaman: optionalTextField(pinjamanLimits.nomorPinjamanMaxLength, m.nomorMax).transform(
-    (value) => value ?? '',
-  ),
+  nomor_pinjaman: optionalTextField(pinjamanLimits.nomorPinjamanMaxLength, m.nomorMax).transform((value) => value ?? ''),
   /** ≥ 1; optional: absent means "let the server take the next number" (decisions §3). */
   urutan_pinjaman: urutanField,
   tanggal_pinjam: dateField(m.tanggalPinjamRequired),

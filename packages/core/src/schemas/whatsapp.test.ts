@@ -28,7 +28,10 @@ describe('notificationRecipientCreateSchema', () => {
   });
 
   it.each([
-    [{ name: '', phone_number: '' }, { name: ['Nama harus diisi'], phone_number: ['Nomor telepon harus diisi'] }],
+    [
+      { name: '', phone_number: '' },
+      { name: ['Nama harus diisi'], phone_number: ['Nomor telepon harus diisi'] },
+    ],
     [{}, { name: ['Nama harus diisi'], phone_number: ['Nomor telepon harus diisi'] }],
     [{ name: 'x'.repeat(256), phone_number: '081234567890' }, { name: ['Nama maksimal 255 karakter'] }],
     [
@@ -41,7 +44,9 @@ describe('notificationRecipientCreateSchema', () => {
   });
 
   it('accepts a name of exactly 255 characters', () => {
-    expect(notificationRecipientCreateSchema.safeParse({ name: 'x'.repeat(255), phone_number: '81234567890' }).success).toBe(true);
+    expect(notificationRecipientCreateSchema.safeParse({ name: 'x'.repeat(255), phone_number: '81234567890' }).success).toBe(
+      true,
+    );
   });
 
   it('exposes the phone schema on its own', () => {

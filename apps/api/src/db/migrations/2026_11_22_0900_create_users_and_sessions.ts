@@ -6,9 +6,7 @@ export async function up(db: Kysely<any>) {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('username', 'varchar(50)', (c) => c.notNull())
     .addColumn('nama_lengkap', 'varchar(150)', (c) => c.notNull())
-    .addColumn('role', 'varchar(20)', (c) =>
-      c.notNull().check(sql`role in ('admin', 'operator', 'user')`),
-    )
+    .addColumn('role', 'varchar(20)', (c) => c.notNull().check(sql`role in ('admin', 'operator', 'user')`))
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -18,7 +18,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('kota', 'varchar(100)')
     .addColumn('tanggal_nasabah', 'date')
     .addColumn('status', 'varchar(10)', (c) =>
-      c.notNull().defaultTo('aktif').check(sql`status in ('aktif', 'nonaktif')`),
+      c
+        .notNull()
+        .defaultTo('aktif')
+        .check(sql`status in ('aktif', 'nonaktif')`),
     )
     .addColumn('total_pinjaman', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('created_by', 'integer', (c) => c.references('users.id'))
@@ -40,7 +43,12 @@ export async function up(db: Kysely<any>) {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('nasabah_id', 'integer', (c) => c.notNull().references('nasabah.id'))
     .addColumn('nomor_pinjaman', 'varchar(50)', (c) => c.notNull().defaultTo(''))
-    .addColumn('urutan_pinjaman', 'integer', (c) => c.notNull().defaultTo(1).check(sql`urutan_pinjaman >= 1`))
+    .addColumn('urutan_pinjaman', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`urutan_pinjaman >= 1`),
+    )
     .addColumn('tanggal_pinjam', 'date', (c) => c.notNull())
     .addColumn('jumlah', 'bigint', (c) => c.notNull().check(sql`jumlah > 0`))
     .addColumn('persentase', sql`numeric(5,2)`, (c) => c.notNull().check(sql`persentase >= 0`))
@@ -49,7 +57,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('keterangan', 'varchar(1000)')
     .addColumn('durasi_angsuran', 'integer', (c) => c.check(sql`durasi_angsuran is null or durasi_angsuran > 0`))
     .addColumn('status', 'varchar(10)', (c) =>
-      c.notNull().defaultTo('aktif').check(sql`status in ('aktif', 'lunas', 'macet', 'pending')`),
+      c
+        .notNull()
+        .defaultTo('aktif')
+        .check(sql`status in ('aktif', 'lunas', 'macet', 'pending')`),
     )
     .addColumn('sisa_pokok', 'bigint', (c) => c.notNull())
     .addColumn('total_pembayaran', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -72,9 +83,7 @@ export async function up(db: Kysely<any>) {
     .addColumn('pinjaman_id', 'integer', (c) => c.notNull().references('pinjaman.id'))
     .addColumn('tanggal', 'date', (c) => c.notNull())
     .addColumn('jumlah', 'bigint', (c) => c.notNull().check(sql`jumlah > 0`))
-    .addColumn('jenis', 'varchar(12)', (c) =>
-      c.notNull().check(sql`jenis in ('angsuran', 'bagi_hasil', 'pokok', 'pelunasan')`),
-    )
+    .addColumn('jenis', 'varchar(12)', (c) => c.notNull().check(sql`jenis in ('angsuran', 'bagi_hasil', 'pokok', 'pelunasan')`))
     .addColumn('keterangan', 'varchar(1000)')
     .addColumn('angsuran_ke', 'integer', (c) => c.check(sql`angsuran_ke is null or angsuran_ke > 0`))
     .addColumn('created_by', 'integer', (c) => c.references('users.id'))
@@ -94,9 +103,7 @@ export async function up(db: Kysely<any>) {
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('type', 'varchar(50)', (c) => c.notNull())
     .addColumn('description', 'varchar(500)', (c) => c.notNull())
-    .addColumn('category', 'varchar(20)', (c) =>
-      c.notNull().check(sql`category in ('pinjaman', 'pembayaran', 'other')`),
-    )
+    .addColumn('category', 'varchar(20)', (c) => c.notNull().check(sql`category in ('pinjaman', 'pembayaran', 'other')`))
     .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('selesai'))
     .addColumn('amount', 'bigint')
     .addColumn('entity_type', 'varchar(30)')

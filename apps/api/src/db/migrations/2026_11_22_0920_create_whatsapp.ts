@@ -7,7 +7,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('phone_number', 'varchar(20)', (c) => c.notNull().unique())
     .addColumn('status', 'varchar(10)', (c) =>
-      c.notNull().defaultTo('active').check(sql`status in ('active', 'inactive')`),
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'inactive')`),
     )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -30,9 +33,7 @@ export async function up(db: Kysely<any>) {
     .addColumn('phone_number', 'varchar(20)', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('status', 'varchar(12)', (c) =>
-      c
-        .notNull()
-        .check(sql`status in ('QUEUED', 'SENDING', 'SENT', 'FAILED', 'DELIVERED', 'READ', 'UNCERTAIN')`),
+      c.notNull().check(sql`status in ('QUEUED', 'SENDING', 'SENT', 'FAILED', 'DELIVERED', 'READ', 'UNCERTAIN')`),
     )
     .addColumn('message_id', 'varchar(100)')
     .addColumn('error', 'varchar(500)')

@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>) {
     .addColumn('urutan_pinjaman_generated', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
   for (const column of ['nomor_pinjaman', 'urutan_pinjaman', 'tanggal_pinjam', 'jumlah', 'persentase', 'tipe', 'sisa_pokok']) {
-    await sql`create index ${sql.raw(`pinjaman_${column}_sort_idx`)} on pinjaman (${sql.ref(column)}, id) where deleted_at is null`.execute(db);
+    await sql`create index ${sql.raw(`pinjaman_${column}_sort_idx`)} on pinjaman (${sql.ref(column)}, id) where deleted_at is null`.execute(
+      db,
+    );
   }
 }
 

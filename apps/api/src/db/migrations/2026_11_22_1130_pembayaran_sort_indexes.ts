@@ -7,7 +7,9 @@ const columns = ['jumlah', 'jenis', 'created_at'] as const;
 
 export async function up(db: Kysely<any>) {
   for (const column of columns) {
-    await sql`create index ${sql.raw(`pembayaran_${column}_sort_idx`)} on pembayaran (${sql.ref(column)}, id) where deleted_at is null`.execute(db);
+    await sql`create index ${sql.raw(`pembayaran_${column}_sort_idx`)} on pembayaran (${sql.ref(column)}, id) where deleted_at is null`.execute(
+      db,
+    );
   }
 }
 

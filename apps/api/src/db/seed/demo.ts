@@ -38,8 +38,14 @@ export async function seedDemo(db: Kysely<DB>, dataDir: string, today = todayJak
         .insertInto('nasabah')
         .values({
           nama,
-          nik: imported && rnd.chance(0.5) ? null : makeNik(place.nik, rnd.int(1, 28), rnd.int(1, 12), rnd.int(1965, 2000), female, 1000 + i),
-          telepon: imported && rnd.chance(0.5) ? null : `08${rnd.pick(['12', '13', '21', '52', '57', '77', '81', '95'])}${rnd.digits(8)}`,
+          nik:
+            imported && rnd.chance(0.5)
+              ? null
+              : makeNik(place.nik, rnd.int(1, 28), rnd.int(1, 12), rnd.int(1965, 2000), female, 1000 + i),
+          telepon:
+            imported && rnd.chance(0.5)
+              ? null
+              : `08${rnd.pick(['12', '13', '21', '52', '57', '77', '81', '95'])}${rnd.digits(8)}`,
           alamat: `${rnd.pick(streets)} No. ${rnd.int(1, 120)}, RT 0${rnd.int(1, 9)}/RW 0${rnd.int(1, 9)}`,
           kecamatan: imported ? null : place.kecamatan,
           kota: place.kota,
@@ -140,12 +146,25 @@ export async function seedDemo(db: Kysely<DB>, dataDir: string, today = todayJak
         if (!pokok && paid.length >= 12 && rnd.chance(0.6)) {
           await trx
             .insertInto('pembayaran')
-            .values({ pinjaman_id: loan.id, tanggal: addMonths(tanggal_pinjam, 12), jumlah, jenis: 'pelunasan', keterangan: 'Pengembalian modal', created_by: userId, updated_by: userId })
+            .values({
+              pinjaman_id: loan.id,
+              tanggal: addMonths(tanggal_pinjam, 12),
+              jumlah,
+              jenis: 'pelunasan',
+              keterangan: 'Pengembalian modal',
+              created_by: userId,
+              updated_by: userId,
+            })
             .execute();
         }
         await refreshLoanBalance(trx, loan.id);
         if (troubled && monthsAgo - paid.length >= 3) {
-          await trx.updateTable('pinjaman').set({ status: 'macet' }).where('id', '=', loan.id).where('status', '=', 'aktif').execute();
+          await trx
+            .updateTable('pinjaman')
+            .set({ status: 'macet' })
+            .where('id', '=', loan.id)
+            .where('status', '=', 'aktif')
+            .execute();
         }
       }
       await refreshTotalPinjaman(trx, nasabah.id);
@@ -161,10 +180,12 @@ export async function seedDemo(db: Kysely<DB>, dataDir: string, today = todayJak
     for (const [name, phone] of recipients) {
       const normalized = normalizeRecipientPhone(phone);
       if (normalized.ok) {
-        await trx.insertInto('wa_recipients').values({ name, phone_number: normalized.value, status: name.startsWith('Petugas Lapangan 2') ? 'inactive' : 'active' }).execute();
+        await trx
+          .insertInto('wa_recipients')
+          .values({ name, phone_number: normalized.value, status: name.startsWith('Petugas Lapangan 2') ? 'inactive' : 'active' })
+          .execute();
       }
     }
   });
   return { seeded: true };
 }
-

@@ -330,7 +330,9 @@ async function insertPinjaman(db: Kysely<DB>, rows: PinjamanValues[], userId: nu
                 ${column(rows, 'sisa_pokok')}::bigint[], ${column(rows, 'total_pembayaran')}::bigint[],
                 ${column(rows, 'angsuran_per_bulan')}::bigint[], ${column(rows, 'created_at')}::timestamptz[])
       as t(id, nasabah_id, nasabah_nama, nasabah_nik, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah, persentase,
-           tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran, angsuran_per_bulan, created_at)`.execute(db);
+           tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran, angsuran_per_bulan, created_at)`.execute(
+    db,
+  );
 }
 
 async function insertPembayaran(db: Kysely<DB>, rows: PembayaranValues[], userId: number | null) {

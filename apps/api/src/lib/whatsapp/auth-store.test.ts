@@ -85,7 +85,10 @@ describe('PostgreSQL auth store', () => {
     expect((await state.keys.get('pre-key', ['1']))['1']).toEqual({ private: Buffer.alloc(32, 7), public: Buffer.alloc(32, 8) });
     expect((await state.keys.get('app-state-sync-key', ['AAAA'])).AAAA).toEqual({ revived: { keyData: Buffer.from('k') } });
 
-    await state.keys.set({ session: { '628111.0': null }, 'pre-key': { '2': { private: Buffer.alloc(1), public: Buffer.alloc(1) } } });
+    await state.keys.set({
+      session: { '628111.0': null },
+      'pre-key': { '2': { private: Buffer.alloc(1), public: Buffer.alloc(1) } },
+    });
     expect((await state.keys.get('session', ['628111.0']))['628111.0']).toBeUndefined();
     expect(Object.keys(await state.keys.get('pre-key', ['1', '2']))).toEqual(expect.arrayContaining(['1', '2']));
   });
@@ -95,7 +98,9 @@ describe('PostgreSQL auth store', () => {
     await state.keys.set({ session: { keep: Buffer.from('lama') } });
     // The last row of the batch cannot be stored (a NUL character in a text key): the delete and
     // the insert before it must be rolled back with it.
-    await expect(state.keys.set({ session: { keep: null, a: Buffer.from('baru') }, 'sender-key': { 'rusak\u0000': Buffer.from('x') } })).rejects.toThrow();
+    await expect(
+      state.keys.set({ session: { keep: null, a: Buffer.from('baru') }, 'sender-key': { 'rusak\u0000': Buffer.from('x') } }),
+    ).rejects.toThrow();
     const after = await state.keys.get('session', ['keep', 'a']);
     expect(after.keep).toEqual(Buffer.from('lama'));
     expect(after.a).toBeUndefined();

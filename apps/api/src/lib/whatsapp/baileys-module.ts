@@ -17,8 +17,6 @@ export interface AuthCreds {
   [key: string]: unknown;
 }
 
-export type SignalKeyMap = Record<string, Record<string, unknown>>;
-
 export interface SignalKeyStore {
   get(type: string, ids: string[]): Promise<Record<string, unknown>>;
   set(data: Record<string, Record<string, unknown | null>>): Promise<void>;
@@ -49,7 +47,10 @@ export interface BaileysEventMap {
   'messaging-history.set': { chats: Array<{ id?: string | null }>; isLatest?: boolean };
   'chats.upsert': Array<{ id?: string | null }>;
   'chats.delete': string[];
-  'messages.update': Array<{ key: { id?: string | null; fromMe?: boolean | null; remoteJid?: string | null }; update: { status?: number | null } }>;
+  'messages.update': Array<{
+    key: { id?: string | null; fromMe?: boolean | null; remoteJid?: string | null };
+    update: { status?: number | null };
+  }>;
 }
 
 export interface BaileysEventEmitter {
@@ -61,7 +62,11 @@ export interface WASocket {
   ev: BaileysEventEmitter;
   user?: { id: string; name?: string; notify?: string; verifiedName?: string; lid?: string } | null;
   onWhatsApp(...phoneNumbers: string[]): Promise<Array<{ jid: string; exists: boolean }> | undefined>;
-  sendMessage(jid: string, content: { text: string }, options?: { messageId?: string }): Promise<{ key: { id?: string | null } } | undefined>;
+  sendMessage(
+    jid: string,
+    content: { text: string },
+    options?: { messageId?: string },
+  ): Promise<{ key: { id?: string | null } } | undefined>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): void | Promise<void>;
 }

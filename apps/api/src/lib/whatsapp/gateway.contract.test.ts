@@ -48,8 +48,15 @@ const adapters: Array<[string, () => Promise<Harness>]> = [
     'baileys (fake socket)',
     async () => {
       const handle: DatabaseHandle = await createTestDatabase();
-      const fake = createFakeBaileys({ notOnWhatsApp: (p) => p.endsWith('0000'), failSend: (jid) => jid.startsWith(FAILING_PHONE) });
-      const gateway = new BaileysGateway({ load: async () => fake.module, authStore: createDbAuthStore(handle.db), qrWaitMs: 2_000 });
+      const fake = createFakeBaileys({
+        notOnWhatsApp: (p) => p.endsWith('0000'),
+        failSend: (jid) => jid.startsWith(FAILING_PHONE),
+      });
+      const gateway = new BaileysGateway({
+        load: async () => fake.module,
+        authStore: createDbAuthStore(handle.db),
+        qrWaitMs: 2_000,
+      });
       return {
         gateway,
         create: async () => {
@@ -69,7 +76,8 @@ const adapters: Array<[string, () => Promise<Harness>]> = [
           await until(() => gateway.snapshot().status === 'READY');
         },
         account: { name: 'BMT Uji', phone_number: '6289876543210' },
-        delivered: () => fake.sockets.flatMap((s) => s.sent.map((m) => ({ phone: m.jid.split('@')[0]!, text: m.text, messageId: m.messageId }))),
+        delivered: () =>
+          fake.sockets.flatMap((s) => s.sent.map((m) => ({ phone: m.jid.split('@')[0]!, text: m.text, messageId: m.messageId }))),
         close: async () => {
           await gateway.close();
           await handle.close();
@@ -92,7 +100,13 @@ describe.each(adapters)('WhatsApp gateway contract: %s', (_name, make) => {
   const createSession = () => h.create();
 
   it('starts with no session', () => {
-    expect(h.gateway.snapshot()).toMatchObject({ status: null, qr_code: null, session_id: null, metadata: null, gateway: h.gateway.kind });
+    expect(h.gateway.snapshot()).toMatchObject({
+      status: null,
+      qr_code: null,
+      session_id: null,
+      metadata: null,
+      gateway: h.gateway.kind,
+    });
   });
 
   it('creates a PENDING session with a PNG QR code, then READY with the account after the scan', async () => {
@@ -132,7 +146,9 @@ describe.each(adapters)('WhatsApp gateway contract: %s', (_name, make) => {
 
   it('refuses to check or send before READY, and the QR without a session', async () => {
     await expect(h.gateway.checkNumbers([OK_PHONE])).rejects.toMatchObject({ reason: 'not-ready' });
-    await expect(h.gateway.sendText(OK_PHONE, 'x', { messageId: h.gateway.newMessageId() })).rejects.toMatchObject({ reason: 'not-ready' });
+    await expect(h.gateway.sendText(OK_PHONE, 'x', { messageId: h.gateway.newMessageId() })).rejects.toMatchObject({
+      reason: 'not-ready',
+    });
     await expect(h.gateway.qr()).rejects.toMatchObject({ reason: 'no-session' });
     expect(h.delivered()).toEqual([]);
   });
@@ -146,7 +162,9 @@ describe.each(adapters)('WhatsApp gateway contract: %s', (_name, make) => {
     const id = h.gateway.newMessageId();
     expect(id).toMatch(/^[A-Z0-9]{12,}$/);
     expect(h.gateway.newMessageId()).not.toBe(id);
-    await expect(h.gateway.sendText(OK_PHONE, 'Assalamualaikum', { messageId: id, jid: checks[0]!.jid })).resolves.toEqual({ messageId: id });
+    await expect(h.gateway.sendText(OK_PHONE, 'Assalamualaikum', { messageId: id, jid: checks[0]!.jid })).resolves.toEqual({
+      messageId: id,
+    });
     await expect(h.gateway.sendText(FAILING_PHONE, 'Assalamualaikum', { messageId: h.gateway.newMessageId() })).rejects.toThrow();
     expect(h.delivered()).toEqual([{ phone: OK_PHONE, text: 'Assalamualaikum', messageId: id }]);
   });

@@ -11,7 +11,7 @@ import type { WaGateway } from './types';
 
 export * from './types';
 export { SimulatorGateway } from './simulator';
-export { messageLog, DELIVERED_STATUSES, type WaMessageRow } from './message-log';
+export { messageLog, DELIVERED_STATUSES } from './message-log';
 
 /** Pause between two sends (ms). Real WhatsApp: human-like pacing (docs/whatsapp.md). */
 export const SEND_GAP_MS: Record<WaGatewayKind, readonly [number, number]> = {
@@ -46,7 +46,9 @@ export function createWhatsApp({ kind, db, dbKind, logger, gateway: given }: Cre
       : new BaileysGateway({ load: loadBaileys, authStore: createDbAuthStore(db), lock, ...(logger ? { logger } : {}) }));
   const outbox = new WaOutbox(db, gateway, { gapMs: SEND_GAP_MS[gateway.kind] });
   const offAck = gateway.on('ack', ({ messageId, status }) => {
-    messageLog.applyAck(db, messageId, status).catch((error: unknown) => logger?.warn({ err: error }, 'whatsapp receipt not recorded'));
+    messageLog
+      .applyAck(db, messageId, status)
+      .catch((error: unknown) => logger?.warn({ err: error }, 'whatsapp receipt not recorded'));
   });
 
   return {
@@ -55,7 +57,8 @@ export function createWhatsApp({ kind, db, dbKind, logger, gateway: given }: Cre
     async start() {
       if (await lock.acquire()) {
         const recovered = await messageLog.recoverAfterRestart(db);
-        if (recovered.uncertain + recovered.abandoned > 0) logger?.warn(recovered, 'whatsapp message log recovered after a restart');
+        if (recovered.uncertain + recovered.abandoned > 0)
+          logger?.warn(recovered, 'whatsapp message log recovered after a restart');
       }
       await gateway.start();
     },

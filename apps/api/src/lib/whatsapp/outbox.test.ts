@@ -21,7 +21,13 @@ beforeEach(async () => {
   gateway.scan();
 });
 
-const item = (key: string, phone: string, text = 'Tes'): NewWaMessage => ({ idempotencyKey: key, recipientId: null, phone, text, createdBy: null });
+const item = (key: string, phone: string, text = 'Tes'): NewWaMessage => ({
+  idempotencyKey: key,
+  recipientId: null,
+  phone,
+  text,
+  createdBy: null,
+});
 const rows = () => handle.db.selectFrom('wa_messages').selectAll().orderBy('id').execute();
 const noGap = { gapMs: [0, 0] as const };
 
@@ -62,7 +68,11 @@ describe('message log and outbox', () => {
       .execute();
     expect(await messageLog.recoverAfterRestart(handle.db)).toEqual({ uncertain: 1, abandoned: 1 });
     const outbox = new WaOutbox(handle.db, gateway, noGap);
-    const result = await outbox.send([item('crash-sending', '6281211110001'), item('crash-queued', '6281211110002'), item('done', '6281211110003')]);
+    const result = await outbox.send([
+      item('crash-sending', '6281211110001'),
+      item('crash-queued', '6281211110002'),
+      item('done', '6281211110003'),
+    ]);
     expect(gateway.sent).toEqual([]);
     expect(result.get('crash-sending')).toMatchObject({ status: 'UNCERTAIN', error: UNCERTAIN_MESSAGE, message_id: 'SIMAAA' });
     expect(result.get('crash-queued')).toMatchObject({ status: 'FAILED', error: ABANDONED_MESSAGE });
@@ -85,7 +95,11 @@ describe('message log and outbox', () => {
     await gateway.logout(); // not READY: the check throws
     const outbox = new WaOutbox(handle.db, gateway, noGap);
     const result = await outbox.send([item('a', '6281211110001'), item('b', '6281211110002')]);
-    expect([...result.values()].every((r) => r.status === 'FAILED' && r.error!.startsWith('Gagal memeriksa nomor WhatsApp: WhatsApp belum terhubung'))).toBe(true);
+    expect(
+      [...result.values()].every(
+        (r) => r.status === 'FAILED' && r.error!.startsWith('Gagal memeriksa nomor WhatsApp: WhatsApp belum terhubung'),
+      ),
+    ).toBe(true);
     expect(gateway.sent).toEqual([]);
   });
 

@@ -34,7 +34,9 @@ export function postgresAdvisoryLock(db: Database): SessionLock {
       const done = db
         .connection()
         .execute(async (conn) => {
-          const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${WA_SESSION_LOCK_KEY.toString()}::bigint) as ok`.execute(conn);
+          const { rows } = await sql<{
+            ok: boolean;
+          }>`select pg_try_advisory_lock(${WA_SESSION_LOCK_KEY.toString()}::bigint) as ok`.execute(conn);
           if (!rows[0]?.ok) {
             outcome(false);
             return;

@@ -28,7 +28,10 @@ export class SimulatorGateway extends GatewayBase implements WaGateway {
 
   async create(): Promise<WaSnapshot> {
     if (this.snapshot().status === 'READY') {
-      throw new WaStateError('already-connected', 'WhatsApp sudah terhubung. Putuskan koneksi terlebih dahulu untuk membuat session baru.');
+      throw new WaStateError(
+        'already-connected',
+        'WhatsApp sudah terhubung. Putuskan koneksi terlebih dahulu untuk membuat session baru.',
+      );
     }
     const sessionId = crypto.randomUUID();
     const qr = await renderQr(`mizan-simulator:${sessionId}:${crypto.randomBytes(16).toString('base64url')}`);
@@ -39,9 +42,12 @@ export class SimulatorGateway extends GatewayBase implements WaGateway {
   async qr(): Promise<WaSnapshot> {
     const { status } = this.snapshot();
     if (status === 'READY') throw new WaStateError('already-connected', 'WhatsApp sudah terhubung');
-    if (status !== 'PENDING') throw new WaStateError('no-session', 'Belum ada session yang menunggu scan. Buat session terlebih dahulu.');
+    if (status !== 'PENDING')
+      throw new WaStateError('no-session', 'Belum ada session yang menunggu scan. Buat session terlebih dahulu.');
     // A fresh code, as a real gateway rotates them.
-    this.update({ qr_code: await renderQr(`mizan-simulator:${this.snapshot().session_id}:${crypto.randomBytes(16).toString('base64url')}`) });
+    this.update({
+      qr_code: await renderQr(`mizan-simulator:${this.snapshot().session_id}:${crypto.randomBytes(16).toString('base64url')}`),
+    });
     return this.snapshot();
   }
 

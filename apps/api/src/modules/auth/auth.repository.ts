@@ -20,7 +20,10 @@ export function findPublicUser(db: Kysely<DB>, id: number) {
 }
 
 export async function countUsers(db: Kysely<DB>) {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -34,7 +37,13 @@ export function insertUser(
 export function updateUser(
   db: Kysely<DB>,
   id: number,
-  changes: { username?: string; nama_lengkap?: string; password_hash?: string; role?: 'admin' | 'operator' | 'user'; is_active?: boolean },
+  changes: {
+    username?: string;
+    nama_lengkap?: string;
+    password_hash?: string;
+    role?: 'admin' | 'operator' | 'user';
+    is_active?: boolean;
+  },
 ) {
   return db
     .updateTable('users')
@@ -45,23 +54,38 @@ export function updateUser(
 }
 
 export async function insertSession(db: Kysely<DB>, session: { id: string; user_id: number; expires_at: Date }) {
-  await db.insertInto('sessions').values({ ...session, revoked_at: null }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ ...session, revoked_at: null })
+    .execute();
 }
 
 export async function revokeSession(db: Kysely<DB>, sessionId: string) {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every live session of a user, except the one named (if any). */
 export async function revokeUserSessions(db: Kysely<DB>, userId: number, exceptSessionId?: string) {
-  let query = db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
   await query.execute();
 }
 
 /** Drops sessions that expired more than a day ago, so the table does not grow forever. */
 export async function deleteOldSessions(db: Kysely<DB>, now: Date) {
-  await db.deleteFrom('sessions').where('expires_at', '<', new Date(now.getTime() - 24 * 3600 * 1000)).execute();
+  await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<', new Date(now.getTime() - 24 * 3600 * 1000))
+    .execute();
 }
 
 /**

@@ -28,7 +28,13 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/profile',
-    { schema: { tags: ['auth'], summary: 'Profil pengguna yang masuk', response: { 200: envelope(z.object({ user: userSchema })) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Profil pengguna yang masuk',
+        response: { 200: envelope(z.object({ user: userSchema })) },
+      },
+    },
     async (request) => ({ success: true as const, data: { user: await service.getProfile(app.db, currentUser(request).id) } }),
   );
 

@@ -104,7 +104,11 @@ describe('token checks', () => {
 
   it('refuses an expired token', async () => {
     const token = await t.login(TEST_ADMIN.username, TEST_ADMIN.password);
-    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('revoked_at', 'is', null).execute();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('revoked_at', 'is', null)
+      .execute();
     const res = await profile({ authorization: `Bearer ${token}` });
     expect(res.statusCode).toBe(401);
     t.token = await t.login(TEST_ADMIN.username, TEST_ADMIN.password);
@@ -136,7 +140,11 @@ describe('register, profile and password', () => {
       payload: { username: 'eko', nama_lengkap: 'Eko', password: 'password-eko-1', role: 'admin' },
     });
     expect(denied.statusCode).toBe(403);
-    const count = await t.app.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('username', '=', 'eko').executeTakeFirstOrThrow();
+    const count = await t.app.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('username', '=', 'eko')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -160,10 +168,20 @@ describe('register, profile and password', () => {
 
   it('updates the profile', async () => {
     const { token } = await t.createUser({ username: 'rina', password: 'password-rina-1', role: 'user' });
-    const res = await t.request({ method: 'PUT', url: '/api/auth/profile', token, payload: { nama_lengkap: 'Rina Wati', username: 'rina.w' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token,
+      payload: { nama_lengkap: 'Rina Wati', username: 'rina.w' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user).toMatchObject({ nama_lengkap: 'Rina Wati', username: 'rina.w' });
-    const taken = await t.request({ method: 'PUT', url: '/api/auth/profile', token, payload: { nama_lengkap: 'Rina', username: 'admin' } });
+    const taken = await t.request({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token,
+      payload: { nama_lengkap: 'Rina', username: 'admin' },
+    });
     expect(taken.statusCode).toBe(409);
   });
 

@@ -31,10 +31,20 @@ describe('GET /api/dashboard/activities', () => {
     const res = await t.request({ method: 'GET', url: '/api/dashboard/activities' });
     const data = res.json().data;
     expect(data).toHaveLength(10);
-    expect(data[0]).toMatchObject({ description: 'Pembayaran ke-12', category: 'pinjaman', amount: 12000, status: 'selesai', type: 'pembayaran.create' });
+    expect(data[0]).toMatchObject({
+      description: 'Pembayaran ke-12',
+      category: 'pinjaman',
+      amount: 12000,
+      status: 'selesai',
+      type: 'pembayaran.create',
+    });
     expect(new Date(data[0].date).toString()).not.toBe('Invalid Date');
     const three = await t.request({ method: 'GET', url: '/api/dashboard/activities?limit=3' });
-    expect(three.json().data.map((a: { description: string }) => a.description)).toEqual(['Pembayaran ke-12', 'Pembayaran ke-11', 'Pembayaran ke-10']);
+    expect(three.json().data.map((a: { description: string }) => a.description)).toEqual([
+      'Pembayaran ke-12',
+      'Pembayaran ke-11',
+      'Pembayaran ke-10',
+    ]);
   });
 
   it('refuses a bad limit with 400 in Indonesian', async () => {
@@ -52,10 +62,24 @@ describe('GET /api/dashboard/activities', () => {
 
 describe('GET /api/dashboard/payments-monthly', () => {
   it('sums living payments per Jakarta month over the last 12 months, zeros included', async () => {
-    const nasabah = await t.app.db.insertInto('nasabah').values({ nama: 'Siti', nik: '3201000000000001', status: 'aktif' }).returning('id').executeTakeFirstOrThrow();
+    const nasabah = await t.app.db
+      .insertInto('nasabah')
+      .values({ nama: 'Siti', nik: '3201000000000001', status: 'aktif' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const loan = await t.app.db
       .insertInto('pinjaman')
-      .values({ nasabah_id: nasabah.id, nomor_pinjaman: '', urutan_pinjaman: 1, status: 'aktif', tanggal_pinjam: '2024-01-01', jumlah: 10_000_000, persentase: 2, tipe: 'non-pokok', sisa_pokok: 10_000_000 })
+      .values({
+        nasabah_id: nasabah.id,
+        nomor_pinjaman: '',
+        urutan_pinjaman: 1,
+        status: 'aktif',
+        tanggal_pinjam: '2024-01-01',
+        jumlah: 10_000_000,
+        persentase: 2,
+        tipe: 'non-pokok',
+        sisa_pokok: 10_000_000,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const now = currentMonthYearJakarta();
@@ -71,7 +95,10 @@ describe('GET /api/dashboard/payments-monthly', () => {
       { tanggal: beforeRange.first, jumlah: 777 }, // outside the window
     ];
     for (const p of payments) {
-      await t.app.db.insertInto('pembayaran').values({ pinjaman_id: loan.id, jenis: 'bagi_hasil', ...p }).execute();
+      await t.app.db
+        .insertInto('pembayaran')
+        .values({ pinjaman_id: loan.id, jenis: 'bagi_hasil', ...p })
+        .execute();
     }
     await t.app.db
       .insertInto('pembayaran')
@@ -98,14 +125,28 @@ describe('activities written by the business modules', () => {
       const nasabah = await fresh.request({
         method: 'POST',
         url: '/api/nasabah',
-        payload: { nama: 'Aisyah Putri', nik: '3201234567890001', telepon: '081234567890', alamat: 'Jl. Melati 1', kecamatan: 'Beji', kota: 'Kota Depok' },
+        payload: {
+          nama: 'Aisyah Putri',
+          nik: '3201234567890001',
+          telepon: '081234567890',
+          alamat: 'Jl. Melati 1',
+          kecamatan: 'Beji',
+          kota: 'Kota Depok',
+        },
       });
       expect(nasabah.statusCode).toBe(201);
       const nasabahId = nasabah.json().data.id;
       const loan = await fresh.request({
         method: 'POST',
         url: '/api/pinjaman',
-        payload: { nasabah_id: nasabahId, tanggal_pinjam: '2026-01-10', jumlah: 12_000_000, persentase: 2, tipe: 'pokok', durasi_angsuran: 12 },
+        payload: {
+          nasabah_id: nasabahId,
+          tanggal_pinjam: '2026-01-10',
+          jumlah: 12_000_000,
+          persentase: 2,
+          tipe: 'pokok',
+          durasi_angsuran: 12,
+        },
       });
       expect(loan.statusCode).toBe(201);
       const loanId = loan.json().data.id;

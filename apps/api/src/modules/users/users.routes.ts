@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, staffUserSchema, userPasswordResetSchema, userRoleUpdateSchema, userStatusUpdateSchema } from '@mizan/core';
+import {
+  idParamSchema,
+  staffUserSchema,
+  userPasswordResetSchema,
+  userRoleUpdateSchema,
+  userStatusUpdateSchema,
+} from '@mizan/core';
 import { currentUser, requireAdmin } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import * as service from './users.service';
@@ -46,7 +52,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await service.setActive(app.db, currentUser(request).id, request.params.id, request.body.is_active);
-      return { success: true as const, message: user.is_active ? 'Pengguna berhasil diaktifkan' : 'Pengguna berhasil dinonaktifkan', data: user };
+      return {
+        success: true as const,
+        message: user.is_active ? 'Pengguna berhasil diaktifkan' : 'Pengguna berhasil dinonaktifkan',
+        data: user,
+      };
     },
   );
 

@@ -6,7 +6,12 @@ let t: TestApp;
 let operator: { id: number; token: string };
 beforeAll(async () => {
   t = await createTestApp();
-  operator = await t.createUser({ username: 'operator1', password: 'password-op-1', role: 'operator', nama_lengkap: 'Operator Satu' });
+  operator = await t.createUser({
+    username: 'operator1',
+    password: 'password-op-1',
+    role: 'operator',
+    nama_lengkap: 'Operator Satu',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -21,7 +26,10 @@ describe('admin-only user management', () => {
     expect(res.statusCode).toBe(200);
     const users = res.json().data;
     expect(users.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['admin', 'operator1']));
-    expect(users.find((u: { username: string }) => u.username === 'operator1')).toMatchObject({ role: 'operator', is_active: true });
+    expect(users.find((u: { username: string }) => u.username === 'operator1')).toMatchObject({
+      role: 'operator',
+      is_active: true,
+    });
     expect(JSON.stringify(users)).not.toContain('scrypt');
   });
 
@@ -59,7 +67,12 @@ describe('admin-only user management', () => {
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toBe(LAST_ADMIN);
     const second = await t.createUser({ username: 'admin2', password: 'password-admin-2', role: 'admin' });
-    const selfOff = await t.request({ method: 'PUT', url: `/api/users/${second.id}/status`, payload: { is_active: false }, token: second.token });
+    const selfOff = await t.request({
+      method: 'PUT',
+      url: `/api/users/${second.id}/status`,
+      payload: { is_active: false },
+      token: second.token,
+    });
     expect(selfOff.statusCode).toBe(400);
     // With two admins, one may be demoted; then the other is the last one again.
     const ok = await t.request({ method: 'PUT', url: `/api/users/${second.id}/role`, payload: { role: 'user' } });
@@ -85,7 +98,11 @@ describe('admin-only user management', () => {
 
   it('a password reset by an admin ends the user sessions and sets the new password', async () => {
     const user = await t.createUser({ username: 'teller', password: 'password-teller-1', role: 'operator' });
-    const res = await t.request({ method: 'PUT', url: `/api/users/${user.id}/password`, payload: { new_password: 'password-teller-2' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/users/${user.id}/password`,
+      payload: { new_password: 'password-teller-2' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/auth/profile', token: user.token })).statusCode).toBe(401);
     await expect(t.login('teller', 'password-teller-1')).rejects.toThrow(/401/);

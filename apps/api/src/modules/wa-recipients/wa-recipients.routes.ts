@@ -43,7 +43,12 @@ export const waRecipientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wa-notification-recipients/:id',
     {
-      schema: { tags, summary: 'Detail satu penerima', params: idParamSchema, response: { 200: envelope(notificationRecipientSchema) } },
+      schema: {
+        tags,
+        summary: 'Detail satu penerima',
+        params: idParamSchema,
+        response: { 200: envelope(notificationRecipientSchema) },
+      },
     },
     async (request) => ({ success: true as const, data: await service.getRecipient(app.db, request.params.id) }),
   );

@@ -15,7 +15,15 @@ beforeEach(async () => {
 
 const URL = '/api/wa-notification-recipients';
 const create = (payload: object) => t.request({ method: 'POST', url: URL, payload });
-const count = async () => Number((await t.app.db.selectFrom('wa_recipients').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('wa_recipients')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/wa-notification-recipients', () => {
   it('stores 08… as 62…, trims the name, defaults to active, answers 201 with the recipient', async () => {
@@ -39,7 +47,10 @@ describe('POST /api/wa-notification-recipients', () => {
     [{ name: '', phone_number: '08123456789' }, [{ path: 'name', msg: 'Nama harus diisi' }]],
     [{ name: 'x'.repeat(256), phone_number: '08123456789' }, [{ path: 'name', msg: 'Nama maksimal 255 karakter' }]],
     [{ name: 'A', phone_number: '' }, [{ path: 'phone_number', msg: 'Nomor telepon harus diisi' }]],
-    [{ name: 'A', phone_number: '12345678' }, [{ path: 'phone_number', msg: 'Format nomor telepon tidak valid. Gunakan format 08xxx atau 62xxx' }]],
+    [
+      { name: 'A', phone_number: '12345678' },
+      [{ path: 'phone_number', msg: 'Format nomor telepon tidak valid. Gunakan format 08xxx atau 62xxx' }],
+    ],
     [{ name: 'A', phone_number: '08123456789', status: 'aktif' }, [{ path: 'status', msg: 'Status harus active atau inactive' }]],
   ])('refuses %j with 400 and the field message, writing nothing', async (payload, errors) => {
     const res = await create(payload);
@@ -73,7 +84,11 @@ describe('POST /api/wa-notification-recipients', () => {
 describe('GET /api/wa-notification-recipients', () => {
   async function seed(n: number, status: 'active' | 'inactive' = 'active', prefix = 'Penerima') {
     for (let i = 1; i <= n; i++) {
-      await create({ name: `${prefix} ${String(i).padStart(2, '0')}`, phone_number: `0812${status === 'active' ? '1' : '2'}${String(i).padStart(6, '0')}`, status });
+      await create({
+        name: `${prefix} ${String(i).padStart(2, '0')}`,
+        phone_number: `0812${status === 'active' ? '1' : '2'}${String(i).padStart(6, '0')}`,
+        status,
+      });
     }
   }
 
@@ -105,7 +120,10 @@ describe('GET /api/wa-notification-recipients', () => {
     expect((await get('search=libur&status=active')).pagination.total_items).toBe(0);
     expect((await get('search=%25')).pagination.total_items).toBe(0);
     const empty = await get('search=tidak-ada');
-    expect(empty).toEqual({ recipients: [], pagination: { current_page: 1, total_pages: 0, total_items: 0, items_per_page: 10 } });
+    expect(empty).toEqual({
+      recipients: [],
+      pagination: { current_page: 1, total_pages: 0, total_items: 0, items_per_page: 10 },
+    });
   });
 
   it('refuses a bad query with 400', async () => {
@@ -133,12 +151,19 @@ describe('GET, PUT, DELETE /api/wa-notification-recipients/{id}', () => {
     const { id } = (await create({ name: 'Pak Budi', phone_number: '081111111111' })).json().data;
     expect((await t.request({ method: 'GET', url: `${URL}/${id}` })).json().data.name).toBe('Pak Budi');
 
-    const put = await t.request({ method: 'PUT', url: `${URL}/${id}`, payload: { name: 'Pak Budi S.', phone_number: '0822 2222 2222', status: 'inactive' } });
+    const put = await t.request({
+      method: 'PUT',
+      url: `${URL}/${id}`,
+      payload: { name: 'Pak Budi S.', phone_number: '0822 2222 2222', status: 'inactive' },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().message).toBe('Penerima notifikasi berhasil diperbarui');
     expect(put.json().data).toMatchObject({ id, name: 'Pak Budi S.', phone_number: '6282222222222', status: 'inactive' });
     // Keeping its own number is fine.
-    expect((await t.request({ method: 'PUT', url: `${URL}/${id}`, payload: { name: 'Pak Budi', phone_number: '6282222222222' } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PUT', url: `${URL}/${id}`, payload: { name: 'Pak Budi', phone_number: '6282222222222' } }))
+        .statusCode,
+    ).toBe(200);
 
     const del = await t.request({ method: 'DELETE', url: `${URL}/${id}` });
     expect(del.statusCode).toBe(200);

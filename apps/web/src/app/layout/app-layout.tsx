@@ -27,7 +27,9 @@ export function AppLayout() {
   const name = institutionName();
 
   const isActive = (to: string) =>
-    location.pathname === to || location.pathname.startsWith(`${to}/`) || (to === '/lainnya' && lainnyaChildren.some((p) => location.pathname.startsWith(p)));
+    location.pathname === to ||
+    location.pathname.startsWith(`${to}/`) ||
+    (to === '/lainnya' && lainnyaChildren.some((p) => location.pathname.startsWith(p)));
 
   const navItems = (variant: 'desktop' | 'mobile') =>
     links.map(({ to, label, Icon }) => (

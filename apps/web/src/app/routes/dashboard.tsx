@@ -8,7 +8,12 @@ import { Alert } from '../../components/ui/alert';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../features/auth/auth-provider';
-import { activitiesQuery, dashboardKey, dashboardStatsQuery, monthlyPaymentsQuery } from '../../features/dashboard/api/dashboard-api';
+import {
+  activitiesQuery,
+  dashboardKey,
+  dashboardStatsQuery,
+  monthlyPaymentsQuery,
+} from '../../features/dashboard/api/dashboard-api';
 import { StatCard } from '../../features/dashboard/components/stat-card';
 import { ActivityList } from '../../features/dashboard/components/activity-list';
 import { MonthlyPaymentsChart } from '../../features/dashboard/components/monthly-payments-chart';
@@ -32,7 +37,12 @@ export default function DashboardPage() {
 
   const refresh = async () => {
     await queryClient.refetchQueries({ queryKey: dashboardKey });
-    if (!queryClient.getQueryCache().findAll({ queryKey: dashboardKey }).some((q) => q.state.status === 'error')) {
+    if (
+      !queryClient
+        .getQueryCache()
+        .findAll({ queryKey: dashboardKey })
+        .some((q) => q.state.status === 'error')
+    ) {
       showToast('Data berhasil diperbarui', 'success');
     }
   };
@@ -55,8 +65,20 @@ export default function DashboardPage() {
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard title="Total Nasabah" value={String(stats.data?.totalNasabah ?? 0)} change="+12%" icon={<Users className="h-5 w-5" />} loading={stats.isPending} />
-        <StatCard title="Pinjaman Aktif" value={String(stats.data?.pinjamanAktif ?? 0)} change="+8%" icon={<Wallet className="h-5 w-5" />} loading={stats.isPending} />
+        <StatCard
+          title="Total Nasabah"
+          value={String(stats.data?.totalNasabah ?? 0)}
+          change="+12%"
+          icon={<Users className="h-5 w-5" />}
+          loading={stats.isPending}
+        />
+        <StatCard
+          title="Pinjaman Aktif"
+          value={String(stats.data?.pinjamanAktif ?? 0)}
+          change="+8%"
+          icon={<Wallet className="h-5 w-5" />}
+          loading={stats.isPending}
+        />
         <StatCard
           title="Total Nilai Pinjaman"
           value={formatRupiah(stats.data?.totalNilaiPinjaman ?? 0)}

@@ -77,7 +77,9 @@ export default function LainnyaPage() {
                     to={card.to}
                     className="group flex h-full items-start gap-4 rounded-xl border border-line bg-white p-5 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-brand-600"
                   >
-                    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{card.icon}</span>
+                    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                      {card.icon}
+                    </span>
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold text-ink">{card.title}</span>
                       <span className="mt-1 block text-sm text-muted">{card.description}</span>

@@ -21,7 +21,10 @@ export default function LoginPage() {
           <p className="mt-1 mb-6 text-center text-sm text-muted">Masuk untuk mengelola nasabah, pinjaman dan pembayaran.</p>
           <LoginForm />
         </div>
-        <a href="/" className="mx-auto mt-6 inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-brand-50 hover:text-white">
+        <a
+          href="/"
+          className="mx-auto mt-6 inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-brand-50 hover:text-white"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           Kembali ke beranda
         </a>

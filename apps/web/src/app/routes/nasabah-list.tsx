@@ -134,7 +134,13 @@ export default function NasabahListPage() {
         />
       </div>
 
-      <ListToolbar onFilter={() => setDialog('filter')} onSort={() => setDialog('sort')} onReset={resetFilters} resetDisabled={isDefault} chips={chips} />
+      <ListToolbar
+        onFilter={() => setDialog('filter')}
+        onSort={() => setDialog('sort')}
+        onReset={resetFilters}
+        resetDisabled={isDefault}
+        chips={chips}
+      />
 
       <ListBody
         query={list}

@@ -148,7 +148,13 @@ export default function PembayaranListPage() {
 
       <PembayaranStatsStrip stats={stats.data} loading={stats.isPending} />
 
-      <ListToolbar onFilter={() => setDialog('filter')} onSort={() => setDialog('sort')} onReset={resetFilters} resetDisabled={isDefault} chips={chips} />
+      <ListToolbar
+        onFilter={() => setDialog('filter')}
+        onSort={() => setDialog('sort')}
+        onReset={resetFilters}
+        resetDisabled={isDefault}
+        chips={chips}
+      />
 
       <ListBody
         query={list}

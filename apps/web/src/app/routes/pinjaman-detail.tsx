@@ -20,7 +20,8 @@ import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-
 import { nomorOf } from '../../features/pinjaman/components/pinjaman-list-view';
 import { RepaymentSchedule } from '../../features/pinjaman/components/repayment-schedule';
 
-const backLinkClass = 'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800';
+const backLinkClass =
+  'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800';
 
 function NotFound({ message }: { message: string }) {
   return (
@@ -29,7 +30,10 @@ function NotFound({ message }: { message: string }) {
         <SearchX className="h-10 w-10 text-brand-300" aria-hidden="true" />
         <h1 className="text-xl font-bold text-ink">Data Tidak Ditemukan</h1>
         <p className="text-sm text-muted">{message}</p>
-        <Link to="/pinjaman" className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800">
+        <Link
+          to="/pinjaman"
+          className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           Kembali ke Data Pinjaman
         </Link>
@@ -77,7 +81,10 @@ export default function PinjamanDetailPage() {
 
   const refresh = async () => {
     const [result] = await Promise.all([loan.refetch(), payments.refetch()]);
-    showToast(result.isError ? 'Gagal mengambil data pinjaman' : 'Data berhasil diperbarui', result.isError ? 'error' : 'success');
+    showToast(
+      result.isError ? 'Gagal mengambil data pinjaman' : 'Data berhasil diperbarui',
+      result.isError ? 'error' : 'success',
+    );
   };
   const confirmDelete = async () => {
     try {
@@ -168,7 +175,12 @@ export default function PinjamanDetailPage() {
         </div>
       </div>
 
-      <PinjamanFormDialog open={editOpen} onOpenChange={setEditOpen} pinjaman={p} updatedMessage="Data pinjaman berhasil diperbarui" />
+      <PinjamanFormDialog
+        open={editOpen}
+        onOpenChange={setEditOpen}
+        pinjaman={p}
+        updatedMessage="Data pinjaman berhasil diperbarui"
+      />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

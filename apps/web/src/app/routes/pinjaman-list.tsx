@@ -62,7 +62,8 @@ export default function PinjamanListPage() {
   const loadMore = async () => {
     const result = await list.fetchNextPage();
     const pages = result.data?.pages ?? [];
-    if (!result.isError && pages.length > 0 && pages[pages.length - 1]!.rows.length === 0) showToast('Semua data sudah dimuat', 'info');
+    if (!result.isError && pages.length > 0 && pages[pages.length - 1]!.rows.length === 0)
+      showToast('Semua data sudah dimuat', 'info');
   };
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -77,10 +78,15 @@ export default function PinjamanListPage() {
 
   const chips: { label: string; clear(): void }[] = [];
   if (filters.search) chips.push({ label: `Cari: "${filters.search}"`, clear: () => setFilters((f) => ({ ...f, search: '' })) });
-  if (filters.status !== 'all') chips.push({ label: `Status: ${statusLabels[filters.status]}`, clear: () => setFilters((f) => ({ ...f, status: 'all' })) });
-  if (filters.tipe !== 'all') chips.push({ label: `Tipe: ${tipeLabels[filters.tipe]}`, clear: () => setFilters((f) => ({ ...f, tipe: 'all' })) });
+  if (filters.status !== 'all')
+    chips.push({ label: `Status: ${statusLabels[filters.status]}`, clear: () => setFilters((f) => ({ ...f, status: 'all' })) });
+  if (filters.tipe !== 'all')
+    chips.push({ label: `Tipe: ${tipeLabels[filters.tipe]}`, clear: () => setFilters((f) => ({ ...f, tipe: 'all' })) });
   if (filters.nasabahId !== null)
-    chips.push({ label: `Nasabah: ${filters.nasabahNama ?? filters.nasabahId}`, clear: () => setFilters((f) => ({ ...f, nasabahId: null, nasabahNama: null })) });
+    chips.push({
+      label: `Nasabah: ${filters.nasabahNama ?? filters.nasabahId}`,
+      clear: () => setFilters((f) => ({ ...f, nasabahId: null, nasabahNama: null })),
+    });
 
   return (
     <>
@@ -90,7 +96,10 @@ export default function PinjamanListPage() {
         actions={
           <>
             <Button variant="outline" onClick={() => void refresh()} disabled={list.isFetching && !list.isFetchingNextPage}>
-              <RefreshCw className={list.isRefetching && !list.isFetchingNextPage ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+              <RefreshCw
+                className={list.isRefetching && !list.isFetchingNextPage ? 'h-4 w-4 animate-spin' : 'h-4 w-4'}
+                aria-hidden="true"
+              />
               Refresh
             </Button>
             <Button onClick={() => setAdding(true)}>
@@ -111,10 +120,33 @@ export default function PinjamanListPage() {
             loading={stats.isPending}
           />
         </div>
-        <SummaryCard label="Total Pinjaman" value={String(stats.data?.total ?? 0)} icon={<Layers className="h-5 w-5" />} tone="sky" loading={stats.isPending} />
-        <SummaryCard label="Pinjaman Aktif" value={String(stats.data?.pinjaman_aktif ?? 0)} icon={<Wallet className="h-5 w-5" />} loading={stats.isPending} />
-        <SummaryCard label="Lunas" value={String(stats.data?.lunas ?? 0)} icon={<CircleCheck className="h-5 w-5" />} tone="sky" loading={stats.isPending} />
-        <SummaryCard label="Macet" value={String(stats.data?.macet ?? 0)} icon={<TriangleAlert className="h-5 w-5" />} tone="amber" loading={stats.isPending} />
+        <SummaryCard
+          label="Total Pinjaman"
+          value={String(stats.data?.total ?? 0)}
+          icon={<Layers className="h-5 w-5" />}
+          tone="sky"
+          loading={stats.isPending}
+        />
+        <SummaryCard
+          label="Pinjaman Aktif"
+          value={String(stats.data?.pinjaman_aktif ?? 0)}
+          icon={<Wallet className="h-5 w-5" />}
+          loading={stats.isPending}
+        />
+        <SummaryCard
+          label="Lunas"
+          value={String(stats.data?.lunas ?? 0)}
+          icon={<CircleCheck className="h-5 w-5" />}
+          tone="sky"
+          loading={stats.isPending}
+        />
+        <SummaryCard
+          label="Macet"
+          value={String(stats.data?.macet ?? 0)}
+          icon={<TriangleAlert className="h-5 w-5" />}
+          tone="amber"
+          loading={stats.isPending}
+        />
       </div>
 
       <div className="mb-4">
@@ -125,14 +157,22 @@ export default function PinjamanListPage() {
           resetDisabled={!filtered && !customSort}
           sortHint={customSort ? sortSummary(pinjamanSortOptions, filters) : undefined}
         >
-            {chips.map((chip) => (
-              <span key={chip.label} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-medium text-brand-900">
-                <span className="truncate">{chip.label}</span>
-                <button type="button" onClick={chip.clear} className="rounded-full p-0.5 hover:bg-brand-100" aria-label={`Hapus filter ${chip.label}`}>
-                  <X className="h-3.5 w-3.5" aria-hidden="true" />
-                </button>
-              </span>
-            ))}
+          {chips.map((chip) => (
+            <span
+              key={chip.label}
+              className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-medium text-brand-900"
+            >
+              <span className="truncate">{chip.label}</span>
+              <button
+                type="button"
+                onClick={chip.clear}
+                className="rounded-full p-0.5 hover:bg-brand-100"
+                aria-label={`Hapus filter ${chip.label}`}
+              >
+                <X className="h-3.5 w-3.5" aria-hidden="true" />
+              </button>
+            </span>
+          ))}
         </ListToolbar>
       </div>
 

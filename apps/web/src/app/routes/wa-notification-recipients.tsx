@@ -37,7 +37,10 @@ export default function WaNotificationRecipientsPage() {
 
   // Typing searches after a short pause; any filter or search change goes back to page 1.
   useEffect(() => {
-    const timer = setTimeout(() => setFilters((f) => (f.search === searchText ? f : { ...f, search: searchText, page: 1 })), SEARCH_DELAY_MS);
+    const timer = setTimeout(
+      () => setFilters((f) => (f.search === searchText ? f : { ...f, search: searchText, page: 1 })),
+      SEARCH_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [searchText]);
 
@@ -89,7 +92,10 @@ export default function WaNotificationRecipientsPage() {
       <Card>
         <div className="flex flex-col gap-3 border-b border-line p-4 lg:flex-row lg:items-center lg:px-5">
           <div className="relative min-w-0 flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Cari penerima"
@@ -116,7 +122,14 @@ export default function WaNotificationRecipientsPage() {
                 </button>
               ))}
             </div>
-            <Button variant="outline" size="icon" aria-label="Refresh" title="Refresh" onClick={() => void shown.refetch()} disabled={shown.isFetching}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Refresh"
+              title="Refresh"
+              onClick={() => void shown.refetch()}
+              disabled={shown.isFetching}
+            >
               <RefreshCw className={shown.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
             </Button>
             {filtered ? (
@@ -155,7 +168,9 @@ export default function WaNotificationRecipientsPage() {
         message={
           <>
             Apakah Anda yakin ingin menghapus penerima notifikasi ini?
-            {deleting ? <span className="mt-1 block font-medium text-ink">{`${deleting.name} (${deleting.phone_number})`}</span> : null}
+            {deleting ? (
+              <span className="mt-1 block font-medium text-ink">{`${deleting.name} (${deleting.phone_number})`}</span>
+            ) : null}
           </>
         }
         pending={remove.isPending}

@@ -112,7 +112,8 @@ export default function WaSettingsPage() {
     }
   };
 
-  const banner = serviceError ?? ((session?.status === 'ERROR' || session?.status === 'FAILED') && session.error ? session.error : null);
+  const banner =
+    serviceError ?? ((session?.status === 'ERROR' || session?.status === 'FAILED') && session.error ? session.error : null);
 
   return (
     <>

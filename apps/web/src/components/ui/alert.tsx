@@ -10,7 +10,17 @@ const tones: Record<Tone, { box: string; Icon: typeof Info }> = {
 };
 
 /** An inline banner (e.g. 'Login Gagal'). Errors are announced to screen readers. */
-export function Alert({ tone = 'info', title, children, className }: { tone?: Tone; title?: ReactNode; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  className,
+}: {
+  tone?: Tone;
+  title?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   const { box, Icon } = tones[tone];
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex gap-3 rounded-lg border p-3 text-sm', box, className)}>

@@ -12,7 +12,10 @@ export interface AmountInputProps extends Omit<InputProps, 'value' | 'onChange' 
  * A rupiah amount field (spec §5): keeps digits only and shows them as 'Rp 12.000.000' while
  * typing; the value handed out is the whole number of rupiah, or null when empty.
  */
-export const AmountInput = forwardRef<HTMLInputElement, AmountInputProps>(function AmountInput({ value, onValueChange, placeholder = 'Rp 0', ...props }, ref) {
+export const AmountInput = forwardRef<HTMLInputElement, AmountInputProps>(function AmountInput(
+  { value, onValueChange, placeholder = 'Rp 0', ...props },
+  ref,
+) {
   return (
     <Input
       ref={ref}

@@ -35,14 +35,18 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
             <div className="min-w-0">
               <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-0.5 text-sm text-muted">{description}</RadixDialog.Description> : null}
+              {description ? (
+                <RadixDialog.Description className="mt-0.5 text-sm text-muted">{description}</RadixDialog.Description>
+              ) : null}
             </div>
             <RadixDialog.Close className="rounded-md p-1 text-muted hover:bg-canvas hover:text-ink" aria-label="Tutup">
               <X className="h-5 w-5" aria-hidden="true" />
             </RadixDialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          {footer ? <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end">{footer}</div> : null}
+          {footer ? (
+            <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end">{footer}</div>
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -10,7 +10,14 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, invalid, ...props }, ref) {
-  return <input ref={ref} aria-invalid={invalid || undefined} className={cn(base, 'h-10', stateClass(invalid), className)} {...props} />;
+  return (
+    <input
+      ref={ref}
+      aria-invalid={invalid || undefined}
+      className={cn(base, 'h-10', stateClass(invalid), className)}
+      {...props}
+    />
+  );
 });
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -18,7 +25,14 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 }
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea({ className, invalid, ...props }, ref) {
-  return <textarea ref={ref} aria-invalid={invalid || undefined} className={cn(base, 'min-h-20 py-2', stateClass(invalid), className)} {...props} />;
+  return (
+    <textarea
+      ref={ref}
+      aria-invalid={invalid || undefined}
+      className={cn(base, 'min-h-20 py-2', stateClass(invalid), className)}
+      {...props}
+    />
+  );
 });
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -26,5 +40,12 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ className, invalid, ...props }, ref) {
-  return <select ref={ref} aria-invalid={invalid || undefined} className={cn(base, 'h-10 pr-8', stateClass(invalid), className)} {...props} />;
+  return (
+    <select
+      ref={ref}
+      aria-invalid={invalid || undefined}
+      className={cn(base, 'h-10 pr-8', stateClass(invalid), className)}
+      {...props}
+    />
+  );
 });

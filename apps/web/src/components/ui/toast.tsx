@@ -59,11 +59,19 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
       data-toast-type={toast.type}
-      className={cn('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3 pr-2 text-sm shadow-lg', box)}
+      className={cn(
+        'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3 pr-2 text-sm shadow-lg',
+        box,
+      )}
     >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p className="min-w-0 flex-1 break-words">{toast.message}</p>
-      <button type="button" onClick={() => onDismiss(toast.id)} className="rounded p-0.5 text-muted hover:text-ink" aria-label="Tutup notifikasi">
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="rounded p-0.5 text-muted hover:text-ink"
+        aria-label="Tutup notifikasi"
+      >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
     </div>

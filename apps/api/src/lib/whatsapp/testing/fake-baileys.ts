@@ -15,7 +15,12 @@ export const BufferJSON: BufferJsonCodec = {
     return value;
   },
   reviver: (_key, value) => {
-    if (typeof value === 'object' && value !== null && (value as { type?: string }).type === 'Buffer' && typeof (value as { data?: unknown }).data === 'string') {
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { type?: string }).type === 'Buffer' &&
+      typeof (value as { data?: unknown }).data === 'string'
+    ) {
       return Buffer.from((value as { data: string }).data, 'base64');
     }
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
@@ -133,7 +138,11 @@ export interface FakeBaileys {
 }
 
 export function createFakeBaileys(
-  behaviour: { notOnWhatsApp?: (phone: string) => boolean; failSend?: (jid: string) => boolean; onSocket?: (sock: FakeSocket) => void } = {},
+  behaviour: {
+    notOnWhatsApp?: (phone: string) => boolean;
+    failSend?: (jid: string) => boolean;
+    onSocket?: (sock: FakeSocket) => void;
+  } = {},
 ): FakeBaileys {
   const fake: FakeBaileys = {
     sockets: [],

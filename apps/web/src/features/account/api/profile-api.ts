@@ -4,7 +4,8 @@ import { apiRequest } from '../../../lib/api-client';
 
 export function useUpdateProfile() {
   return useMutation({
-    mutationFn: async (input: ProfileUpdateInput) => (await apiRequest<{ user: User }>('/auth/profile', { method: 'PUT', body: input })).data.user,
+    mutationFn: async (input: ProfileUpdateInput) =>
+      (await apiRequest<{ user: User }>('/auth/profile', { method: 'PUT', body: input })).data.user,
   });
 }
 

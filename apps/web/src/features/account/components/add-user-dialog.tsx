@@ -56,7 +56,12 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         <Field label="Username" error={errors.username?.message} required>
           <Input autoCapitalize="none" autoComplete="off" {...form.register('username')} />
         </Field>
-        <Field label="Password Awal" error={errors.password?.message} hint="Minimal 8 karakter; minta pengguna menggantinya setelah masuk" required>
+        <Field
+          label="Password Awal"
+          error={errors.password?.message}
+          hint="Minimal 8 karakter; minta pengguna menggantinya setelah masuk"
+          required
+        >
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </Field>
         <Field label="Peran" error={errors.role?.message} required>

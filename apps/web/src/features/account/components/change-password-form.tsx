@@ -14,7 +14,10 @@ import { useChangePassword } from '../api/profile-api';
 // The confirmation is a form-only field: the API never sees it.
 const formSchema = changePasswordSchema
   .extend({ confirm_password: z.string() })
-  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], message: 'Konfirmasi password tidak sama' });
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: 'Konfirmasi password tidak sama',
+  });
 type FormValues = z.infer<typeof formSchema>;
 
 /** Change own password; the API signs out the user's other sessions. */

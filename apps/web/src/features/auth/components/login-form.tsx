@@ -35,7 +35,8 @@ export function LoginForm() {
     } catch (error) {
       if (error instanceof ApiError) {
         for (const fieldError of error.errors) {
-          if (fieldError.path === 'username' || fieldError.path === 'password') setError(fieldError.path, { message: fieldError.msg });
+          if (fieldError.path === 'username' || fieldError.path === 'password')
+            setError(fieldError.path, { message: fieldError.msg });
         }
         const message = error.status === 0 || !error.message ? 'Login gagal. Silakan coba lagi.' : error.message;
         setFailure(message);
@@ -68,22 +69,30 @@ export function LoginForm() {
   );
 }
 
-
-const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { show: boolean; onToggle(): void; invalid?: boolean }>(
-  function PasswordInput({ show, onToggle, invalid, ...props }, ref) {
-    return (
-      <div className="relative">
-        <Input ref={ref} type={show ? 'text' : 'password'} autoComplete="current-password" required invalid={invalid} className="pr-11" {...props} />
-        <button
-          type="button"
-          onClick={onToggle}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-muted hover:text-ink"
-          aria-label={show ? 'Sembunyikan password' : 'Tampilkan password'}
-          aria-pressed={show}
-        >
-          {show ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
-        </button>
-      </div>
-    );
-  },
-);
+const PasswordInput = forwardRef<
+  HTMLInputElement,
+  InputHTMLAttributes<HTMLInputElement> & { show: boolean; onToggle(): void; invalid?: boolean }
+>(function PasswordInput({ show, onToggle, invalid, ...props }, ref) {
+  return (
+    <div className="relative">
+      <Input
+        ref={ref}
+        type={show ? 'text' : 'password'}
+        autoComplete="current-password"
+        required
+        invalid={invalid}
+        className="pr-11"
+        {...props}
+      />
+      <button
+        type="button"
+        onClick={onToggle}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-muted hover:text-ink"
+        aria-label={show ? 'Sembunyikan password' : 'Tampilkan password'}
+        aria-pressed={show}
+      >
+        {show ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+      </button>
+    </div>
+  );
+});

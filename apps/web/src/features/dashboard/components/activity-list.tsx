@@ -6,7 +6,11 @@ import { cn } from '../../../components/ui/cn';
 import type { Activity } from '../api/dashboard-api';
 
 const icons = { pinjaman: Wallet, pembayaran: Receipt, other: User };
-const tones = { pinjaman: 'bg-gold-100 text-gold-700', pembayaran: 'bg-brand-50 text-brand-700', other: 'bg-slate-100 text-slate-600' };
+const tones = {
+  pinjaman: 'bg-gold-100 text-gold-700',
+  pembayaran: 'bg-brand-50 text-brand-700',
+  other: 'bg-slate-100 text-slate-600',
+};
 
 export function ActivityList({ activities, loading }: { activities: Activity[] | undefined; loading: boolean }) {
   return (
@@ -28,7 +32,13 @@ export function ActivityList({ activities, loading }: { activities: Activity[] |
             const Icon = icons[activity.category];
             return (
               <li key={activity.id} className="flex items-start gap-3 px-5 py-3">
-                <span className={cn('mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full', tones[activity.category])} aria-hidden="true">
+                <span
+                  className={cn(
+                    'mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full',
+                    tones[activity.category],
+                  )}
+                  aria-hidden="true"
+                >
                   <Icon className="h-4 w-4" />
                 </span>
                 <div className="min-w-0 flex-1">
@@ -36,7 +46,9 @@ export function ActivityList({ activities, loading }: { activities: Activity[] |
                   <p className="mt-0.5 text-xs text-muted">{formatDateTime(activity.date)}</p>
                 </div>
                 {activity.amount !== null ? (
-                  <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-ink tabular-nums">{formatRupiah(activity.amount)}</p>
+                  <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-ink tabular-nums">
+                    {formatRupiah(activity.amount)}
+                  </p>
                 ) : null}
               </li>
             );

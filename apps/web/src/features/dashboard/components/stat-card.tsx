@@ -4,7 +4,19 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 /** One dashboard figure; `change` is the spec's fixed label (+12%, +8%, +15%), not computed. */
-export function StatCard({ title, value, change, icon, loading }: { title: string; value: string; change: string; icon: ReactNode; loading: boolean }) {
+export function StatCard({
+  title,
+  value,
+  change,
+  icon,
+  loading,
+}: {
+  title: string;
+  value: string;
+  change: string;
+  icon: ReactNode;
+  loading: boolean;
+}) {
   return (
     <Card className="p-5" role="group" aria-label={title}>
       <div className="flex items-start justify-between gap-3">
@@ -13,7 +25,11 @@ export function StatCard({ title, value, change, icon, loading }: { title: strin
           {icon}
         </span>
       </div>
-      {loading ? <Skeleton className="mt-2 h-8 w-32" /> : <p className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{value}</p>}
+      {loading ? (
+        <Skeleton className="mt-2 h-8 w-32" />
+      ) : (
+        <p className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{value}</p>
+      )}
       <p className="mt-2 inline-flex items-center gap-1 text-xs font-medium text-brand-700">
         <TrendingUp className="h-3.5 w-3.5" aria-hidden="true" />
         {change}

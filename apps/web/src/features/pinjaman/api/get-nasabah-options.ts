@@ -8,7 +8,9 @@ export function useNasabahOptions(enabled = true) {
   return useQuery({
     queryKey: pinjamanKeys.nasabahOptions(),
     queryFn: async () => {
-      const { data } = await apiRequest<NasabahOption[]>('/nasabah', { query: { status: 'aktif', limit: 100, sortBy: 'nama', sortOrder: 'asc' } });
+      const { data } = await apiRequest<NasabahOption[]>('/nasabah', {
+        query: { status: 'aktif', limit: 100, sortBy: 'nama', sortOrder: 'asc' },
+      });
       return data.map(({ id, nama, nik }) => ({ id, nama, nik }));
     },
     enabled,

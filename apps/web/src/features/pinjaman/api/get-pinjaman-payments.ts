@@ -8,7 +8,9 @@ export function usePinjamanPayments(pinjamanId: number) {
   return useQuery({
     queryKey: pinjamanKeys.payments(pinjamanId),
     queryFn: async () => {
-      const { data } = await apiRequest<LoanPayment[]>('/pembayaran', { query: { pinjaman_id: pinjamanId, limit: 100, sortBy: 'tanggal', sortOrder: 'asc' } });
+      const { data } = await apiRequest<LoanPayment[]>('/pembayaran', {
+        query: { pinjaman_id: pinjamanId, limit: 100, sortBy: 'tanggal', sortOrder: 'asc' },
+      });
       return data;
     },
     enabled: Number.isInteger(pinjamanId) && pinjamanId > 0,

@@ -38,7 +38,12 @@ function loadImage(file: File): Promise<HTMLImageElement> {
 }
 
 /** Fits width×height inside 1920×1080, never enlarging. */
-export function fitWithin(width: number, height: number, maxWidth = KWITANSI_IMAGE_MAX_WIDTH, maxHeight = KWITANSI_IMAGE_MAX_HEIGHT) {
+export function fitWithin(
+  width: number,
+  height: number,
+  maxWidth = KWITANSI_IMAGE_MAX_WIDTH,
+  maxHeight = KWITANSI_IMAGE_MAX_HEIGHT,
+) {
   const scale = Math.min(1, maxWidth / width, maxHeight / height);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)), scaled: scale < 1 };
 }

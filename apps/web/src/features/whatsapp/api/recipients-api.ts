@@ -19,7 +19,12 @@ export const recipientsQuery = (filters: RecipientFilters) =>
     queryFn: async () =>
       (
         await apiRequest<NotificationRecipientList>('/wa-notification-recipients', {
-          query: { page: filters.page, limit: RECIPIENTS_PER_PAGE, search: filters.search.trim(), status: filters.status === 'all' ? undefined : filters.status },
+          query: {
+            page: filters.page,
+            limit: RECIPIENTS_PER_PAGE,
+            search: filters.search.trim(),
+            status: filters.status === 'all' ? undefined : filters.status,
+          },
         })
       ).data,
     placeholderData: keepPreviousData,
@@ -41,13 +46,15 @@ function useRecipientMutation<TInput>(mutationFn: (input: TInput) => Promise<unk
 }
 
 export const useCreateRecipient = () =>
-  useRecipientMutation(async (input: NotificationRecipientCreateInput) =>
-    (await apiRequest<NotificationRecipient>('/wa-notification-recipients', { method: 'POST', body: input })).data,
+  useRecipientMutation(
+    async (input: NotificationRecipientCreateInput) =>
+      (await apiRequest<NotificationRecipient>('/wa-notification-recipients', { method: 'POST', body: input })).data,
   );
 
 export const useUpdateRecipient = () =>
-  useRecipientMutation(async ({ id, input }: { id: number; input: NotificationRecipientCreateInput }) =>
-    (await apiRequest<NotificationRecipient>(`/wa-notification-recipients/${id}`, { method: 'PUT', body: input })).data,
+  useRecipientMutation(
+    async ({ id, input }: { id: number; input: NotificationRecipientCreateInput }) =>
+      (await apiRequest<NotificationRecipient>(`/wa-notification-recipients/${id}`, { method: 'PUT', body: input })).data,
   );
 
 export const useDeleteRecipient = () =>

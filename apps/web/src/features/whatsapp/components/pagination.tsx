@@ -3,13 +3,22 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
 /** Sebelumnya / Selanjutnya and 'Menampilkan X sampai Y dari Z hasil'; only with more than one page. */
-export function RecipientsPagination({ pagination, onPage }: { pagination: RecipientPagination | undefined; onPage(page: number): void }) {
+export function RecipientsPagination({
+  pagination,
+  onPage,
+}: {
+  pagination: RecipientPagination | undefined;
+  onPage(page: number): void;
+}) {
   if (!pagination || pagination.total_pages <= 1) return null;
   const { current_page: page, total_pages: pages, total_items: total, items_per_page: perPage } = pagination;
   const from = (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
   return (
-    <nav aria-label="Halaman penerima" className="flex flex-col items-center justify-between gap-3 border-t border-line px-4 py-3 sm:flex-row sm:px-5">
+    <nav
+      aria-label="Halaman penerima"
+      className="flex flex-col items-center justify-between gap-3 border-t border-line px-4 py-3 sm:flex-row sm:px-5"
+    >
       <p className="text-sm text-muted">
         Menampilkan {from} sampai {to} dari {total} hasil
       </p>

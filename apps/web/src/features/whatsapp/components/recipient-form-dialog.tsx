@@ -42,7 +42,8 @@ export function RecipientFormDialog({ open, onOpenChange, recipient, alert }: Re
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (open) form.reset(recipient ? { name: recipient.name, phone_number: recipient.phone_number, status: recipient.status } : empty);
+    if (open)
+      form.reset(recipient ? { name: recipient.name, phone_number: recipient.phone_number, status: recipient.status } : empty);
   }, [open, recipient, form]);
 
   const close = (next: boolean) => {
@@ -85,8 +86,19 @@ export function RecipientFormDialog({ open, onOpenChange, recipient, alert }: Re
         <Field label="Nama" error={errors.name?.message} required>
           <Input autoComplete="off" {...form.register('name', clearOnEdit('name'))} />
         </Field>
-        <Field label="Nomor Telepon" error={errors.phone_number?.message} hint="Format 08xxx atau 62xxx; disimpan sebagai 62xxx" required>
-          <Input type="tel" inputMode="tel" autoComplete="off" placeholder="08xxxxxxxxxx" {...form.register('phone_number', clearOnEdit('phone_number'))} />
+        <Field
+          label="Nomor Telepon"
+          error={errors.phone_number?.message}
+          hint="Format 08xxx atau 62xxx; disimpan sebagai 62xxx"
+          required
+        >
+          <Input
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="08xxxxxxxxxx"
+            {...form.register('phone_number', clearOnEdit('phone_number'))}
+          />
         </Field>
         <Field label="Status" error={errors.status?.message} required>
           <Select {...form.register('status', clearOnEdit('status'))}>

@@ -96,7 +96,13 @@ export function TestMessageDialog({ open, onOpenChange, alert, onFailure }: Test
         <Field label="Pesan" error={errors.message?.message} required>
           <Textarea rows={6} {...form.register('message', { onChange: () => form.clearErrors('message') })} />
         </Field>
-        <p className={cn('text-right text-xs tabular-nums', length > WA_MESSAGE_MAX_LENGTH ? 'font-semibold text-red-700' : 'text-muted')} aria-live="polite">
+        <p
+          className={cn(
+            'text-right text-xs tabular-nums',
+            length > WA_MESSAGE_MAX_LENGTH ? 'font-semibold text-red-700' : 'text-muted',
+          )}
+          aria-live="polite"
+        >
           {length}/{WA_MESSAGE_MAX_LENGTH}
         </p>
       </form>

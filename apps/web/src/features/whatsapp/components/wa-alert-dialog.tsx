@@ -19,7 +19,9 @@ export function WaAlertDialog({ alert, onClose }: { alert: WaAlert | undefined; 
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-ink/40" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[60] flex max-h-[85dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-5 shadow-2xl focus:outline-none">
-          <AlertDialog.Title className="text-base font-semibold break-words text-ink">{alert ? <ResultText text={alert.title} /> : null}</AlertDialog.Title>
+          <AlertDialog.Title className="text-base font-semibold break-words text-ink">
+            {alert ? <ResultText text={alert.title} /> : null}
+          </AlertDialog.Title>
           {alert?.details ? (
             <AlertDialog.Description asChild>
               <div className="mt-3 min-h-0 overflow-y-auto text-sm text-muted">{alert.details}</div>

@@ -22,7 +22,8 @@ export function useWaSessionUi(): [WaSessionUi, (patch: Partial<WaSessionUi>) =>
     gcTime: Infinity,
   });
   const update = useCallback(
-    (patch: Partial<WaSessionUi>) => queryClient.setQueryData<WaSessionUi>(waKeys.sessionUi, (old) => ({ ...(old ?? initial), ...patch })),
+    (patch: Partial<WaSessionUi>) =>
+      queryClient.setQueryData<WaSessionUi>(waKeys.sessionUi, (old) => ({ ...(old ?? initial), ...patch })),
     [queryClient],
   );
   return [data, update];
