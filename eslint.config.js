@@ -5,7 +5,17 @@ import globals from 'globals';
 
 // One lint configuration for the whole repository. Import direction (conventions, habit 7) is
 // enforced with no-restricted-imports: core imports no app; api never imports web and vice versa;
-// web features do not import each other's internals through the app layer.
+// an API module reaches another only through its service, and a service holds no SQL (its
+// repository does); a web feature reaches another only through its public entry (index.ts).
+// apps/api/src/test/lint-rules.test.ts proves each rule fires. A file gets one no-restricted-imports
+// setting (the last matching block wins), so each block repeats the patterns that still apply.
+const noApiInWeb = { group: ['**/apps/api/**', '@mizan/api'], message: 'The web app never imports the API.' };
+const noWebInApi = { group: ['**/apps/web/**', '@mizan/web'], message: 'The API never imports the web app.' };
+const throughService = 'A module reaches another module only through its service (x.service.ts).';
+const throughEntry =
+  "A feature reaches another feature only through its public entry: '../../<feature>' (features/<feature>/index.ts).";
+const sqlInRepository = "SQL belongs in the module's repository (x.repository.ts); the service calls it.";
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data*/**', 'test-results/**', 'bench/results/**', '**/*.d.mts'] },
   js.configs.recommended,
@@ -43,7 +53,36 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/web/**', '@mizan/web'], message: 'The API never imports the web app.' }] },
+        {
+          patterns: [
+            noWebInApi,
+            // The composition root (app.ts, modules/index.ts) registers routes; nobody outside a module reads its repository.
+            { regex: '(^|/)modules/[a-z-]+/[a-z-]+\\.repository$', message: throughService },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noWebInApi, { regex: '^\\.\\./[a-z-]+/[a-z-]+\\.(repository|routes)$', message: throughService }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+          message: sqlInRepository,
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: sqlInRepository },
       ],
     },
   },
@@ -53,10 +92,31 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noApiInWeb] }],
+    },
+  },
+  {
+    // Inside a feature's folders (api/, components/, hooks/): '../../<other>/…' is another feature's inside.
+    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/api/**', '@mizan/api'], message: 'The web app never imports the API.' }] },
+        { patterns: [noApiInWeb, { regex: '^\\.\\./\\.\\./[a-z-]+/.', message: throughEntry }] },
       ],
+    },
+  },
+  {
+    // A feature's top-level files (types.ts, index.ts): '../<other>/…'.
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noApiInWeb, { regex: '^\\.\\./[a-z-]+/.', message: throughEntry }] }],
+    },
+  },
+  {
+    // Pages compose features through their public entries too.
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noApiInWeb] }],
     },
   },
   {

@@ -7,7 +7,7 @@ import { roles, type Role } from '@mizan/core';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../app';
 import { generatePassword, hashPassword } from '../lib/password';
-import { findUserByUsername, insertUser, revokeUserSessions, updateUser } from '../modules/auth/auth.repository';
+import { findUserByUsername, insertUser, revokeUserSessions, updateUser } from '../modules/auth/auth.service';
 
 const usage = `Pemakaian:
   npm run user -- create <username> [--role admin|operator|user] [--name "Nama Lengkap"]

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useAuth } from '../features/auth/auth-provider';
+import { useAuth } from '../features/auth';
 import { FullPageSpinner } from '../components/ui/spinner';
 
 /** Spinner while the auth state loads; the login screen when nobody is signed in. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { AuthProvider } from '../features/auth/auth-provider';
+import { AuthProvider } from '../features/auth';
 import { setUnauthorizedHandler } from '../lib/api-client';
 
 /** Providers that need the router (navigation after sign-out or an expired session). */

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { autofillPembayaran, isIsoDate } from '@mizan/core';
 import type { DatabaseHandle } from '../database';
 import { createTestDatabase } from '../../test/test-db';
-import { refreshLoanBalance } from '../../modules/pinjaman/pinjaman.balances';
-import { refreshTotalPinjaman } from '../../modules/nasabah/nasabah.balances';
+import { refreshLoanBalance } from '../../modules/pinjaman/pinjaman.service';
+import { refreshTotalPinjaman } from '../../modules/nasabah/nasabah.service';
 import { countBusinessRows, generateScaleData, loadScaleData, monthsElapsed } from './scale';
 
 const TODAY = '2026-11-22';

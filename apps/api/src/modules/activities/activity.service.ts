@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { insertActivity } from './activity.repository';
 
+/** The newest activities (the dashboard's list). */
+export { listActivities } from './activity.repository';
+
 export interface ActivityInput {
   /** e.g. 'nasabah.create', 'pinjaman.delete', 'pembayaran.update', 'kwitansi.delete' */
   type: string;

@@ -111,3 +111,12 @@ export async function bumpAttempts(db: Kysely<DB>, key: string, now: Date, windo
 export async function clearAttempts(db: Kysely<DB>, key: string) {
   await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 }
+
+/** A successful sign-in from an address takes one failure off that address's count. */
+export async function forgiveOneFailure(db: Kysely<DB>, key: string) {
+  await db
+    .updateTable('login_attempts')
+    .set({ failures: sql<number>`greatest(failures - 1, 0)` })
+    .where('key', '=', key)
+    .execute();
+}

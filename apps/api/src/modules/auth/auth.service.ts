@@ -1,6 +1,6 @@
 import { messages } from '@mizan/core';
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ChangePasswordInput, ProfileUpdateInput, RegisterInput, User } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { conflict, notFound, tooManyRequests, unauthorized, validationFailed } from '../../lib/errors';
@@ -45,11 +45,7 @@ export async function login(
 
   await repo.clearAttempts(db, userKey);
   // A successful sign-in from an office address should not count against its colleagues.
-  await db
-    .updateTable('login_attempts')
-    .set({ failures: sql<number>`greatest(failures - 1, 0)` })
-    .where('key', '=', ipKey)
-    .execute();
+  await repo.forgiveOneFailure(db, ipKey);
 
   const token = await openSession(db, tokens, user.id, now);
   return { user: { id: user.id, username: user.username, nama_lengkap: user.nama_lengkap, role: user.role }, token };
@@ -145,3 +141,6 @@ export async function ensureFirstAdmin(
   });
   return { created: true, generatedPassword: password ? null : actual };
 }
+
+/** Staff accounts (users module, `npm run user`) find, add and change users and end sessions through these. */
+export { findUserByUsername, insertUser, revokeUserSessions, updateUser } from './auth.repository';

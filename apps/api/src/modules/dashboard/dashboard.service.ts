@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { lastMonthsJakarta, monthDateRange } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { listActivities } from '../activities/activity.repository';
+import { listActivities } from '../activities/activity.service';
 import { paymentsPerMonth } from './dashboard.repository';
 
 /** The newest activities, shaped as spec §3 Activity. */

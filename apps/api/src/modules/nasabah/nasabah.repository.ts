@@ -258,3 +258,17 @@ export async function hasActiveLoan(trx: Kysely<DB>, nasabahId: number) {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The amounts of the customer's living loans (for its maintained total). */
+export function livingLoanAmounts(trx: Kysely<DB>, nasabahId: number) {
+  return trx
+    .selectFrom('pinjaman')
+    .select('jumlah')
+    .where('nasabah_id', '=', nasabahId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function setTotalPinjaman(trx: Kysely<DB>, nasabahId: number, total: number) {
+  await trx.updateTable('nasabah').set({ total_pinjaman: total }).where('id', '=', nasabahId).execute();
+}

@@ -3,6 +3,7 @@ import {
   messages,
   nasabahDataCompleteness,
   todayJakarta,
+  totalPinjamanNasabah,
   type NasabahCreateInput,
   type NasabahListQuery,
   type NasabahUpdateInput,
@@ -183,4 +184,14 @@ export async function deleteNasabah(db: Kysely<DB>, id: number, userId: number):
       userId,
     });
   });
+}
+
+/**
+ * Recomputes the maintained `nasabah.total_pinjaman` (Σ jumlah of the customer's living loans)
+ * from scratch, so it can never drift. The loan module calls it inside every loan write.
+ */
+export async function refreshTotalPinjaman(trx: Kysely<DB>, nasabahId: number): Promise<number> {
+  const total = totalPinjamanNasabah(await repo.livingLoanAmounts(trx, nasabahId));
+  await repo.setTotalPinjaman(trx, nasabahId, total);
+  return total;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { messages, nasabahSortKeys, todayJakarta } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { refreshTotalPinjaman } from './nasabah.balances';
+import { refreshTotalPinjaman } from './nasabah.service';
 
 const m = messages.nasabah;
 

@@ -17,7 +17,7 @@ import {
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
-import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.balances';
+import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
 import * as repo from './pembayaran.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
 

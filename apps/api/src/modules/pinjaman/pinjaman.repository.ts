@@ -162,3 +162,60 @@ export function findLoanByKwitansi(db: Kysely<DB>, fileName: string) {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/**
+ * Locks a living loan's row for the rest of the transaction (PostgreSQL), so that concurrent
+ * payments on one loan are applied one after another. Under PGlite every transaction already
+ * runs alone on its single connection. Returns the loan, or undefined when it does not exist.
+ */
+export function lockLoan(trx: Kysely<DB>, pinjamanId: number) {
+  return trx
+    .selectFrom('pinjaman')
+    .selectAll()
+    .where('id', '=', pinjamanId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findLoanRow(trx: Kysely<DB>, pinjamanId: number) {
+  return trx.selectFrom('pinjaman').selectAll().where('id', '=', pinjamanId).executeTakeFirstOrThrow();
+}
+
+/** The amounts and kinds of a loan's living payments (for its maintained balance). */
+export function livingPaymentsOf(trx: Kysely<DB>, pinjamanId: number) {
+  return trx
+    .selectFrom('pembayaran')
+    .select(['jumlah', 'jenis'])
+    .where('pinjaman_id', '=', pinjamanId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function setLoanBalance(
+  trx: Kysely<DB>,
+  pinjamanId: number,
+  values: Pick<Updateable<PinjamanTable>, 'sisa_pokok' | 'total_pembayaran' | 'angsuran_per_bulan' | 'status'>,
+) {
+  await trx
+    .updateTable('pinjaman')
+    .set({ ...values, updated_at: sql<Date>`now()` })
+    .where('id', '=', pinjamanId)
+    .execute();
+}
+
+/** The customer a loan is written for, locked for the transaction. */
+export function lockNasabahOfLoan(trx: Kysely<DB>, nasabahId: number) {
+  return trx
+    .selectFrom('nasabah')
+    .select(['id', 'nama', 'status', 'deleted_at'])
+    .where('id', '=', nasabahId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The customer's name, for the activity log. */
+export async function nasabahNama(trx: Kysely<DB>, nasabahId: number): Promise<string> {
+  const row = await trx.selectFrom('nasabah').select('nama').where('id', '=', nasabahId).executeTakeFirst();
+  return row?.nama ?? '';
+}

@@ -4,6 +4,9 @@ import {
   angsuranPerBulan,
   formatRupiah,
   pinjamanDataCompleteness,
+  resolveLoanStatus,
+  sisaPokok,
+  totalPembayaran,
   type Pagination,
   type Pinjaman,
   type PinjamanCreateInput,
@@ -18,8 +21,7 @@ import { notFound, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
 import { recordActivity } from '../activities/activity.service';
-import { refreshTotalPinjaman } from '../nasabah/nasabah.balances';
-import { lockLoan, refreshLoanBalance } from './pinjaman.balances';
+import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
 import * as repo from './pinjaman.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
 
@@ -117,12 +119,7 @@ export async function pinjamanInfo(db: Kysely<DB>, nasabahId: number): Promise<P
 
 /** The customer a loan is written for: living, and aktif when it is newly chosen. */
 async function requireNasabah(trx: Kysely<DB>, nasabahId: number, newlyChosen: boolean) {
-  const nasabah = await trx
-    .selectFrom('nasabah')
-    .select(['id', 'nama', 'status', 'deleted_at'])
-    .where('id', '=', nasabahId)
-    .forUpdate()
-    .executeTakeFirst();
+  const nasabah = await repo.lockNasabahOfLoan(trx, nasabahId);
   if (!nasabah || nasabah.deleted_at)
     throw validationFailed([{ path: 'nasabah_id', msg: messages.notFound.nasabah }], messages.notFound.nasabah);
   if (newlyChosen && nasabah.status !== 'aktif') {
@@ -267,12 +264,12 @@ export async function deletePinjaman(ctx: PinjamanContext, userId: number, id: n
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await lockLoan(trx, id);
     if (!existing) throw notFound(messages.notFound.pinjaman);
-    const nasabah = await trx.selectFrom('nasabah').select('nama').where('id', '=', existing.nasabah_id).executeTakeFirst();
+    const nama = await repo.nasabahNama(trx, existing.nasabah_id);
     await repo.softDeletePinjaman(trx, id, userId);
     await refreshTotalPinjaman(trx, existing.nasabah_id);
     await recordActivity(trx, {
       type: 'pinjaman.delete',
-      description: `Pinjaman ${nasabah?.nama ?? ''} sebesar ${formatRupiah(existing.jumlah)} dihapus`,
+      description: `Pinjaman ${nama} sebesar ${formatRupiah(existing.jumlah)} dihapus`,
       category: 'pinjaman',
       amount: existing.jumlah,
       entityType: 'pinjaman',
@@ -288,11 +285,11 @@ export async function deleteKwitansi(ctx: PinjamanContext, userId: number, id: n
     const existing = await lockLoan(trx, id);
     if (!existing) throw notFound(messages.notFound.pinjaman);
     if (!existing.kwitansi) throw notFound(NO_KWITANSI);
-    const nasabah = await trx.selectFrom('nasabah').select('nama').where('id', '=', existing.nasabah_id).executeTakeFirst();
+    const nama = await repo.nasabahNama(trx, existing.nasabah_id);
     await repo.updatePinjaman(trx, id, { kwitansi: null, updated_by: userId });
     await recordActivity(trx, {
       type: 'kwitansi.delete',
-      description: `Foto kwitansi pinjaman ${nasabah?.nama ?? ''} (${formatRupiah(existing.jumlah)}) dihapus`,
+      description: `Foto kwitansi pinjaman ${nama} (${formatRupiah(existing.jumlah)}) dihapus`,
       category: 'pinjaman',
       amount: null,
       entityType: 'pinjaman',
@@ -303,4 +300,26 @@ export async function deleteKwitansi(ctx: PinjamanContext, userId: number, id: n
   });
   await removeFileAfterCommit(ctx, removed);
   return getPinjaman(ctx, id);
+}
+
+/** Locks a living loan for the rest of the transaction (the payment module's writes go through it). */
+export const lockLoan = repo.lockLoan;
+
+/**
+ * Recomputes a loan's maintained fields from its living payments with the @mizan/core formulas:
+ * `sisa_pokok`, `total_pembayaran`, `angsuran_per_bulan` and the automatic lunas/aktif status
+ * (decisions §3). Call it inside the transaction of every payment write and loan edit, after
+ * `lockLoan`. A loan edit passes `keepStatus`: the status staff chose by hand stands.
+ */
+export async function refreshLoanBalance(trx: Kysely<DB>, pinjamanId: number, options: { keepStatus?: boolean } = {}) {
+  const loan = await repo.findLoanRow(trx, pinjamanId);
+  const payments = await repo.livingPaymentsOf(trx, pinjamanId);
+  const next = {
+    sisa_pokok: sisaPokok(loan.jumlah, payments),
+    total_pembayaran: totalPembayaran(payments),
+    angsuran_per_bulan: angsuranPerBulan(loan),
+    status: options.keepStatus ? loan.status : resolveLoanStatus(loan, payments),
+  };
+  await repo.setLoanBalance(trx, pinjamanId, next);
+  return { ...loan, ...next };
 }

@@ -4,7 +4,7 @@ import type { Role, StaffUser } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { revokeUserSessions, updateUser } from '../auth/auth.repository';
+import { revokeUserSessions, updateUser } from '../auth/auth.service';
 import * as repo from './users.repository';
 
 export const LAST_ADMIN = 'Tidak dapat menonaktifkan atau menurunkan peran administrator aktif terakhir';

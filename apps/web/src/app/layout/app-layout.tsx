@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { LayoutDashboard, LogOut, Menu, Users, Wallet, Receipt, MoreHorizontal, X } from 'lucide-react';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../features/auth';
 import { institutionName } from '../../lib/institution';
 import { cn } from '../../components/ui/cn';
 import { Logo } from './logo';

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Alert } from '../../components/ui/alert';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../features/auth';
 import {
   activitiesQuery,
   dashboardKey,

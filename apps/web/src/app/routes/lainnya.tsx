@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, MessageCircle, ShieldCheck, UserCog, Users } from 'lucide-react';
 import type { Role } from '@mizan/core';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../features/auth';
 import { PageHeader } from '../../components/ui/page-header';
 
 interface MenuCard {

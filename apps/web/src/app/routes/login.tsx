@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../features/auth';
 import { institutionName } from '../../lib/institution';
 import { Logo } from '../layout/logo';
 

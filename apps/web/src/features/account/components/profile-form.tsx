@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../auth';
 import { useUpdateProfile } from '../api/profile-api';
 
 /** Edit own nama_lengkap and username; the layout's name updates at once. */

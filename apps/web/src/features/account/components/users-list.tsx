@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
 import { Alert } from '../../../components/ui/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../auth';
 import { useChangeRole, useSetActive, useUsers } from '../api/users-api';
 import { AddUserDialog } from './add-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
