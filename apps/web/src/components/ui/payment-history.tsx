@@ -68,7 +68,7 @@ export function PaymentHistoryRows({ payments, layout, caption, columns, loanOf 
       case 'pinjaman': {
         const loan = loanOf?.(p) ?? { id: p.pinjaman_id, label: `Pinjaman #${p.pinjaman_id}` };
         return (
-          <Td>
+          <Td className="whitespace-nowrap">
             {loan.id ? (
               <Link to={`/pinjaman/${loan.id}`} className="text-brand-800 hover:underline">
                 {loan.label}
@@ -82,7 +82,7 @@ export function PaymentHistoryRows({ payments, layout, caption, columns, loanOf 
       case 'tanggal':
         return <Td className="whitespace-nowrap">{formatDateShort(p.tanggal)}</Td>;
       case 'jenis':
-        return <Td>{jenisOf(p)}</Td>;
+        return <Td className="whitespace-nowrap">{jenisOf(p)}</Td>;
       case 'jumlah':
         return (
           <Td className="text-right font-medium whitespace-nowrap">
