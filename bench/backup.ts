@@ -26,10 +26,14 @@ import { kwitansiDir } from '../apps/api/src/lib/file-storage';
 import { BENCH_USERNAME, prepareDatabase } from './prepare';
 import { root, startServer, tsxBin } from './processes';
 
-/** Targets at 100 000 customers (issue 29): seconds and MB of memory growth. */
+/**
+ * Targets at 100 000 customers (issue 29): seconds and MB of memory growth; and the p99 of the list
+ * requests sent while GET /api/backup runs (the server keeps answering: a PGlite server pauses only
+ * for the copy of its folder, docs/decisions/backup-snapshot.md).
+ */
 export const BACKUP_TARGETS = {
-  pglite: { backupSeconds: 120, restoreSeconds: 180, growthMB: 300 },
-  postgres: { backupSeconds: 60, restoreSeconds: 120, growthMB: 300 },
+  pglite: { backupSeconds: 120, restoreSeconds: 180, growthMB: 300, listP99Ms: 1000 },
+  postgres: { backupSeconds: 60, restoreSeconds: 120, growthMB: 300, listP99Ms: 1000 },
 };
 
 export interface ApiBackupFigures {
@@ -220,7 +224,10 @@ function statusOf(f: BackupFigures, atScale: boolean): BackupFigures['status'] {
   const target = BACKUP_TARGETS[f.kind];
   const memoryOk = f.backup.growthMB < target.growthMB && f.restore.growthMB < target.growthMB;
   if (!atScale) return memoryOk ? 'equal' : 'NOT MET';
-  return memoryOk && f.backup.seconds <= target.backupSeconds && f.restore.seconds <= target.restoreSeconds ? 'met' : 'NOT MET';
+  const answering = !f.api || f.api.listP99 <= target.listP99Ms;
+  return memoryOk && answering && f.backup.seconds <= target.backupSeconds && f.restore.seconds <= target.restoreSeconds
+    ? 'met'
+    : 'NOT MET';
 }
 
 export function backupLines(f: BackupFigures): string[] {
@@ -235,7 +242,7 @@ export function backupLines(f: BackupFigures): string[] {
   if (f.api)
     lines.push(
       `  GET /api/backup  ${f.api.seconds.toFixed(1)} s, ${mb(f.api.bytes)}; selama itu ${f.api.listRequests} permintaan daftar: ` +
-        `p50 ${f.api.listP50.toFixed(0)} ms, p99 ${f.api.listP99.toFixed(0)} ms, maks ${f.api.listMax.toFixed(0)} ms`,
+        `p50 ${f.api.listP50.toFixed(0)} ms, p99 ${f.api.listP99.toFixed(0)} ms (target ≤ ${t.listP99Ms} ms), maks ${f.api.listMax.toFixed(0)} ms`,
     );
   return lines;
 }
