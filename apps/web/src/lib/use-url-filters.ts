@@ -13,12 +13,16 @@ export const oneOfParam =
   <V extends string>(values: readonly V[]): ParamCodec<V> =>
   (raw) =>
     values.includes(raw as V) ? (raw as V) : undefined;
+/** A whole number from `min` to `max`, or absent. */
+export const intParam =
+  (min: number, max: number): ParamCodec<number | null> =>
+  (raw) => {
+    if (raw === null || !/^\d{1,10}$/.test(raw)) return undefined;
+    const n = Number(raw);
+    return n >= min && n <= max ? n : undefined;
+  };
 /** A database id (1 … 2³¹−1), or absent. */
-export const idParam: ParamCodec<number | null> = (raw) => {
-  if (raw === null || !/^\d{1,10}$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n >= 1 && n <= 2_147_483_647 ? n : undefined;
-};
+export const idParam: ParamCodec<number | null> = intParam(1, 2_147_483_647);
 
 type Value = string | number | null;
 
@@ -28,23 +32,26 @@ type Value = string | number | null;
  * return to the same list. Values equal to the default are left out of the address; unknown or
  * malformed values fall back to the default. Changes replace the history entry (typing a search
  * does not add one Back step per letter). Parameters named in `keep` (quick actions such as
- * `?tambah=1`) survive a change of filters.
+ * `?tambah=1`) survive a change of filters. `names` gives a field another parameter name (an address
+ * already in use); `normalize` drops what one field makes meaningless (a month outside a custom period).
  */
 export function useUrlFilters<T extends { [K in keyof T]: Value }>(
   defaults: T,
   codecs: { [K in keyof T]: ParamCodec<T[K]> },
-  options: { keep?: readonly string[] } = {},
+  options: { keep?: readonly string[]; names?: Partial<Record<keyof T, string>>; normalize?: (filters: T) => T } = {},
 ) {
   const [params, setParams] = useSearchParams();
   const keys = Object.keys(defaults) as (keyof T & string)[];
+  const nameOf = (key: keyof T & string) => options.names?.[key] ?? key;
+  const normalize = options.normalize ?? ((f: T) => f);
 
   const filters = useMemo(() => {
     const out = { ...defaults };
     for (const key of keys) {
-      const value = codecs[key](params.get(key));
+      const value = codecs[key](params.get(nameOf(key)));
       if (value !== undefined) out[key] = value;
     }
-    return out;
+    return normalize(out);
     // keys, codecs and defaults are module constants of the calling page
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params]);
@@ -54,7 +61,7 @@ export function useUrlFilters<T extends { [K in keyof T]: Value }>(
     (next: T | ((current: T) => T)) => {
       setParams(
         (current) => {
-          const resolved = typeof next === 'function' ? next(filters) : next;
+          const resolved = normalize(typeof next === 'function' ? next(filters) : next);
           const out = new URLSearchParams();
           for (const key of keep ?? []) {
             const value = current.get(key);
@@ -62,7 +69,7 @@ export function useUrlFilters<T extends { [K in keyof T]: Value }>(
           }
           for (const key of keys) {
             const value = resolved[key];
-            if (value !== null && value !== '' && value !== defaults[key]) out.set(key, String(value));
+            if (value !== null && value !== '' && value !== defaults[key]) out.set(nameOf(key), String(value));
           }
           return out;
         },
