@@ -18,3 +18,62 @@ describe('MIZAN_CHECK_RESPONSES', () => {
     );
   });
 });
+
+describe('the environment (a zod schema of every variable)', () => {
+  it('fills the defaults when variables are unset or blank, and trims what is set', () => {
+    const config = loadConfig({ PORT: '', HOST: '  ', WA_GATEWAY: ' simulator ', INSTITUTION_NAME: ' BPRS Amanah ' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      waGateway: 'simulator',
+      institutionName: 'BPRS Amanah',
+      adminUsername: 'admin',
+      adminPassword: null,
+      jwtSecret: null,
+      databaseUrl: null,
+      logLevel: 'info',
+      nodeEnv: 'production',
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('keeps a password and a secret exactly as given (spaces are part of them)', () => {
+    const config = loadConfig({ ADMIN_PASSWORD: ' rahasia panjang ', JWT_SECRET: ` ${'k'.repeat(32)} ` });
+    expect(config.adminPassword).toBe(' rahasia panjang ');
+    expect(config.jwtSecret).toBe(` ${'k'.repeat(32)} `);
+  });
+
+  it('lists every bad variable at once, in Indonesian, naming what was given', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: '70000',
+        DATABASE_URL: 'mysql://x',
+        WA_GATEWAY: 'twilio',
+        LOG_LEVEL: 'loud',
+        ADMIN_USERNAME: 'a b',
+        ADMIN_PASSWORD: 'pendek',
+        JWT_SECRET: 'short',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT harus bilangan bulat 0-65535 (sekarang: "70000")',
+      'DATABASE_URL harus diawali postgres:// atau postgresql://',
+      'WA_GATEWAY harus "baileys" atau "simulator" (sekarang: "twilio")',
+      'LOG_LEVEL harus salah satu dari fatal, error, warn, info, debug, trace, silent',
+      'ADMIN_USERNAME hanya boleh huruf, angka, titik, garis bawah atau strip (3-50 karakter)',
+      'ADMIN_PASSWORD minimal 8 karakter',
+      'JWT_SECRET minimal 32 karakter',
+    ]);
+    expect((error as Error).message.startsWith('Konfigurasi tidak valid:\n  - PORT harus')).toBe(true);
+  });
+
+  it.each(['abc', '3.5', '-1'])('refuses PORT=%s once', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(
+      new ConfigError([`PORT harus bilangan bulat 0-65535 (sekarang: "${port}")`]).message,
+    );
+  });
+});

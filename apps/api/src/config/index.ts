@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
 export type WaGatewayKind = 'baileys' | 'simulator';
 
@@ -37,7 +38,66 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An unset or blank variable is absent; `trim` also trims what is set. */
+const absentIfBlank = (trim: boolean) => (value: unknown) =>
+  typeof value !== 'string' || value.trim() === '' ? undefined : trim ? value.trim() : value;
+const setting = <T extends z.ZodType>(schema: T, trim = true) => z.preprocess(absentIfBlank(trim), schema);
+const shown = (input: unknown) => `"${String(input ?? '')}"`;
+
+/**
+ * Every environment variable the server reads, with its default and its rule. A bad value is named
+ * in Indonesian with what was given; all bad variables are listed together (ConfigError).
+ */
+const envSchema = z.object({
+  PORT: setting(
+    z
+      .string()
+      .default('3000')
+      .refine((value) => /^\d{1,5}$/.test(value) && Number(value) <= 65535, {
+        error: (issue) => `PORT harus bilangan bulat 0-65535 (sekarang: ${shown(issue.input)})`,
+      })
+      .transform(Number),
+  ),
+  HOST: setting(z.string().default('127.0.0.1')),
+  DATA_DIR: setting(z.string().optional()),
+  DATABASE_URL: setting(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL harus diawali postgres:// atau postgresql://' })
+      .optional(),
+  ),
+  WA_GATEWAY: setting(
+    z
+      .enum(['baileys', 'simulator'], {
+        error: (issue) => `WA_GATEWAY harus "baileys" atau "simulator" (sekarang: ${shown(issue.input)})`,
+      })
+      .default('baileys'),
+  ),
+  LOG_LEVEL: setting(z.enum(LOG_LEVELS, { error: `LOG_LEVEL harus salah satu dari ${LOG_LEVELS.join(', ')}` }).default('info')),
+  ADMIN_USERNAME: setting(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{3,50}$/, {
+        error: 'ADMIN_USERNAME hanya boleh huruf, angka, titik, garis bawah atau strip (3-50 karakter)',
+      })
+      .default('admin'),
+  ),
+  ADMIN_PASSWORD: setting(z.string().min(8, { error: 'ADMIN_PASSWORD minimal 8 karakter' }).optional(), false),
+  JWT_SECRET: setting(z.string().min(32, { error: 'JWT_SECRET minimal 32 karakter' }).optional(), false),
+  INSTITUTION_NAME: setting(z.string().default('BMT Mizan Syariah')),
+  NODE_ENV: setting(z.string().default('production')),
+  MIZAN_CHECK_RESPONSES: setting(
+    z
+      .enum(['0', '1'], { error: (issue) => `MIZAN_CHECK_RESPONSES harus "0" atau "1" (sekarang: ${shown(issue.input)})` })
+      .optional(),
+  ),
+  MIZAN_DEMO: setting(z.string().optional()),
+  MIZAN_BENCH_METRICS: setting(z.string().optional()),
+  WEB_DIST_DIR: setting(z.string().optional()),
+});
+
 /** The repository's root, from the sources (apps/api/src/config) or the build (apps/api/dist). */
 function findRepoRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
@@ -49,65 +109,25 @@ const repoRoot = findRepoRoot(import.meta.dirname);
 
 /** Parses the environment into a frozen Config; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const problems: string[] = [];
-
-  const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    problems.push(`PORT harus bilangan bulat 0-65535 (sekarang: "${env.PORT}")`);
-  }
-
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL harus diawali postgres:// atau postgresql://');
-  }
-
-  const waGateway = (env.WA_GATEWAY?.trim() || 'baileys') as WaGatewayKind;
-  if (waGateway !== 'baileys' && waGateway !== 'simulator') {
-    problems.push(`WA_GATEWAY harus "baileys" atau "simulator" (sekarang: "${env.WA_GATEWAY}")`);
-  }
-
-  const logLevel = env.LOG_LEVEL?.trim() || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) {
-    problems.push(`LOG_LEVEL harus salah satu dari ${LOG_LEVELS.join(', ')}`);
-  }
-
-  const adminUsername = env.ADMIN_USERNAME?.trim() || 'admin';
-  if (!/^[A-Za-z0-9._-]{3,50}$/.test(adminUsername)) {
-    problems.push('ADMIN_USERNAME hanya boleh huruf, angka, titik, garis bawah atau strip (3-50 karakter)');
-  }
-  const adminPassword = env.ADMIN_PASSWORD || null;
-  if (adminPassword !== null && adminPassword.length < 8) {
-    problems.push('ADMIN_PASSWORD minimal 8 karakter');
-  }
-
-  const jwtSecret = env.JWT_SECRET || null;
-  if (jwtSecret !== null && jwtSecret.length < 32) {
-    problems.push('JWT_SECRET minimal 32 karakter');
-  }
-
-  const nodeEnv = env.NODE_ENV?.trim() || 'production';
-  if (env.MIZAN_CHECK_RESPONSES && !['0', '1'].includes(env.MIZAN_CHECK_RESPONSES)) {
-    problems.push(`MIZAN_CHECK_RESPONSES harus "0" atau "1" (sekarang: "${env.MIZAN_CHECK_RESPONSES}")`);
-  }
-
-  if (problems.length > 0) throw new ConfigError(problems);
-
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError([...new Set(parsed.error.issues.map((issue) => issue.message))]);
+  const e = parsed.data;
   return Object.freeze({
-    host: env.HOST?.trim() || '127.0.0.1',
-    port,
-    dataDir: path.resolve(env.DATA_DIR?.trim() || path.join(repoRoot, 'data')),
-    databaseUrl,
-    adminUsername,
-    adminPassword,
-    jwtSecret,
-    waGateway,
-    institutionName: env.INSTITUTION_NAME?.trim() || 'BMT Mizan Syariah',
-    nodeEnv,
-    logLevel,
-    demo: env.MIZAN_DEMO === '1',
-    benchMetrics: env.MIZAN_BENCH_METRICS === '1',
-    checkResponses: env.MIZAN_CHECK_RESPONSES ? env.MIZAN_CHECK_RESPONSES === '1' : nodeEnv !== 'production',
-    webDistDir: env.WEB_DIST_DIR?.trim() ? path.resolve(env.WEB_DIST_DIR.trim()) : path.join(repoRoot, 'apps/web/dist'),
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: e.DATABASE_URL ?? null,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    jwtSecret: e.JWT_SECRET ?? null,
+    waGateway: e.WA_GATEWAY,
+    institutionName: e.INSTITUTION_NAME,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    demo: e.MIZAN_DEMO === '1',
+    benchMetrics: e.MIZAN_BENCH_METRICS === '1',
+    checkResponses: e.MIZAN_CHECK_RESPONSES ? e.MIZAN_CHECK_RESPONSES === '1' : e.NODE_ENV !== 'production',
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     ...overrides,
   });
 }
