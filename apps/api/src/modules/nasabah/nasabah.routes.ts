@@ -68,7 +68,7 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.createNasabah(app.db, request.body, currentUser(request).id);
+      const data = await service.createNasabah(app.db, currentUser(request).id, request.body);
       return reply.status(201).send({ success: true as const, message: 'Nasabah berhasil ditambahkan', data });
     },
   );
@@ -85,7 +85,7 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await service.updateNasabah(app.db, request.params.id, request.body, currentUser(request).id);
+      const data = await service.updateNasabah(app.db, currentUser(request).id, request.params.id, request.body);
       return { success: true as const, message: 'Data nasabah berhasil diperbarui', data };
     },
   );
@@ -101,7 +101,7 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteNasabah(app.db, request.params.id, currentUser(request).id);
+      await service.deleteNasabah(app.db, currentUser(request).id, request.params.id);
       return { success: true as const, message: 'Nasabah berhasil dihapus', data: null };
     },
   );

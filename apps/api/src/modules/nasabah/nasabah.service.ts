@@ -86,8 +86,8 @@ export async function getNasabah(db: Kysely<DB>, id: number): Promise<Nasabah> {
 /** Registers a customer; without tanggal_nasabah the server stores today's Jakarta date and says so. */
 export async function createNasabah(
   db: Kysely<DB>,
-  input: NasabahCreateInput,
   userId: number,
+  input: NasabahCreateInput,
   now = new Date(),
 ): Promise<Nasabah> {
   return withNikGuard(() =>
@@ -126,9 +126,9 @@ export async function createNasabah(
  */
 export async function updateNasabah(
   db: Kysely<DB>,
+  userId: number,
   id: number,
   input: NasabahUpdateInput,
-  userId: number,
   now = new Date(),
 ): Promise<Nasabah> {
   return withNikGuard(() =>
@@ -169,7 +169,7 @@ export async function updateNasabah(
 }
 
 /** Soft-deletes a customer; refused (409) while one of its living loans is aktif. */
-export async function deleteNasabah(db: Kysely<DB>, id: number, userId: number): Promise<void> {
+export async function deleteNasabah(db: Kysely<DB>, userId: number, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await repo.lockNasabah(trx, id);
     if (!current) throw notFound(messages.notFound.nasabah);

@@ -29,8 +29,8 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendListAnswer(app, reply, 'pembayaran', request.query, async () => {
-        const { items, pagination } = await service.listPembayaran(app.db, request.query);
-        return { success: true as const, data: items, meta: { pagination } };
+        const { data, pagination } = await service.listPembayaran(app.db, request.query);
+        return { success: true as const, data, meta: { pagination } };
       }),
   );
 

@@ -79,10 +79,10 @@ function toPembayaranDetailJson(row: repo.PembayaranDetailRow): PembayaranDetail
 export async function listPembayaran(
   db: Kysely<DB>,
   query: PembayaranListQuery,
-): Promise<{ items: Pembayaran[]; pagination: Pagination }> {
+): Promise<{ data: Pembayaran[]; pagination: Pagination }> {
   const { rows, total } = await repo.listPembayaran(db, query);
   return {
-    items: rows.map(toPembayaranJson),
+    data: rows.map(toPembayaranJson),
     pagination: {
       page: query.page,
       limit: query.limit,

@@ -125,8 +125,8 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendListAnswer(app, reply, 'pinjaman', request.query, async () => {
-        const { items, pagination } = await service.listPinjaman(ctx(request), request.query);
-        return { success: true as const, data: items, meta: { pagination } };
+        const { data, pagination } = await service.listPinjaman(ctx(request), request.query);
+        return { success: true as const, data, meta: { pagination } };
       }),
   );
 

@@ -70,10 +70,10 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
 export async function listPinjaman(
   ctx: PinjamanContext,
   query: PinjamanListQuery,
-): Promise<{ items: Pinjaman[]; pagination: Pagination }> {
+): Promise<{ data: Pinjaman[]; pagination: Pagination }> {
   const { rows, total } = await repo.listPinjaman(ctx.db, query);
   return {
-    items: rows.map((row) => toPinjamanJson(row, ctx.signer)),
+    data: rows.map((row) => toPinjamanJson(row, ctx.signer)),
     pagination: {
       page: query.page,
       limit: query.limit,
