@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw, UserCheck, UserX, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -8,8 +8,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
+import { useDeleteConfirm, useListRows } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
-import { errorMessage } from '../../lib/api-client';
 import { useNasabahList } from '../../features/nasabah/api/get-nasabah-list';
 import { useNasabahStats } from '../../features/nasabah/api/get-nasabah-stats';
 import { nasabahKeys } from '../../features/nasabah/api/keys';
@@ -35,31 +35,13 @@ export default function NasabahListPage() {
 
   const [dialog, setDialog] = useState<'filter' | 'sort' | 'add' | null>(null);
   const [editing, setEditing] = useState<Nasabah | null>(null);
-  const [deleting, setDeleting] = useState<Nasabah | null>(null);
-
-  const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
-  const total = list.data?.pages.at(-1)?.total;
-
-  // A failed first page (or refresh) is announced once per failure; a failed Load More has its own toast.
-  const listFailed = list.isError && !list.isFetchNextPageError;
-  useEffect(() => {
-    if (listFailed) showToast('Gagal memuat data nasabah', 'error');
-  }, [listFailed, list.errorUpdatedAt, showToast]);
+  const deletion = useDeleteConfirm<Nasabah>(remove, { done: 'Nasabah berhasil dihapus', failed: 'Gagal menghapus nasabah' });
+  const { rows, total, loadMore } = useListRows(list, 'Gagal memuat data nasabah');
 
   /** Any filter, sort or reset starts again at page 1 (spec §4 Lists). */
   const applyFilters = (next: NasabahFilters) => {
     queryClient.removeQueries({ queryKey: nasabahKeys.lists() });
     setFilters(next);
-  };
-
-  const loadMore = async () => {
-    const result = await list.fetchNextPage();
-    if (result.isError) {
-      showToast('Gagal memuat data tambahan', 'error');
-      return;
-    }
-    const last = result.data?.pages.at(-1);
-    if (last && last.rows.length === 0) showToast('Semua data sudah dimuat', 'info');
   };
 
   const refresh = () => {
@@ -69,15 +51,6 @@ export default function NasabahListPage() {
   const resetFilters = () => {
     applyFilters(defaultNasabahFilters);
     showToast('Filter berhasil direset', 'success');
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => showToast('Nasabah berhasil dihapus', 'success'),
-      onError: (error) => showToast(errorMessage(error, 'Gagal menghapus nasabah'), 'error'),
-      onSettled: () => setDeleting(null),
-    });
   };
 
   const refreshing = list.isRefetching && !list.isFetchingNextPage;
@@ -165,7 +138,7 @@ export default function NasabahListPage() {
           )
         }
       >
-        <NasabahListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
+        <NasabahListView rows={rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
       </ListBody>
 
       <NasabahFilterDialog
@@ -185,17 +158,17 @@ export default function NasabahListPage() {
       <NasabahFormDialog open={dialog === 'add'} onOpenChange={(open) => setDialog(open ? 'add' : null)} />
       <NasabahFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} nasabah={editing} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        open={deletion.deleting !== null}
+        onOpenChange={deletion.onOpenChange}
         title="Hapus Nasabah"
         message={
           <>
             Apakah Anda yakin ingin menghapus nasabah ini?
-            {deleting ? <span className="mt-2 block font-medium text-ink">{deleting.nama}</span> : null}
+            {deletion.deleting ? <span className="mt-2 block font-medium text-ink">{deletion.deleting.nama}</span> : null}
           </>
         }
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        pending={deletion.pending}
+        onConfirm={deletion.confirm}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
@@ -9,8 +9,8 @@ import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { useToast } from '../../components/ui/toast';
+import { useDeleteConfirm, useListRows } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
-import { errorMessage } from '../../lib/api-client';
 import { usePembayaranList } from '../../features/pembayaran/api/get-pembayaran-list';
 import { usePembayaranStats } from '../../features/pembayaran/api/get-pembayaran-stats';
 import { pembayaranKeys } from '../../features/pembayaran/api/keys';
@@ -52,7 +52,10 @@ export default function PembayaranListPage() {
 
   const [dialog, setDialog] = useState<'filter' | 'sort' | 'add' | null>(null);
   const [editing, setEditing] = useState<Pembayaran | null>(null);
-  const [deleting, setDeleting] = useState<Pembayaran | null>(null);
+  const deletion = useDeleteConfirm<Pembayaran>(remove, {
+    done: 'Pembayaran berhasil dihapus',
+    failed: 'Gagal menghapus pembayaran',
+  });
 
   // The loan detail's quick action: ?tambah=1&pinjaman_id={id} opens the add dialog with that loan;
   // the parameters leave the address when the dialog closes.
@@ -74,23 +77,12 @@ export default function PembayaranListPage() {
     }
   };
 
-  const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
-  const total = list.data?.pages.at(-1)?.total;
-
-  const listFailed = list.isError && !list.isFetchNextPageError;
-  useEffect(() => {
-    if (listFailed) showToast('Gagal memuat data pembayaran', 'error');
-  }, [listFailed, list.errorUpdatedAt, showToast]);
+  const { rows, total, loadMore } = useListRows(list, 'Gagal memuat data pembayaran');
 
   /** Any period, filter, sort or reset starts again at page 1 (spec §4 Lists). */
   const applyFilters = (next: PembayaranFilters) => {
     queryClient.removeQueries({ queryKey: pembayaranKeys.lists() });
     setFilters(next);
-  };
-
-  const loadMore = async () => {
-    const result = await list.fetchNextPage();
-    if (result.isError) showToast('Gagal memuat data tambahan', 'error');
   };
 
   const refresh = () => {
@@ -103,15 +95,6 @@ export default function PembayaranListPage() {
   };
 
   const openAdd = () => setDialog('add');
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => showToast('Pembayaran berhasil dihapus', 'success'),
-      onError: (error) => showToast(errorMessage(error, 'Gagal menghapus pembayaran'), 'error'),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   const refreshing = (list.isRefetching && !list.isFetchingNextPage) || stats.isRefetching;
   const chosenLoan = filters.pinjamanId !== null ? rows.find((p) => p.pinjaman_id === filters.pinjamanId)?.pinjaman : undefined;
@@ -173,7 +156,7 @@ export default function PembayaranListPage() {
           </Button>
         }
       >
-        <PembayaranListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
+        <PembayaranListView rows={rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
       </ListBody>
 
       <PembayaranFilterDialog
@@ -198,21 +181,22 @@ export default function PembayaranListPage() {
       />
       <PembayaranFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} pembayaran={editing} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        open={deletion.deleting !== null}
+        onOpenChange={deletion.onOpenChange}
         title="Hapus Pembayaran"
         message={
           <>
             Apakah Anda yakin ingin menghapus pembayaran ini?
-            {deleting ? (
+            {deletion.deleting ? (
               <span className="mt-2 block font-medium text-ink">
-                {deleting.pinjaman.nasabah.nama} · {formatRupiah(deleting.jumlah)} · {formatDateLong(deleting.tanggal)}
+                {deletion.deleting.pinjaman.nasabah.nama} · {formatRupiah(deletion.deleting.jumlah)} ·{' '}
+                {formatDateLong(deletion.deleting.tanggal)}
               </span>
             ) : null}
           </>
         }
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        pending={deletion.pending}
+        onConfirm={deletion.confirm}
       />
     </div>
   );

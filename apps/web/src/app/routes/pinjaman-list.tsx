@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { CircleCheck, HandCoins, Layers, Plus, RefreshCw, TriangleAlert, Wallet, X } from 'lucide-react';
 import { formatRupiah } from '@mizan/core';
 import { Button } from '../../components/ui/button';
@@ -8,8 +8,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
+import { useDeleteConfirm, useListRows } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
-import { errorMessage } from '../../lib/api-client';
 import { usePinjamanList } from '../../features/pinjaman/api/get-pinjaman-list';
 import { usePinjamanStats } from '../../features/pinjaman/api/get-pinjaman-stats';
 import { useDeletePinjaman } from '../../features/pinjaman/api/mutations';
@@ -35,20 +35,10 @@ export default function PinjamanListPage() {
   const [sortOpen, setSortOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Pinjaman | null>(null);
-  const [deleting, setDeleting] = useState<Pinjaman | null>(null);
-
-  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.rows) ?? [], [list.data]);
+  const deletion = useDeleteConfirm<Pinjaman>(remove, { done: 'Pinjaman berhasil dihapus', failed: 'Gagal menghapus pinjaman' });
+  const { rows, loadMore } = useListRows(list, 'Gagal memuat data pinjaman');
   const filtered = filters.search !== '' || filters.status !== 'all' || filters.tipe !== 'all' || filters.nasabahId !== null;
   const customSort = filters.sortBy !== defaultPinjamanFilters.sortBy || filters.sortOrder !== defaultPinjamanFilters.sortOrder;
-
-  // One toast per failed load, not one per render.
-  const reported = useRef<unknown>(null);
-  useEffect(() => {
-    if (list.isError && reported.current !== list.error) {
-      reported.current = list.error;
-      showToast(list.data ? 'Gagal memuat data tambahan' : 'Gagal memuat data pinjaman', 'error');
-    }
-  }, [list.isError, list.error, list.data, showToast]);
 
   const applyFilter = (value: PinjamanFilterValues) => setFilters((f) => ({ ...f, ...value }));
   const reset = () => {
@@ -58,22 +48,6 @@ export default function PinjamanListPage() {
   const refresh = async () => {
     const [result] = await Promise.all([list.refetch(), stats.refetch()]);
     if (!result.isError) showToast('Data berhasil diperbarui', 'success');
-  };
-  const loadMore = async () => {
-    const result = await list.fetchNextPage();
-    const pages = result.data?.pages ?? [];
-    if (!result.isError && pages.length > 0 && pages[pages.length - 1]!.rows.length === 0)
-      showToast('Semua data sudah dimuat', 'info');
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      showToast('Pinjaman berhasil dihapus', 'success');
-      setDeleting(null);
-    } catch (error) {
-      showToast(errorMessage(error, 'Gagal menghapus pinjaman'), 'error');
-    }
   };
 
   const chips: { label: string; clear(): void }[] = [];
@@ -199,7 +173,7 @@ export default function PinjamanListPage() {
           )
         }
       >
-        <PinjamanListView rows={rows} layout={layout} onEdit={setEditing} onDelete={setDeleting} />
+        <PinjamanListView rows={rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
       </ListBody>
 
       <PinjamanFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filters} onApply={applyFilter} />
@@ -214,11 +188,11 @@ export default function PinjamanListPage() {
       <PinjamanFormDialog open={adding} onOpenChange={setAdding} />
       <PinjamanFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} pinjaman={editing} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        open={deletion.deleting !== null}
+        onOpenChange={deletion.onOpenChange}
         message="Apakah Anda yakin ingin menghapus pinjaman ini?"
-        pending={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        pending={deletion.pending}
+        onConfirm={deletion.confirm}
       />
     </>
   );

@@ -1,0 +1,66 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult, UseMutationResult } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/api-client';
+import { useToast } from './toast';
+
+/**
+ * The rows of a list page loaded page by page (spec §4 Lists), the same on every list: the pages'
+ * rows as one array, the total of the last page, one toast per failure of the first page or a
+ * refresh ("Gagal memuat data <noun>"), and Load More with its own toasts ("Gagal memuat data
+ * tambahan", "Semua data sudah dimuat" when the next page was empty).
+ */
+export function useListRows<Row>(
+  list: UseInfiniteQueryResult<InfiniteData<{ rows: Row[]; total?: number }>>,
+  failedText: string,
+) {
+  const { showToast } = useToast();
+  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.rows) ?? [], [list.data]);
+  const total = list.data?.pages.at(-1)?.total;
+
+  const listFailed = list.isError && !list.isFetchNextPageError;
+  useEffect(() => {
+    if (listFailed) showToast(failedText, 'error');
+  }, [listFailed, list.errorUpdatedAt, showToast, failedText]);
+
+  const loadMore = async () => {
+    const result = await list.fetchNextPage();
+    if (result.isError) {
+      showToast('Gagal memuat data tambahan', 'error');
+      return;
+    }
+    const last = result.data?.pages.at(-1);
+    if (last && last.rows.length === 0) showToast('Semua data sudah dimuat', 'info');
+  };
+
+  return { rows, total, loadMore };
+}
+
+/**
+ * The delete confirmation of a list row: `ask(row)` opens it, `confirm()` deletes through the
+ * mutation and says the outcome in a toast (the server's message when it refuses), and the dialog
+ * closes when the request is settled; it cannot be closed while the request runs.
+ */
+export function useDeleteConfirm<Row extends { id: number }>(
+  remove: UseMutationResult<unknown, unknown, number>,
+  texts: { done: string; failed: string },
+) {
+  const { showToast } = useToast();
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const confirm = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => showToast(texts.done, 'success'),
+      onError: (error) => showToast(errorMessage(error, texts.failed), 'error'),
+      onSettled: () => setDeleting(null),
+    });
+  };
+  return {
+    deleting,
+    ask: setDeleting,
+    confirm,
+    pending: remove.isPending,
+    onOpenChange: (open: boolean) => {
+      if (!open && !remove.isPending) setDeleting(null);
+    },
+  };
+}
