@@ -153,7 +153,12 @@ describe('snapshot cache', () => {
       ),
     );
     expect(runs).toBe(2);
-    expect(answers).toEqual(['jawaban 0', 'jawaban 1', 'jawaban 1', 'jawaban 1']);
+    // Which of the other three computes is whichever snapshot read returns first (on PostgreSQL
+    // they run on different connections of the pool); the other two share its answer.
+    const [alone, ...shared] = answers;
+    expect(alone).toBe('jawaban 0');
+    expect(new Set(shared).size).toBe(1);
+    expect(['jawaban 1', 'jawaban 2', 'jawaban 3']).toContain(shared[0]);
   });
 
   it('forgets the oldest keys asked beyond maxKeys', async () => {
