@@ -20,3 +20,8 @@ export function labelOf(labels: Record<string, string>, value: string | null | u
   if (!value) return '-';
   return labels[value] ?? value;
 }
+
+/** A loan's code for people: its nomor_pinjaman, or 'Pinjaman #id' when the old system gave none. */
+export function loanCode(loan: { id: number; nomor_pinjaman?: string | null }): string {
+  return loan.nomor_pinjaman && loan.nomor_pinjaman.trim() !== '' ? loan.nomor_pinjaman : `Pinjaman #${loan.id}`;
+}

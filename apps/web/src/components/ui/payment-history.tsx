@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { formatDateShort, formatRupiah, jenisPembayaranLabels, labelOf, type Pembayaran } from '@mizan/core';
+import { formatDateShort, formatRupiah, jenisPembayaranLabels, labelOf, loanCode, type Pembayaran } from '@mizan/core';
 import { StatusBadge } from './badge';
 import { Table, TBody, Td, Th, THead, Tr } from './table';
 import type { Layout } from './use-media-query';
@@ -66,7 +66,7 @@ export function PaymentHistoryRows({ payments, layout, caption, columns, loanOf 
       case 'no':
         return <Td className="w-14 text-muted">{i + 1}</Td>;
       case 'pinjaman': {
-        const loan = loanOf?.(p) ?? { id: p.pinjaman_id, label: `Pinjaman #${p.pinjaman_id}` };
+        const loan = loanOf?.(p) ?? { id: p.pinjaman_id, label: loanCode({ id: p.pinjaman_id }) };
         return (
           <Td className="whitespace-nowrap">
             {loan.id ? (

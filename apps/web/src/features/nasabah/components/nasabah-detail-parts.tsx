@@ -7,6 +7,7 @@ import {
   formatNik,
   formatRupiah,
   labelOf,
+  loanCode,
   nasabahFieldLabels,
   nasabahGeneratedFieldsOf,
   nasabahMissingFields,
@@ -175,7 +176,7 @@ function HistorySkeleton() {
 function loanInHistory(loan: NasabahLoan | undefined, pinjamanId: number | undefined) {
   if (loan?.nomor_pinjaman) return loan.nomor_pinjaman;
   if (loan) return `${labelOf(tipePinjamanLabels, loan.tipe)}${loan.urutan_pinjaman ? ` ke-${loan.urutan_pinjaman}` : ''}`;
-  return pinjamanId ? `Pinjaman #${pinjamanId}` : '-';
+  return pinjamanId ? loanCode({ id: pinjamanId }) : '-';
 }
 
 /** History Pinjaman: no, tipe, jumlah, status, tanggal; 'Belum ada data pinjaman' when empty. */

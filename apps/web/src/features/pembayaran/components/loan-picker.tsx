@@ -2,7 +2,7 @@ import { Landmark } from 'lucide-react';
 import { formatNik, formatRupiah, matchesPinjamanSearch, tipePinjamanLabels } from '@mizan/core';
 import { EntityPicker } from '../../../components/ui/entity-picker';
 import type { Pembayaran, Pinjaman } from '../types';
-import { loanCode } from './loan-label';
+import { loanCode } from '@mizan/core';
 
 /** A chosen loan: a full loan, or the short form nested in a payment (edit form, before the loan is loaded). */
 export type LoanChoice = Pinjaman | Pembayaran['pinjaman'];

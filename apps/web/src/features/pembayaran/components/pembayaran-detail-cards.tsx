@@ -5,7 +5,7 @@ import { formatDateLong, formatDateTime, formatNik, formatRupiah } from '@mizan/
 import { JenisBadge, StatusBadge, TipeBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { PembayaranDetail } from '../types';
-import { loanCode } from './loan-label';
+import { loanCode } from '@mizan/core';
 
 const dash = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '-');
 

@@ -9,7 +9,7 @@ import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/
 import type { Layout } from '../../../components/ui/use-media-query';
 import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Pembayaran } from '../types';
-import { loanCode } from './loan-label';
+import { loanCode } from '@mizan/core';
 
 export interface PembayaranListViewProps {
   rows: Pembayaran[];
