@@ -497,6 +497,10 @@ describe('loan list', () => {
     await filter.getByRole('button', { name: 'Terapkan' }).click();
     await page.getByText('Tidak ada data pinjaman').waitFor();
     await snap(page, 'pinjaman-empty-1280');
+    // One chip's own button removes that filter only: Fajar's single loan is back.
+    await page.getByRole('button', { name: 'Hapus filter Status: Macet' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: 'Hapus filter Status: Macet' }).waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Reset Filter' }).first().click();
     await toast(page, 'Filter berhasil direset');

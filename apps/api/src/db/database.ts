@@ -158,8 +158,8 @@ function removeStaleSnapshots(dataDir: string) {
 
 /**
  * PGlite runs a statement synchronously on this thread, and starts the next waiting one as soon as
- * one ends, within the same turn of the event loop: ten concurrent 1000-row pages held the loop for
- * 200–350 ms, during which no request was read and no timer ran. Seen through this wrapper, each
+ * one ends, within the same turn of the event loop: concurrent large pages held the loop for
+ * hundreds of milliseconds, during which no request was read and no timer ran (docs/performance.md). Seen through this wrapper, each
  * statement (also inside a transaction) starts in a turn of the event loop of its own, in the
  * order they were asked for, so the server reads requests and answers others between statements.
  * The queue only orders start times: a statement waiting for PGlite (a transaction in progress)

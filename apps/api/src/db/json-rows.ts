@@ -13,12 +13,10 @@ export type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] ext
  *
  * Why: the embedded PGlite decodes every field of a result on its own in JavaScript, so a page of
  * 1000 rows of 20 columns cost more in decoding than in the query; JSON text makes it several
- * times cheaper (docs/performance.md). PGlite answers the page as one text (`json_agg`), which also
- * spares it a protocol message per row (a 1000-loan page: 21–23 → 31–38 req/s); PostgreSQL answers
- * one text per row (`row_to_json`), which costs its server less than aggregating (a 1000-loan
- * page: 23 against 31 ms, Node's share about equal), and pays there as well, end to end: 1000
- * customers 38 → 44 req/s, 1000 loans 26 → 36 req/s (node-postgres parses each timestamp into a
- * Date with a JS parser, which the DTO turns back into text). The JSON is built around the finished
+ * times cheaper. PGlite answers the page as one text (`json_agg`), which also spares it a protocol
+ * message per row; PostgreSQL answers one text per row (`row_to_json`), which costs its server
+ * less than aggregating, and pays there as well (node-postgres parses each timestamp into a Date
+ * with a JS parser, which the DTO turns back into text). Figures: docs/performance.md. The JSON is built around the finished
  * page, so a search that gathers its matches and sorts them builds it for the page's rows only,
  * ordered by the same key and id again, so the order is the page's own by definition.
  *
@@ -56,7 +54,7 @@ export function readPagesAsOneText(db: Kysely<DB>) {
   oneTextDatabases.add(db);
 }
 
-// Decoding, shaping and writing a large page holds the thread for ~10–20 ms; concurrent large
+// Decoding, shaping and writing a large page holds the thread for milliseconds; concurrent large
 // pages whose rows arrived together would otherwise run back to back in one turn of the loop. From
 // this much JSON (~150–250 list rows) a page waits for a turn of its own first (lib/turns.ts).
 const LARGE_PAGE_CHARS = 64 * 1024;

@@ -15,8 +15,8 @@ const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([DEFAULT_PAGE_SIZE, 20, 
  * Why: PostgreSQL plans a LIMIT or OFFSET it cannot see (a parameter) for a tenth of the rows, so
  * the generic plan of a page query looks hundreds of times dearer than a plan for the actual
  * values and every run is planned anew. With the usual page size as a number and no OFFSET on the
- * first page, the generic plan is costed as what it is and kept: on PGlite a customer list page
- * took 0.67 ms planned per run, 0.36 ms with its generic plan (docs/performance.md). Later pages
+ * first page, the generic plan is costed as what it is and kept, about half the time of a page
+ * planned per run (docs/performance.md). Later pages
  * keep OFFSET as a parameter and are planned per run, as before.
  */
 export function pageWindow<DB, TB extends keyof DB, O>(

@@ -6,7 +6,7 @@ import type pg from 'pg';
  * statement, prepared once (per connection) and then only bound and run.
  *
  * Why: PostgreSQL plans every unnamed statement anew, and for a list page that planning costs more
- * than running it (~0.2–0.3 ms against ~0.1 ms for a page of 10); a prepared statement is planned
+ * than running it; a prepared statement is planned
  * for its first runs and then, when PostgreSQL judges a generic plan as good as the ones made for
  * the values, not at all (docs/performance.md). Kysely sends the same text for the same query
  * shape, so the statements are as many as the code's shapes; past MAX_PREPARED_TEXTS new texts

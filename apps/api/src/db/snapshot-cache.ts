@@ -1,10 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema';
 
 /**
  * Answers remembered under the database snapshot they were computed at, so that a dear answer (a
- * list page of 1000 rows: ~10 ms of the server's thread to decode, shape and write ~400 KB of
- * JSON) is written once and sent again as long as nothing was committed since.
+ * list page of 1000 rows, ~400 KB of JSON to decode, shape and write) is written once and sent
+ * again as long as nothing was committed since.
  *
  * Exact by construction, with nothing asked of the code that writes: `pg_current_snapshot()` names
  * which transactions a statement sees (xmin, xmax and those in progress), and every commit or
@@ -58,48 +59,30 @@ export async function currentSnapshot(db: Kysely<DB>): Promise<string> {
 }
 
 export function createSnapshotCache(db: Kysely<DB>, options: SnapshotCacheOptions = {}): SnapshotCache {
-  const maxChars = options.maxChars ?? 32 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? 60_000;
-  const maxKeys = options.maxKeys ?? 10_000;
   const now = options.now ?? Date.now;
-  // Insertion order is the order of last use: a hit moves its entry to the end.
-  const entries = new Map<string, Entry>();
+  // Least recently used answers go first beyond maxChars of text; an answer larger than all of
+  // it is never kept. The age is checked on every hit against the caller's clock.
+  const entries = new LRUCache<string, Entry>({
+    maxSize: options.maxChars ?? 32 * 1024 * 1024,
+    sizeCalculation: (entry) => Math.max(1, entry.text.length),
+  });
   const computing = new Map<string, { snapshot: string; text: Promise<string> }>();
-  // Keys asked for at least once, in the order first asked.
-  const asked = new Set<string>();
-  let chars = 0;
+  // Keys asked for at least once, the least recently asked forgotten first.
+  const asked = new LRUCache<string, true>({ max: options.maxKeys ?? 10_000 });
   const stats = { hits: 0, computed: 0, firstAsked: 0 };
 
   /** Whether `key` was asked for before; notes it as asked. */
   const askedBefore = (key: string) => {
-    if (entries.has(key) || computing.has(key) || asked.has(key)) return true;
-    asked.add(key);
-    if (asked.size > maxKeys) asked.delete(asked.values().next().value!);
-    return false;
-  };
-
-  const forget = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    chars -= entry.text.length;
-  };
-
-  const remember = (key: string, entry: Entry) => {
-    forget(key);
-    if (entry.text.length > maxChars) return;
-    entries.set(key, entry);
-    chars += entry.text.length;
-    for (const oldest of entries.keys()) {
-      if (chars <= maxChars) break;
-      forget(oldest);
-    }
+    const before = entries.has(key) || computing.has(key) || asked.has(key);
+    asked.set(key, true);
+    return before;
   };
 
   const compute = async (key: string, snapshot: string, work: () => Promise<string>) => {
     stats.computed++;
     const text = await work();
-    remember(key, { snapshot, text, at: now() });
+    entries.set(key, { snapshot, text, at: now() });
     return text;
   };
 
@@ -114,8 +97,6 @@ export function createSnapshotCache(db: Kysely<DB>, options: SnapshotCacheOption
       const snapshot = await currentSnapshot(db);
       const entry = entries.get(key);
       if (entry && entry.snapshot === snapshot && now() - entry.at < maxAgeMs) {
-        entries.delete(key);
-        entries.set(key, entry);
         stats.hits++;
         return entry.text;
       }

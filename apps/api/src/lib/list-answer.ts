@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
- * From this page size a list answer goes through the snapshot cache (db/snapshot-cache.ts). A
- * page of 100–1000 rows costs 2–15 ms of the server's thread to read, shape and write; checking
- * the cache costs one tiny statement.
+ * From this page size a list answer goes through the snapshot cache (db/snapshot-cache.ts): reading,
+ * shaping and writing such a page costs the server's thread far more than the cache's one tiny
+ * statement (docs/performance.md).
  */
 export const CACHED_PAGE_ROWS = 100;
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -32,8 +33,8 @@ export function createTokenSigner(secret: string): TokenSigner {
   );
   // A token's signature and claims never change, so a verified token string stays valid until
   // its `exp` (checked again on every hit, as jose does). Revocation is not decided here: the
-  // session row is checked on every request (plugins/auth.ts). Insertion order gives LRU eviction.
-  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
+  // session row is checked on every request (plugins/auth.ts).
+  const verified = new LRUCache<string, { claims: TokenClaims; exp: number }>({ max: VERIFIED_CACHE_SIZE });
   return {
     async sign({ userId, sessionId }, expiresAt) {
       return new SignJWT({ sid: sessionId })
@@ -46,10 +47,9 @@ export function createTokenSigner(secret: string): TokenSigner {
     async verify(token) {
       const hit = verified.get(token);
       if (hit) {
+        if (hit.exp > Math.floor(Date.now() / 1000)) return hit.claims;
         verified.delete(token);
-        if (hit.exp <= Math.floor(Date.now() / 1000)) return null;
-        verified.set(token, hit);
-        return hit.claims;
+        return null;
       }
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
@@ -59,7 +59,6 @@ export function createTokenSigner(secret: string): TokenSigner {
         const claims = { userId, sessionId };
         if (typeof payload.exp === 'number') {
           verified.set(token, { claims, exp: payload.exp });
-          if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
         }
         return claims;
       } catch {

@@ -1,7 +1,9 @@
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@mizan/core';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { TokenClaims } from '../lib/tokens';
+import { findLiveSession } from '../modules/auth/auth.service';
 
 export interface AuthContext {
   user: User;
@@ -41,7 +43,7 @@ export interface SessionCache {
  */
 export function createSessionCache(maxEntries = 5000): SessionCache {
   let generation = 0;
-  const live = new Map<string, LiveSession>();
+  const live = new LRUCache<string, LiveSession>({ max: maxEntries });
   return {
     invalidate() {
       generation += 1;
@@ -52,10 +54,7 @@ export function createSessionCache(maxEntries = 5000): SessionCache {
       if (hit) return hit;
       const startedAt = generation;
       const found = await load();
-      if (found && startedAt === generation) {
-        if (live.size >= maxEntries) live.delete(live.keys().next().value!);
-        live.set(sessionId, found);
-      }
+      if (found && startedAt === generation) live.set(sessionId, found);
       return found;
     },
   };
@@ -68,16 +67,7 @@ export function createSessionCache(maxEntries = 5000): SessionCache {
  */
 export function authenticate(app: FastifyInstance, sessions?: SessionCache) {
   const load = async (claims: TokenClaims): Promise<LiveSession | undefined> => {
-    const row = await app.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.username', 'users.nama_lengkap', 'users.role', 'sessions.expires_at'])
-      .where('sessions.id', '=', claims.sessionId)
-      .where('sessions.user_id', '=', claims.userId)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', new Date())
-      .where('users.is_active', '=', true)
-      .executeTakeFirst();
+    const row = await findLiveSession(app.db, claims.sessionId, claims.userId, new Date());
     if (!row) return undefined;
     const { expires_at, ...user } = row;
     return { user: Object.freeze(user), expiresAt: expires_at.getTime() };

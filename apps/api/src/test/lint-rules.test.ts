@@ -50,6 +50,17 @@ const cases: { rule: string; file: string; refused: string; allowed: string; say
     says: /SQL belongs in the module's repository/,
   },
   {
+    rule: 'a query in a route or a plugin',
+    file: 'apps/api/src/plugins/example.ts',
+    refused:
+      "import type { Kysely } from 'kysely';\nimport type { DB } from '../db/schema';\n" +
+      "export const f = (db: Kysely<DB>) => db.selectFrom('sessions').selectAll().execute();\n",
+    allowed:
+      "import type { Kysely } from 'kysely';\nimport type { DB } from '../db/schema';\nimport { getProfile } from '../modules/auth/auth.service';\n" +
+      'export const f = (db: Kysely<DB>, id: number) => getProfile(db, id);\n',
+    says: /SQL belongs in the module's repository/,
+  },
+  {
     rule: 'a web feature importing another feature’s inside',
     file: 'apps/web/src/features/account/components/example.tsx',
     refused: "import { useAuth } from '../../auth/auth-provider';\nexport const f = useAuth;\n",

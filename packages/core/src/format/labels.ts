@@ -1,10 +1,18 @@
 /** Indonesian display labels of the loan types and payment kinds (spec §3, §4). */
-import type { JenisPembayaran, TipePinjaman } from '../domain/types';
+import type { JenisPembayaran, StatusPinjamanFilter, TipePinjaman } from '../domain/types';
 
 /** Loan type labels: pokok is the Murabahah, non-pokok the Mudharabah. */
 export const tipePinjamanLabels: Record<TipePinjaman, string> = {
   pokok: 'Pokok',
   'non-pokok': 'Non-Pokok',
+};
+
+/** Loan status labels (the list filter's `pending` included). */
+export const statusPinjamanLabels: Record<StatusPinjamanFilter, string> = {
+  aktif: 'Aktif',
+  lunas: 'Lunas',
+  macet: 'Macet',
+  pending: 'Pending',
 };
 
 /** Payment kind labels. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/test-db';
 import { createWhatsApp } from './index';
-import { UNCERTAIN_MESSAGE } from './message-log';
+import { UNCERTAIN_MESSAGE } from './message-log.repository';
 import { SimulatorGateway } from './simulator';
 
 let handle: DatabaseHandle;

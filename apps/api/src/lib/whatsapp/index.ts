@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { createDbAuthStore } from './auth-store';
 import { BaileysGateway } from './baileys';
 import { loadBaileys, type BaileysLogger } from './baileys-module';
-import { messageLog } from './message-log';
+import { messageLog } from './message-log.repository';
 import { WaOutbox } from './outbox';
 import { postgresAdvisoryLock, processLock, type SessionLock } from './session-lock';
 import { SimulatorGateway } from './simulator';
@@ -11,7 +11,7 @@ import type { WaGateway } from './types';
 
 export * from './types';
 export { SimulatorGateway } from './simulator';
-export { messageLog, DELIVERED_STATUSES } from './message-log';
+export { messageLog, DELIVERED_STATUSES } from './message-log.repository';
 
 /** Pause between two sends (ms). Real WhatsApp: human-like pacing (docs/whatsapp.md). */
 export const SEND_GAP_MS: Record<WaGatewayKind, readonly [number, number]> = {

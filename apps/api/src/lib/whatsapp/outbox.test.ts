@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/test-db';
-import { ABANDONED_MESSAGE, messageLog, UNCERTAIN_MESSAGE, type NewWaMessage } from './message-log';
+import { ABANDONED_MESSAGE, messageLog, UNCERTAIN_MESSAGE, type NewWaMessage } from './message-log.repository';
 import { NOT_ON_WHATSAPP, WaOutbox } from './outbox';
 import { SimulatorGateway } from './simulator';
 import type { WaNumberCheck } from './types';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { messageLog, type NewWaMessage, type WaMessageRow } from './message-log';
+import { messageLog, type NewWaMessage, type WaMessageRow } from './message-log.repository';
 import type { WaGateway, WaNumberCheck } from './types';
 
 export const NOT_ON_WHATSAPP = 'Nomor tidak terdaftar di WhatsApp';
@@ -15,7 +15,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /**
  * Sends through the gateway without ever losing or doubling a message: rows are logged before
- * anything leaves (message-log.ts), numbers are checked for WhatsApp first, and sends are paced
+ * anything leaves (message-log.repository.ts), numbers are checked for WhatsApp first, and sends are paced
  * one at a time across the whole process with a small random gap.
  */
 export class WaOutbox {

@@ -80,6 +80,20 @@ export async function revokeUserSessions(db: Kysely<DB>, userId: number, exceptS
   await query.execute();
 }
 
+/** A session that is neither revoked nor expired at `now`, with its active user; undefined otherwise. */
+export function findLiveSession(db: Kysely<DB>, sessionId: string, userId: number, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.username', 'users.nama_lengkap', 'users.role', 'sessions.expires_at'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('users.is_active', '=', true)
+    .executeTakeFirst();
+}
+
 /** Drops sessions that expired more than a day ago, so the table does not grow forever. */
 export async function deleteOldSessions(db: Kysely<DB>, now: Date) {
   await db

@@ -143,4 +143,4 @@ export async function ensureFirstAdmin(
 }
 
 /** Staff accounts (users module, `npm run user`) find, add and change users and end sessions through these. */
-export { findUserByUsername, insertUser, revokeUserSessions, updateUser } from './auth.repository';
+export { findLiveSession, findUserByUsername, insertUser, revokeUserSessions, updateUser } from './auth.repository';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { envelope } from '../../lib/envelope';
+import { pingDatabase } from './health.repository';
 
 /** GET /api/health: public; answers only when the database answers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      await sql`select 1`.execute(app.db);
+      await pingDatabase(app.db);
       return { success: true as const, data: { status: 'ok' as const, db: app.dbKind } };
     },
   );

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { NasabahListQuery } from '@mizan/core';
 import type { DB, NasabahRow, NasabahUpdate, NewNasabah } from '../../db/schema';
@@ -36,7 +37,7 @@ const SEARCH_TEXT_SEPARATOR = '\u0001';
  *
  * `hideTerm` hands the patterns over as the results of `(select …)`, whose values the planner does
  * not look at: it then plans every term alike, so a prepared page keeps one generic plan instead
- * of being planned for each new term (~0.25 ms on PGlite). Only for the gathered page, whose shape
+ * of being planned for each new term. Only for the gathered page, whose shape
  * (trigram bitmap scans, then a sort) the `offset 0` fence fixes whatever the estimate, and only
  * for a term with three letters or digits in a row (`TRIGRAM_TERM`): a shorter one gives the
  * index no trigram to look up, and the planner must see it to read the table instead. The walked
@@ -103,14 +104,17 @@ function livingNasabah(db: Kysely<DB>, query: Pick<NasabahListQuery, 'search' | 
  * customer data it was counted at (data_versions.nasabah_search, bumped by a trigger in every
  * writing transaction, migration 2026_11_22_1210) and the plan it calls for. Per process; the
  * version lives in the database, so several API instances stay exact. Kept per database handle
- * (tests open many databases in one process); insertion order gives LRU eviction.
+ * (tests open many databases in one process), the least recently used search forgotten first.
+ * Not the answer cache (db/snapshot-cache.ts): that one keeps whole answers until any commit; a
+ * search's total stays true across commits that do not touch customers (payments, logins) and
+ * serves every page of it (docs/decisions/nasabah.md).
  */
 interface KnownSearch {
   version: number;
   total: number;
   gatherFirst: boolean;
 }
-const searchTotalsByDatabase = new WeakMap<Kysely<DB>, Map<string, KnownSearch>>();
+const searchTotalsByDatabase = new WeakMap<Kysely<DB>, LRUCache<string, KnownSearch>>();
 const SEARCH_TOTALS_KEPT = 500;
 
 /** Above this share of matching customers, walking the sort index finds a page sooner than gathering. */
@@ -135,8 +139,8 @@ async function countMatches(db: Kysely<DB>, query: NasabahListQuery) {
  * counts them in its own statement, `count(*) over ()` of the gathered rows). The count also
  * picks the plan for the next pages: when few customers match, they are gathered first (trigram
  * bitmap scans) behind an `offset 0` fence and only then sorted, because left to itself the
- * planner walks the sort index and filters every row, 300 ms on 100 000 customers
- * (docs/decisions/nasabah.md has the plans); when many match (a common name), walking the sort
+ * planner walks the sort index and filters every row (docs/decisions/nasabah.md has the plans,
+ * docs/performance.md the figures); when many match (a common name), walking the sort
  * index reaches a page after a few hundred rows, where gathering would fetch and sort thousands.
  * A search not seen before is gathered.
  */
@@ -157,7 +161,7 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
   }
 
   let searches = searchTotalsByDatabase.get(db);
-  if (!searches) searchTotalsByDatabase.set(db, (searches = new Map()));
+  if (!searches) searchTotalsByDatabase.set(db, (searches = new LRUCache({ max: SEARCH_TOTALS_KEPT })));
   const key = `${query.status ?? ''}\u0000${query.search}`;
   const known = searches.get(key);
   const gatherFirst = known?.gatherFirst ?? true;
@@ -178,17 +182,12 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery) {
   const rows = await selectJsonRows(db, page, direction);
   const first = rows[0];
   const version = Number(first ? first.__version : ((await searchVersion(db).executeTakeFirst())?.version ?? 0));
-  searches.delete(key);
-  if (known && known.version === version) {
-    searches.set(key, known);
-    return { rows, total: known.total };
-  }
+  if (known && known.version === version) return { rows, total: known.total };
   const { total, living } =
     first?.__matches !== undefined
       ? { total: Number(first.__matches), living: Number(first.__living) }
       : await countMatches(db, query);
   searches.set(key, { version, total, gatherFirst: total < living * WALK_SORT_INDEX_SHARE });
-  if (searches.size > SEARCH_TOTALS_KEPT) searches.delete(searches.keys().next().value!);
   return { rows, total };
 }
 

@@ -34,13 +34,9 @@ function searchCondition(search: string) {
  * matches are gathered first (trigram indexes on the loan's copies, migration 2026_11_23_1800) into
  * an array, so that "a payment of one of those loans, or one whose keterangan matches" is two
  * bitmap index scans of the payments (by `pinjaman_id`, and the keterangan's trigram index) ORed
- * together, then the period's and the other filters. Checking each payment instead walked 3 million
- * rows over all periods, or a month's ~17 000. At 3 million payments, page and exact total, over
- * all periods (PostgreSQL / PGlite): one customer's payments 6.8 s → 50 / 60–85 ms, a common name
- * ("budi", 96 000 payments) 1.7 / 5.9 s → 0.29 / 0.49 s, a common note ("terlambat", 448 000)
- * 1.7 s → 0.62 / 1.06 s; within this month 130–410 ms → 30–140 ms. (Gathering the ids of both kinds
- * of match with a UNION first took 12 s for the common note: the planner cannot tell how many ids a
- * UNION yields, and fetched them one by one.)
+ * together, then the period's and the other filters. Why: checking each payment walks every
+ * payment of the period (all of them without one). A UNION of both kinds of match is slower still:
+ * the planner cannot tell how many ids it yields. Figures: docs/performance.md (trigram indexes).
  */
 function indexedSearchCondition(db: Kysely<DB>, search: string) {
   const matchingLoans = db

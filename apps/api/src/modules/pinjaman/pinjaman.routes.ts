@@ -13,7 +13,6 @@ import {
   pinjamanSchema,
   pinjamanStatsSchema,
   pinjamanUpdateSchema,
-  toFieldErrors,
   type FieldError,
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
@@ -44,15 +43,13 @@ async function drain(stream: NodeJS.ReadableStream) {
 }
 
 /**
- * The fields and the staged receipt of a loan write: JSON as parsed by Fastify, or multipart
- * read part by part, the file streamed to a temporary file. A refused file still lets the rest
+ * The fields and the staged receipt of a multipart loan write, read part by part, the file streamed to a temporary file. A refused file still lets the rest
  * of the request be read, so the client receives the 4xx; nothing is left on disk on failure.
  */
 async function readLoanBody(
   request: FastifyRequest,
   storage: FileStorage,
-): Promise<{ fields: unknown; staged: StagedFile | null }> {
-  if (!request.isMultipart()) return { fields: request.body ?? {}, staged: null };
+): Promise<{ fields: Record<string, unknown>; staged: StagedFile | null }> {
   const fields: Record<string, unknown> = {};
   let staged: StagedFile | null = null;
   let refusal: unknown = null;
@@ -87,20 +84,38 @@ async function readLoanBody(
   return { fields, staged };
 }
 
-function parseOrThrow<T extends z.ZodType>(schema: T, fields: unknown): z.infer<T> {
-  const result = schema.safeParse(fields);
-  if (!result.success) throw validationFailed(toFieldErrors(result.error.issues));
-  return result.data;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The receipt a loan write streamed to a temporary file, until the handler takes it. */
+    stagedKwitansi?: StagedFile | null;
+  }
 }
 
-/** Validates the fields; a refused body removes the staged receipt before answering. */
-async function parseLoanBody<T extends z.ZodType>(schema: T, body: { fields: unknown; staged: StagedFile | null }) {
-  try {
-    return parseOrThrow(schema, body.fields);
-  } catch (error) {
-    await body.staged?.discard();
-    throw error;
-  }
+/**
+ * The loan writes read their body before validation: a multipart body's fields become
+ * `request.body` (so the route's zod body schema validates JSON and multipart alike) and its
+ * receipt is staged. Whatever the handler has not taken (a refused body, a failed handler) is
+ * removed before the answer is sent.
+ */
+const loanWriteHooks = (storage: FileStorage) => ({
+  preValidation: async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    const { fields, staged } = await readLoanBody(request, storage);
+    request.body = fields;
+    request.stagedKwitansi = staged;
+  },
+  onSend: async (request: FastifyRequest) => {
+    const left = request.stagedKwitansi;
+    request.stagedKwitansi = null;
+    await left?.discard();
+  },
+});
+
+/** The staged receipt of this request, now the handler's to commit or discard. */
+function takeStaged(request: FastifyRequest): StagedFile | null {
+  const staged = request.stagedKwitansi ?? null;
+  request.stagedKwitansi = null;
+  return staged;
 }
 
 /** Loans: list, stats, info for the add form, detail, create/update (with receipt), delete, receipt delete. */
@@ -176,14 +191,14 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Tambah pinjaman (dengan foto kwitansi opsional)',
         description: WRITE_DOC,
         consumes: ['multipart/form-data', 'application/json'],
+        body: pinjamanCreateSchema,
         response: { 201: envelope(pinjamanSchema) },
       },
+      ...loanWriteHooks(app.fileStorage),
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const body = await readLoanBody(request, app.fileStorage);
-      const input = await parseLoanBody(pinjamanCreateSchema, body);
-      const loan = await service.createPinjaman(ctx(request), user.id, input, body.staged);
+      const loan = await service.createPinjaman(ctx(request), user.id, request.body, takeStaged(request));
       return reply.status(201).send({ success: true as const, message: 'Pinjaman berhasil ditambahkan', data: loan });
     },
   );
@@ -197,14 +212,14 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
         description: WRITE_DOC,
         consumes: ['application/json', 'multipart/form-data'],
         params: idParamSchema,
+        body: pinjamanUpdateSchema,
         response: { 200: envelope(pinjamanSchema) },
       },
+      ...loanWriteHooks(app.fileStorage),
     },
     async (request) => {
       const user = currentUser(request);
-      const body = await readLoanBody(request, app.fileStorage);
-      const input = await parseLoanBody(pinjamanUpdateSchema, body);
-      const loan = await service.updatePinjaman(ctx(request), user.id, request.params.id, input, body.staged);
+      const loan = await service.updatePinjaman(ctx(request), user.id, request.params.id, request.body, takeStaged(request));
       return { success: true as const, message: 'Pinjaman berhasil diperbarui', data: loan };
     },
   );

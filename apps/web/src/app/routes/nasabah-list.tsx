@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
-import { useDeleteConfirm, useListRows } from '../../components/ui/use-list-page';
+import { useDeleteConfirm, useListDialogs, useListRows } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { useNasabahList } from '../../features/nasabah/api/get-nasabah-list';
 import { useNasabahStats } from '../../features/nasabah/api/get-nasabah-stats';
@@ -33,7 +33,7 @@ export default function NasabahListPage() {
   const stats = useNasabahStats();
   const remove = useDeleteNasabah();
 
-  const [dialog, setDialog] = useState<'filter' | 'sort' | 'add' | null>(null);
+  const dialogs = useListDialogs<'filter' | 'sort' | 'add'>();
   const [editing, setEditing] = useState<Nasabah | null>(null);
   const deletion = useDeleteConfirm<Nasabah>(remove, { done: 'Nasabah berhasil dihapus', failed: 'Gagal menghapus nasabah' });
   const { rows, total, loadMore } = useListRows(list, 'Gagal memuat data nasabah');
@@ -73,7 +73,7 @@ export default function NasabahListPage() {
               <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
               Refresh
             </Button>
-            <Button onClick={() => setDialog('add')}>
+            <Button onClick={() => dialogs.open('add')}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Tambah Nasabah
             </Button>
@@ -108,8 +108,8 @@ export default function NasabahListPage() {
       </div>
 
       <ListToolbar
-        onFilter={() => setDialog('filter')}
-        onSort={() => setDialog('sort')}
+        onFilter={() => dialogs.open('filter')}
+        onSort={() => dialogs.open('sort')}
         onReset={resetFilters}
         resetDisabled={isDefault}
         chips={chips}
@@ -127,7 +127,7 @@ export default function NasabahListPage() {
         emptyMessage="Tidak ada data nasabah"
         emptyAction={
           isDefault ? (
-            <Button size="sm" onClick={() => setDialog('add')}>
+            <Button size="sm" onClick={() => dialogs.open('add')}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Tambah Nasabah
             </Button>
@@ -142,20 +142,18 @@ export default function NasabahListPage() {
       </ListBody>
 
       <NasabahFilterDialog
-        open={dialog === 'filter'}
-        onOpenChange={(open) => setDialog(open ? 'filter' : null)}
+        {...dialogs.props('filter')}
         value={{ search: filters.search, status: filters.status }}
         onApply={(value) => applyFilters({ ...filters, ...value })}
       />
       <SortDialog
-        open={dialog === 'sort'}
-        onOpenChange={(open) => setDialog(open ? 'sort' : null)}
+        {...dialogs.props('sort')}
         title="Urutkan Nasabah"
         options={nasabahSortOptions}
         value={filters}
         onChange={(sort) => applyFilters({ ...filters, ...sort })}
       />
-      <NasabahFormDialog open={dialog === 'add'} onOpenChange={(open) => setDialog(open ? 'add' : null)} />
+      <NasabahFormDialog {...dialogs.props('add')} />
       <NasabahFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} nasabah={editing} />
       <ConfirmDialog
         open={deletion.deleting !== null}

@@ -9,7 +9,7 @@ import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { useToast } from '../../components/ui/toast';
-import { useDeleteConfirm, useListRows } from '../../components/ui/use-list-page';
+import { useDeleteConfirm, useListDialogs, useListRows } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { usePembayaranList } from '../../features/pembayaran/api/get-pembayaran-list';
 import { usePembayaranStats } from '../../features/pembayaran/api/get-pembayaran-stats';
@@ -50,7 +50,7 @@ export default function PembayaranListPage() {
   const stats = usePembayaranStats(statsParams(filters));
   const remove = useDeletePembayaran();
 
-  const [dialog, setDialog] = useState<'filter' | 'sort' | 'add' | null>(null);
+  const dialogs = useListDialogs<'filter' | 'sort' | 'add'>();
   const [editing, setEditing] = useState<Pembayaran | null>(null);
   const deletion = useDeleteConfirm<Pembayaran>(remove, {
     done: 'Pembayaran berhasil dihapus',
@@ -61,9 +61,9 @@ export default function PembayaranListPage() {
   // the parameters leave the address when the dialog closes.
   const quickAdd = searchParams.get('tambah') === '1';
   const quickLoanId = idParam(searchParams.get('pinjaman_id'));
-  const addOpen = dialog === 'add' || quickAdd;
+  const addOpen = dialogs.current === 'add' || quickAdd;
   const closeAdd = () => {
-    setDialog(null);
+    dialogs.close();
     if (quickAdd) {
       setSearchParams(
         (current) => {
@@ -94,7 +94,7 @@ export default function PembayaranListPage() {
     showToast('Filter berhasil direset', 'success');
   };
 
-  const openAdd = () => setDialog('add');
+  const openAdd = () => dialogs.open('add');
 
   const refreshing = (list.isRefetching && !list.isFetchingNextPage) || stats.isRefetching;
   const chosenLoan = filters.pinjamanId !== null ? rows.find((p) => p.pinjaman_id === filters.pinjamanId)?.pinjaman : undefined;
@@ -132,8 +132,8 @@ export default function PembayaranListPage() {
       <PembayaranStatsStrip stats={stats.data} loading={stats.isPending} />
 
       <ListToolbar
-        onFilter={() => setDialog('filter')}
-        onSort={() => setDialog('sort')}
+        onFilter={() => dialogs.open('filter')}
+        onSort={() => dialogs.open('sort')}
         onReset={resetFilters}
         resetDisabled={isDefault}
         chips={chips}
@@ -160,14 +160,12 @@ export default function PembayaranListPage() {
       </ListBody>
 
       <PembayaranFilterDialog
-        open={dialog === 'filter'}
-        onOpenChange={(open) => setDialog(open ? 'filter' : null)}
+        {...dialogs.props('filter')}
         value={{ jenis: filters.jenis, pinjamanId: filters.pinjamanId }}
         onApply={(value) => applyFilters({ ...filters, ...value })}
       />
       <SortDialog
-        open={dialog === 'sort'}
-        onOpenChange={(open) => setDialog(open ? 'sort' : null)}
+        {...dialogs.props('sort')}
         title="Urutkan Pembayaran"
         options={pembayaranSortOptions}
         value={filters}
@@ -176,7 +174,7 @@ export default function PembayaranListPage() {
       <PembayaranFormDialog
         key={quickAdd ? `quick-${quickLoanId ?? 'none'}` : 'add'}
         open={addOpen}
-        onOpenChange={(open) => (open ? setDialog('add') : closeAdd())}
+        onOpenChange={(open) => (open ? dialogs.open('add') : closeAdd())}
         initialPinjamanId={quickAdd ? quickLoanId : null}
       />
       <PembayaranFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} pembayaran={editing} />

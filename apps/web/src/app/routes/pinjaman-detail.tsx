@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, HandCoins, Pencil, RefreshCw, SearchX, Trash2, UserRound } from 'lucide-react';
-import { formatRupiah } from '@mizan/core';
+import { formatRupiah, loanCode } from '@mizan/core';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -17,7 +17,6 @@ import { CalculationPanel, ProgressPanel } from '../../features/pinjaman/compone
 import { CompletenessCard, LoanInfoCard } from '../../features/pinjaman/components/loan-info-card';
 import { PaymentHistory } from '../../features/pinjaman/components/payment-history';
 import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-form-dialog';
-import { nomorOf } from '../../features/pinjaman/components/pinjaman-list-view';
 import { RepaymentSchedule } from '../../features/pinjaman/components/repayment-schedule';
 
 const backLinkClass =
@@ -107,7 +106,7 @@ export default function PinjamanDetailPage() {
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight text-ink">Detail Pinjaman</h1>
             <p className="truncate text-sm text-muted">
-              {p.nasabah.nama} · {nomorOf(p)} · {formatRupiah(p.jumlah)}
+              {p.nasabah.nama} · {loanCode(p)} · {formatRupiah(p.jumlah)}
             </p>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { CircleCheck, HandCoins, Layers, Plus, RefreshCw, TriangleAlert, Wallet, X } from 'lucide-react';
-import { formatRupiah } from '@mizan/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, HandCoins, Layers, Plus, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
+import { formatRupiah, labelOf, statusPinjamanLabels, tipePinjamanLabels } from '@mizan/core';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ListBody } from '../../components/ui/list-body';
@@ -8,9 +9,10 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
-import { useDeleteConfirm, useListRows } from '../../components/ui/use-list-page';
+import { useDeleteConfirm, useListDialogs, useListRows } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { usePinjamanList } from '../../features/pinjaman/api/get-pinjaman-list';
+import { pinjamanKeys } from '../../features/pinjaman/api/keys';
 import { usePinjamanStats } from '../../features/pinjaman/api/get-pinjaman-stats';
 import { useDeletePinjaman } from '../../features/pinjaman/api/mutations';
 import { PinjamanFilterDialog, type PinjamanFilterValues } from '../../features/pinjaman/components/pinjaman-filter-dialog';
@@ -18,31 +20,31 @@ import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-
 import { PinjamanListSkeleton, PinjamanListView } from '../../features/pinjaman/components/pinjaman-list-view';
 import { usePinjamanFilters } from '../../features/pinjaman/hooks/use-pinjaman-filters';
 import { defaultPinjamanFilters, pinjamanSortOptions, type Pinjaman } from '../../features/pinjaman/types';
-import { ListToolbar } from '../../components/ui/list-toolbar';
-
-const statusLabels: Record<string, string> = { aktif: 'Aktif', lunas: 'Lunas', macet: 'Macet' };
-const tipeLabels: Record<string, string> = { pokok: 'Pokok', 'non-pokok': 'Non-Pokok' };
+import { ListToolbar, type FilterChip } from '../../components/ui/list-toolbar';
 
 /** Loan list (spec §2): filter, sort, cumulative Load More, add/edit/delete. */
 export default function PinjamanListPage() {
   const layout = useLayout();
   const { showToast } = useToast();
-  const { filters, setFilters } = usePinjamanFilters();
+  const queryClient = useQueryClient();
+  const { filters, setFilters, isDefault } = usePinjamanFilters();
   const list = usePinjamanList(filters);
   const stats = usePinjamanStats();
   const remove = useDeletePinjaman();
-  const [filterOpen, setFilterOpen] = useState(false);
-  const [sortOpen, setSortOpen] = useState(false);
-  const [adding, setAdding] = useState(false);
+  const dialogs = useListDialogs<'filter' | 'sort' | 'add'>();
   const [editing, setEditing] = useState<Pinjaman | null>(null);
   const deletion = useDeleteConfirm<Pinjaman>(remove, { done: 'Pinjaman berhasil dihapus', failed: 'Gagal menghapus pinjaman' });
   const { rows, loadMore } = useListRows(list, 'Gagal memuat data pinjaman');
-  const filtered = filters.search !== '' || filters.status !== 'all' || filters.tipe !== 'all' || filters.nasabahId !== null;
   const customSort = filters.sortBy !== defaultPinjamanFilters.sortBy || filters.sortOrder !== defaultPinjamanFilters.sortOrder;
 
-  const applyFilter = (value: PinjamanFilterValues) => setFilters((f) => ({ ...f, ...value }));
+  /** Any filter, sort or reset starts again at page 1 (spec §4 Lists), as on the other lists. */
+  const applyFilters: typeof setFilters = (next) => {
+    queryClient.removeQueries({ queryKey: pinjamanKeys.lists() });
+    setFilters(next);
+  };
+  const applyFilter = (value: PinjamanFilterValues) => applyFilters((f) => ({ ...f, ...value }));
   const reset = () => {
-    setFilters(defaultPinjamanFilters);
+    applyFilters(defaultPinjamanFilters);
     showToast('Filter berhasil direset', 'success');
   };
   const refresh = async () => {
@@ -50,17 +52,24 @@ export default function PinjamanListPage() {
     if (!result.isError) showToast('Data berhasil diperbarui', 'success');
   };
 
-  const chips: { label: string; clear(): void }[] = [];
-  if (filters.search) chips.push({ label: `Cari: "${filters.search}"`, clear: () => setFilters((f) => ({ ...f, search: '' })) });
+  const chips: FilterChip[] = [];
+  if (filters.search) chips.push({ label: `Cari: "${filters.search}"`, clear: () => applyFilters((f) => ({ ...f, search: '' })) });
   if (filters.status !== 'all')
-    chips.push({ label: `Status: ${statusLabels[filters.status]}`, clear: () => setFilters((f) => ({ ...f, status: 'all' })) });
+    chips.push({
+      label: `Status: ${labelOf(statusPinjamanLabels, filters.status)}`,
+      clear: () => applyFilters((f) => ({ ...f, status: 'all' })),
+    });
   if (filters.tipe !== 'all')
-    chips.push({ label: `Tipe: ${tipeLabels[filters.tipe]}`, clear: () => setFilters((f) => ({ ...f, tipe: 'all' })) });
+    chips.push({
+      label: `Tipe: ${labelOf(tipePinjamanLabels, filters.tipe)}`,
+      clear: () => applyFilters((f) => ({ ...f, tipe: 'all' })),
+    });
   if (filters.nasabahId !== null)
     chips.push({
       label: `Nasabah: ${filters.nasabahNama ?? filters.nasabahId}`,
-      clear: () => setFilters((f) => ({ ...f, nasabahId: null, nasabahNama: null })),
+      clear: () => applyFilters((f) => ({ ...f, nasabahId: null, nasabahNama: null })),
     });
+  const filtered = chips.length > 0;
 
   return (
     <>
@@ -76,7 +85,7 @@ export default function PinjamanListPage() {
               />
               Refresh
             </Button>
-            <Button onClick={() => setAdding(true)}>
+            <Button onClick={() => dialogs.open('add')}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Tambah Pinjaman
             </Button>
@@ -125,29 +134,13 @@ export default function PinjamanListPage() {
 
       <div className="mb-4">
         <ListToolbar
-          onFilter={() => setFilterOpen(true)}
-          onSort={() => setSortOpen(true)}
+          onFilter={() => dialogs.open('filter')}
+          onSort={() => dialogs.open('sort')}
           onReset={reset}
-          resetDisabled={!filtered && !customSort}
+          resetDisabled={isDefault}
           sortHint={customSort ? sortSummary(pinjamanSortOptions, filters) : undefined}
-        >
-          {chips.map((chip) => (
-            <span
-              key={chip.label}
-              className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-medium text-brand-900"
-            >
-              <span className="truncate">{chip.label}</span>
-              <button
-                type="button"
-                onClick={chip.clear}
-                className="rounded-full p-0.5 hover:bg-brand-100"
-                aria-label={`Hapus filter ${chip.label}`}
-              >
-                <X className="h-3.5 w-3.5" aria-hidden="true" />
-              </button>
-            </span>
-          ))}
-        </ListToolbar>
+          chips={chips}
+        />
       </div>
 
       <ListBody
@@ -166,7 +159,7 @@ export default function PinjamanListPage() {
               Reset Filter
             </Button>
           ) : (
-            <Button size="sm" onClick={() => setAdding(true)}>
+            <Button size="sm" onClick={() => dialogs.open('add')}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Tambah Pinjaman
             </Button>
@@ -176,16 +169,15 @@ export default function PinjamanListPage() {
         <PinjamanListView rows={rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
       </ListBody>
 
-      <PinjamanFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filters} onApply={applyFilter} />
+      <PinjamanFilterDialog {...dialogs.props('filter')} value={filters} onApply={applyFilter} />
       <SortDialog
-        open={sortOpen}
-        onOpenChange={setSortOpen}
+        {...dialogs.props('sort')}
         title="Urutkan Pinjaman"
         options={pinjamanSortOptions}
         value={filters}
-        onChange={(next) => setFilters((f) => ({ ...f, ...next }))}
+        onChange={(next) => applyFilters((f) => ({ ...f, ...next }))}
       />
-      <PinjamanFormDialog open={adding} onOpenChange={setAdding} />
+      <PinjamanFormDialog {...dialogs.props('add')} />
       <PinjamanFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} pinjaman={editing} />
       <ConfirmDialog
         open={deletion.deleting !== null}

@@ -64,3 +64,17 @@ export function useDeleteConfirm<Row extends { id: number }>(
     },
   };
 }
+
+/**
+ * Which one of a list page's dialogs is open (filter, sort, add…): `props(kind)` gives a dialog its
+ * `open` and `onOpenChange`, `open(kind)` opens it from a button.
+ */
+export function useListDialogs<Kind extends string>() {
+  const [current, setCurrent] = useState<Kind | null>(null);
+  return {
+    current,
+    open: (kind: Kind) => setCurrent(kind),
+    close: () => setCurrent(null),
+    props: (kind: Kind) => ({ open: current === kind, onOpenChange: (open: boolean) => setCurrent(open ? kind : null) }),
+  };
+}

@@ -22,8 +22,8 @@ export interface WindowRow<T> {
  * height until then. The virtualizer's own default also reads `offsetHeight` when a row is
  * rendered: each read forces a layout, and each new height re-arranges all 1000 rows' positions and
  * has the list rendered again, in a cascade inside one task. The observer reports all new rows'
- * heights together after the browser's own layout, in one batch (the customer list's first render,
- * response to rows on the page, main-thread time: ~100 → ~70 ms; docs/performance.md).
+ * heights together after the browser's own layout, in one batch (docs/performance.md has the
+ * main-thread time it saves).
  */
 const sizeFromResizeObserver = (
   element: Element,

@@ -3,8 +3,7 @@ import { MapPin, Phone } from 'lucide-react';
 import { formatNik, formatRupiah, isNasabahIncomplete } from '@mizan/core';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { CardGrid, ListSkeleton } from '../../../components/ui/list-layout';
 import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 import { useWindowRows } from '../../../components/ui/use-window-rows';
@@ -149,51 +148,51 @@ function NasabahRowGrid({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, '
 
 /** Phone (< 768 px): one card per customer, NIK grouped 4-4-4-4 (spec §9). */
 function NasabahCards({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
-  const { items, listProps, itemProps } = useWindowRows(rows, {
-    testId: 'nasabah',
-    estimateSize: 260,
-    gap: 12,
-    getKey: keyOf,
-  });
   return (
-    <ul className="grid grid-cols-1 gap-3" aria-label="Daftar nasabah" {...listProps}>
-      {items.map(({ row: n, ...at }) => (
-        <li key={n.id} {...itemProps(at)}>
-          <Card className="p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <NameLink nasabah={n} />
-                <p className="mt-0.5 text-xs tracking-wide text-muted tabular-nums">{n.nik ? formatNik(n.nik) : 'NIK -'}</p>
-              </div>
-              <StatusBadge status={n.status} />
+    <CardGrid
+      rows={rows}
+      testId="nasabah"
+      label="Daftar nasabah"
+      estimateSize={260}
+      columns={1}
+      getKey={keyOf}
+      cardClassName="p-4"
+    >
+      {(n) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <NameLink nasabah={n} />
+              <p className="mt-0.5 text-xs tracking-wide text-muted tabular-nums">{n.nik ? formatNik(n.nik) : 'NIK -'}</p>
             </div>
-            <IncompleteBadge nasabah={n} />
-            <dl className="mt-3 grid gap-1.5 text-sm">
-              <div className="flex items-center gap-2 text-ink/90">
-                <dt className="sr-only">Telepon</dt>
-                <Phone className="h-3.5 w-3.5 shrink-0 text-muted" aria-hidden="true" />
-                <dd>{dash(n.telepon)}</dd>
-              </div>
-              <div className="flex items-start gap-2 text-ink/90">
-                <dt className="sr-only">Alamat</dt>
-                <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0 text-muted" aria-hidden="true" />
-                <dd className="min-w-0">
-                  {dash(n.alamat)}
-                  {placeOf(n) ? <span className="block text-xs text-muted">{placeOf(n)}</span> : null}
-                </dd>
-              </div>
-              <div className="mt-1 flex items-center justify-between rounded-lg bg-canvas px-3 py-2">
-                <dt className="text-xs text-muted">Total Pinjaman</dt>
-                <dd className="font-semibold">{formatRupiah(n.total_pinjaman)}</dd>
-              </div>
-            </dl>
-            <div className="mt-3">
-              <RowActions {...actionsOf(n, onEdit, onDelete)} labelled />
+            <StatusBadge status={n.status} />
+          </div>
+          <IncompleteBadge nasabah={n} />
+          <dl className="mt-3 grid gap-1.5 text-sm">
+            <div className="flex items-center gap-2 text-ink/90">
+              <dt className="sr-only">Telepon</dt>
+              <Phone className="h-3.5 w-3.5 shrink-0 text-muted" aria-hidden="true" />
+              <dd>{dash(n.telepon)}</dd>
             </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+            <div className="flex items-start gap-2 text-ink/90">
+              <dt className="sr-only">Alamat</dt>
+              <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0 text-muted" aria-hidden="true" />
+              <dd className="min-w-0">
+                {dash(n.alamat)}
+                {placeOf(n) ? <span className="block text-xs text-muted">{placeOf(n)}</span> : null}
+              </dd>
+            </div>
+            <div className="mt-1 flex items-center justify-between rounded-lg bg-canvas px-3 py-2">
+              <dt className="text-xs text-muted">Total Pinjaman</dt>
+              <dd className="font-semibold">{formatRupiah(n.total_pinjaman)}</dd>
+            </div>
+          </dl>
+          <div className="mt-3">
+            <RowActions {...actionsOf(n, onEdit, onDelete)} labelled />
+          </div>
+        </>
+      )}
+    </CardGrid>
   );
 }
 
@@ -206,36 +205,13 @@ export function NasabahListView({ layout, ...props }: NasabahListViewProps) {
 
 /** Placeholder rows while the first page loads. */
 export function NasabahListSkeleton({ layout }: { layout: Layout }) {
-  const rows = Array.from({ length: 6 }, (_, i) => i);
-  if (layout === 'phone') {
-    return (
-      <div className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Memuat data nasabah">
-        {rows.slice(0, 4).map((i) => (
-          <Card key={i} className="space-y-3 p-4">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-3 w-32" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-9 w-full" />
-          </Card>
-        ))}
-      </div>
-    );
-  }
   return (
-    <div
-      className="divide-y divide-line rounded-xl border border-line bg-white"
-      aria-busy="true"
-      aria-label="Memuat data nasabah"
-    >
-      {rows.map((i) => (
-        <div key={i} className="flex items-center gap-4 px-4 py-4">
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="hidden h-4 flex-1 sm:block" />
-          <Skeleton className="h-5 w-16 rounded-full" />
-          <Skeleton className="h-4 w-24" />
-        </div>
-      ))}
-    </div>
+    <ListSkeleton
+      layout={layout}
+      label="Memuat data nasabah"
+      tabletColumns={1}
+      cardLines={['h-5 w-40', 'h-3 w-32', 'h-4 w-full', 'h-9 w-full']}
+      rowCells={['h-4 w-40', 'h-4 w-32', 'hidden h-4 flex-1 sm:block', 'h-5 w-16 rounded-full', 'h-4 w-24']}
+    />
   );
 }

@@ -1,15 +1,13 @@
 import { Link } from 'react-router';
 import { CalendarDays } from 'lucide-react';
-import { formatDateLong, formatNik, formatRupiah } from '@mizan/core';
+import { formatDateLong, formatNik, formatRupiah, loanCode } from '@mizan/core';
 import { JenisBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { CardGrid, ListSkeleton } from '../../../components/ui/list-layout';
 import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Pembayaran } from '../types';
-import { loanCode } from '@mizan/core';
 
 export interface PembayaranListViewProps {
   rows: Pembayaran[];
@@ -97,49 +95,42 @@ function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProp
 /** Tablet and phone: one card per payment (two columns on a tablet). */
 function PembayaranCards({ rows, onEdit, onDelete, layout }: PembayaranListViewProps) {
   const columns = layout === 'tablet' ? 2 : 1;
-  const { items, listProps, itemProps } = useWindowRows(rows, {
-    testId: 'pembayaran',
-    estimateSize: 190,
-    gap: 12,
-    columns,
-    getKey: keyOf,
-  });
   return (
-    <ul
-      className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-1 gap-3'}
-      aria-label="Daftar pembayaran"
-      {...listProps}
+    <CardGrid
+      rows={rows}
+      testId="pembayaran"
+      label="Daftar pembayaran"
+      estimateSize={190}
+      columns={columns}
+      getKey={keyOf}
+      cardClassName="flex h-full flex-col gap-3 p-4"
     >
-      {items.map(({ row: p, ...at }) => (
-        <li key={p.id} {...itemProps(at)}>
-          <Card className="flex h-full flex-col gap-3 p-4">
-            <div className="flex items-start justify-between gap-3">
-              <Customer pembayaran={p} />
-              <JenisBadge jenis={p.jenis} />
+      {(p) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <Customer pembayaran={p} />
+            <JenisBadge jenis={p.jenis} />
+          </div>
+          <div className="flex items-end justify-between gap-3">
+            <div className="min-w-0 space-y-0.5 text-sm">
+              <p className="flex items-center gap-1.5 text-muted">
+                <CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />
+                {formatDateLong(p.tanggal)}
+              </p>
+              <p className="truncate text-xs text-muted">
+                {loanCode(p.pinjaman)}
+                {p.angsuran_ke !== null ? ` · Angsuran ke-${p.angsuran_ke}` : ''}
+              </p>
             </div>
-            <div className="flex items-end justify-between gap-3">
-              <div className="min-w-0 space-y-0.5 text-sm">
-                <p className="flex items-center gap-1.5 text-muted">
-                  <CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />
-                  {formatDateLong(p.tanggal)}
-                </p>
-                <p className="truncate text-xs text-muted">
-                  {loanCode(p.pinjaman)}
-                  {p.angsuran_ke !== null ? ` · Angsuran ke-${p.angsuran_ke}` : ''}
-                </p>
-              </div>
-              <p className="text-lg font-bold whitespace-nowrap text-ink tabular-nums">{formatRupiah(p.jumlah)}</p>
-            </div>
-            {p.keterangan ? (
-              <p className="line-clamp-2 rounded-lg bg-canvas px-3 py-2 text-sm text-muted">{p.keterangan}</p>
-            ) : null}
-            <div className="mt-auto">
-              <RowActions {...actionsOf(p, onEdit, onDelete)} labelled />
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+            <p className="text-lg font-bold whitespace-nowrap text-ink tabular-nums">{formatRupiah(p.jumlah)}</p>
+          </div>
+          {p.keterangan ? <p className="line-clamp-2 rounded-lg bg-canvas px-3 py-2 text-sm text-muted">{p.keterangan}</p> : null}
+          <div className="mt-auto">
+            <RowActions {...actionsOf(p, onEdit, onDelete)} labelled />
+          </div>
+        </>
+      )}
+    </CardGrid>
   );
 }
 
@@ -148,26 +139,15 @@ export function PembayaranListView(props: PembayaranListViewProps) {
   return props.layout === 'desktop' ? <PembayaranTable {...props} /> : <PembayaranCards {...props} />;
 }
 
+/** Placeholder rows while the first page loads. */
 export function PembayaranListSkeleton({ layout }: { layout: Layout }) {
-  const rows = Array.from({ length: 4 }, (_, i) => i);
-  if (layout === 'desktop') {
-    return (
-      <div className="space-y-2 rounded-xl border border-line bg-white p-4" aria-busy="true" aria-label="Memuat data pembayaran">
-        {rows.map((i) => (
-          <Skeleton key={i} className="h-10 w-full" />
-        ))}
-      </div>
-    );
-  }
   return (
-    <div
-      className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-1 gap-3'}
-      aria-busy="true"
-      aria-label="Memuat data pembayaran"
-    >
-      {rows.map((i) => (
-        <Skeleton key={i} className="h-40 w-full rounded-xl" />
-      ))}
-    </div>
+    <ListSkeleton
+      layout={layout}
+      label="Memuat data pembayaran"
+      tabletColumns={2}
+      cardLines={['h-5 w-40', 'h-3 w-32', 'h-9 w-full']}
+      rowCells={['h-4 w-24', 'h-4 w-40', 'h-4 w-28', 'hidden h-4 flex-1 sm:block', 'h-5 w-20 rounded-full', 'h-4 w-24']}
+    />
   );
 }

@@ -11,7 +11,6 @@ import {
 import { StatusBadge, TipeBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { Pinjaman } from '../types';
-import { nomorOf } from './pinjaman-list-view';
 
 function Item({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -43,7 +42,7 @@ export function LoanInfoCard({ pinjaman: p }: { pinjaman: Pinjaman }) {
             <span className="block font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</span>
           </Item>
           <Item label="Nomor Pinjaman" wide>
-            <span className="font-semibold">{nomorOf(p)}</span>
+            <span className="font-semibold">{p.nomor_pinjaman.trim() === '' ? '-' : p.nomor_pinjaman}</span>
             <span className="text-muted"> · Urutan ke-{p.urutan_pinjaman}</span>
           </Item>
           <Item label="Tipe">{pokok ? 'Pokok (Murabahah)' : 'Non-Pokok (Mudharabah)'}</Item>

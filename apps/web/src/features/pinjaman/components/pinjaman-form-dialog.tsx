@@ -10,6 +10,7 @@ import {
   todayJakarta,
   type PinjamanUpdateFormValues,
   type PinjamanUpdateInput,
+  statusPinjamanLabels,
   type StatusPinjaman,
 } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
@@ -41,8 +42,6 @@ const fields = [
   'keterangan',
   'status',
 ] as const;
-
-const statusLabels: Record<StatusPinjaman, string> = { aktif: 'Aktif', lunas: 'Lunas', macet: 'Macet' };
 
 type FormValues = PinjamanUpdateFormValues;
 
@@ -319,7 +318,7 @@ function PinjamanForm({
           <Select {...form.register('status')}>
             {statusPinjaman.map((s) => (
               <option key={s} value={s}>
-                {statusLabels[s]}
+                {statusPinjamanLabels[s]}
               </option>
             ))}
           </Select>

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { formatDateShort, formatNik, formatPercent, formatRupiah } from '@mizan/core';
+import { formatDateShort, formatNik, formatPercent, formatRupiah, loanCode } from '@mizan/core';
 import { StatusBadge, TipeBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { CardGrid, ListSkeleton } from '../../../components/ui/list-layout';
 import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 import { useWindowRows } from '../../../components/ui/use-window-rows';
@@ -15,9 +14,6 @@ export interface PinjamanListViewProps {
   onEdit(pinjaman: Pinjaman): void;
   onDelete(pinjaman: Pinjaman): void;
 }
-
-/** 'A001' or '-' when the loan has no old-system number. */
-export const nomorOf = (p: Pick<Pinjaman, 'nomor_pinjaman'>) => (p.nomor_pinjaman.trim() === '' ? '-' : p.nomor_pinjaman);
 
 const keyOf = (p: Pinjaman) => p.id;
 
@@ -59,7 +55,7 @@ function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, '
           <Tr key={p.id} {...tableRowProps(at)}>
             <Td className="whitespace-nowrap">
               <Link to={`/pinjaman/${p.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
-                {nomorOf(p)}
+                {loanCode(p)}
               </Link>
               <p className="text-xs text-muted">Urutan ke-{p.urutan_pinjaman}</p>
             </Td>
@@ -93,60 +89,55 @@ function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, '
 
 /** Tablet and phone: one card per loan (two columns of cards on a tablet). */
 function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListViewProps, 'layout'> & { columns: 1 | 2 }) {
-  const { items, listProps, itemProps } = useWindowRows(rows, {
-    testId: 'pinjaman',
-    estimateSize: 290,
-    gap: 12,
-    columns,
-    getKey: keyOf,
-  });
   return (
-    <ul
-      className={columns === 2 ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-1 gap-3'}
-      aria-label="Daftar pinjaman"
-      {...listProps}
+    <CardGrid
+      rows={rows}
+      testId="pinjaman"
+      label="Daftar pinjaman"
+      estimateSize={290}
+      columns={columns}
+      getKey={keyOf}
+      cardClassName="flex h-full flex-col p-4"
     >
-      {items.map(({ row: p, ...at }) => (
-        <li key={p.id} {...itemProps(at)}>
-          <Card className="flex h-full flex-col p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <Link
-                  to={`/pinjaman/${p.id}`}
-                  className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline"
-                >
-                  {p.nasabah.nama}
-                </Link>
-                <p className="font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</p>
-              </div>
-              <StatusBadge status={p.status} />
+      {(p) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <Link
+                to={`/pinjaman/${p.id}`}
+                className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline"
+              >
+                {p.nasabah.nama}
+              </Link>
+              <p className="font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</p>
             </div>
-            <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted">
-              <span>
-                {p.nomor_pinjaman.trim() ? <span className="font-medium text-ink">{p.nomor_pinjaman} · </span> : null}
-                Urutan ke-{p.urutan_pinjaman} · {formatDateShort(p.tanggal_pinjam)}
-              </span>
-              <TipeBadge tipe={p.tipe} />
+            <StatusBadge status={p.status} />
+          </div>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted">
+            <span>
+              {p.nomor_pinjaman.trim() ? <span className="font-medium text-ink">{p.nomor_pinjaman} · </span> : null}
+              Urutan ke-{p.urutan_pinjaman} · {formatDateShort(p.tanggal_pinjam)}
+            </span>
+            <TipeBadge tipe={p.tipe} />
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            <div className="rounded-lg bg-canvas px-3 py-2">
+              <dt className="text-xs text-muted">Jumlah</dt>
+              <dd className="font-semibold">{formatRupiah(p.jumlah)}</dd>
+              <dd className="text-xs text-muted">{formatPercent(p.persentase)}</dd>
             </div>
-            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-              <div className="rounded-lg bg-canvas px-3 py-2">
-                <dt className="text-xs text-muted">Jumlah</dt>
-                <dd className="font-semibold">{formatRupiah(p.jumlah)}</dd>
-                <dd className="text-xs text-muted">{formatPercent(p.persentase)}</dd>
-              </div>
-              <div className="rounded-lg bg-canvas px-3 py-2">
-                <dt className="text-xs text-muted">Sisa Pokok</dt>
-                <dd className="font-semibold">{formatRupiah(p.sisa_pokok)}</dd>
-                <dd className="text-xs text-muted">Terbayar {formatRupiah(p.total_pembayaran)}</dd>
-              </div>
-            </dl>
-            <div className="mt-auto pt-3">
-              <RowActions {...actionsOf(p, onEdit, onDelete)} labelled />
+            <div className="rounded-lg bg-canvas px-3 py-2">
+              <dt className="text-xs text-muted">Sisa Pokok</dt>
+              <dd className="font-semibold">{formatRupiah(p.sisa_pokok)}</dd>
+              <dd className="text-xs text-muted">Terbayar {formatRupiah(p.total_pembayaran)}</dd>
             </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+          </dl>
+          <div className="mt-auto pt-3">
+            <RowActions {...actionsOf(p, onEdit, onDelete)} labelled />
+          </div>
+        </>
+      )}
+    </CardGrid>
   );
 }
 
@@ -158,41 +149,13 @@ export function PinjamanListView({ layout, ...props }: PinjamanListViewProps) {
 
 /** Placeholder rows while the first page loads. */
 export function PinjamanListSkeleton({ layout }: { layout: Layout }) {
-  const rows = Array.from({ length: 6 }, (_, i) => i);
-  if (layout !== 'desktop') {
-    return (
-      <div
-        className={layout === 'tablet' ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-1 gap-3'}
-        aria-busy="true"
-        aria-label="Memuat data pinjaman"
-      >
-        {rows.slice(0, 4).map((i) => (
-          <Card key={i} className="space-y-3 p-4">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-3 w-32" />
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-9 w-full" />
-          </Card>
-        ))}
-      </div>
-    );
-  }
   return (
-    <div
-      className="divide-y divide-line rounded-xl border border-line bg-white"
-      aria-busy="true"
-      aria-label="Memuat data pinjaman"
-    >
-      {rows.map((i) => (
-        <div key={i} className="flex items-center gap-4 px-4 py-4">
-          <Skeleton className="h-4 w-20" />
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="hidden h-4 flex-1 sm:block" />
-          <Skeleton className="h-5 w-16 rounded-full" />
-          <Skeleton className="h-4 w-28" />
-        </div>
-      ))}
-    </div>
+    <ListSkeleton
+      layout={layout}
+      label="Memuat data pinjaman"
+      tabletColumns={2}
+      cardLines={['h-5 w-40', 'h-3 w-32', 'h-14 w-full', 'h-9 w-full']}
+      rowCells={['h-4 w-20', 'h-4 w-40', 'h-4 w-24', 'hidden h-4 flex-1 sm:block', 'h-5 w-16 rounded-full', 'h-4 w-28']}
+    />
   );
 }
