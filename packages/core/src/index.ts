@@ -22,6 +22,8 @@ export * from './domain/calendar';
 export * from './domain/murabahah';
 export * from './domain/mudharabah';
 export * from './domain/schedule';
+export * from './domain/ledger';
+export * from './domain/kolektibilitas';
 export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';

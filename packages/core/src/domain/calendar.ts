@@ -132,3 +132,11 @@ export function addDays(date: string, days: number): string {
   const utc = new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day + days));
   return utc.toISOString().slice(0, 10);
 }
+
+/** Whole days from one 'YYYY-MM-DD' date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const a = parseIsoDate(from);
+  const b = parseIsoDate(to);
+  if (!a || !b) throw new RangeError(`Tanggal tidak valid: ${a ? to : from}`);
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  bandsProblem,
+  classify,
+  kolektibilitasPresets,
+  OJK_BANK_BANDS,
+  portfolioFigures,
+  provision,
+  ratioPercent,
+  worstClass,
+  type Kolektibilitas,
+} from './kolektibilitas';
+
+describe('classify', () => {
+  it('puts the OJK boundaries where the regulation does', () => {
+    const at = [0, 1, 90, 91, 120, 121, 180, 181].map((d) => classify(d, OJK_BANK_BANDS));
+    expect(at).toEqual([1, 2, 2, 3, 3, 4, 4, 5]);
+  });
+
+  it('never improves as days grow, and ends in Macet', () => {
+    for (const preset of kolektibilitasPresets) {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 5000 }), (a, b) => {
+          const [low, high] = a <= b ? [a, b] : [b, a];
+          expect(classify(low, preset.setting.bands)).toBeLessThanOrEqual(classify(high, preset.setting.bands));
+        }),
+      );
+      expect(classify(100_000, preset.setting.bands)).toBe(5);
+      expect(classify(0, preset.setting.bands)).toBe(1);
+    }
+  });
+
+  it('offers only valid presets, the koperasi one without DPK', () => {
+    for (const preset of kolektibilitasPresets) expect(bandsProblem(preset.setting.bands)).toBeNull();
+    const kspps = kolektibilitasPresets.find((p) => p.id === 'kspps')!;
+    expect(kspps.setting.bands.map((b) => b.kelas)).not.toContain(2);
+    expect(kolektibilitasPresets.find((p) => p.id === 'bprs')!.setting.satu_nasabah_satu_kualitas).toBe(true);
+  });
+});
+
+describe('bandsProblem', () => {
+  it('refuses bounds that do not rise strictly, classes out of order and a bounded last band', () => {
+    expect(
+      bandsProblem([
+        { kelas: 1, sampai_hari: 30 },
+        { kelas: 2, sampai_hari: 30 },
+        { kelas: 5, sampai_hari: null },
+      ]),
+    ).toBe('Batas hari harus naik berurutan');
+    expect(
+      bandsProblem([
+        { kelas: 1, sampai_hari: 0 },
+        { kelas: 3, sampai_hari: 10 },
+        { kelas: 2, sampai_hari: 20 },
+        { kelas: 5, sampai_hari: null },
+      ]),
+    ).toBe('Golongan harus naik dari Lancar ke Macet');
+    expect(
+      bandsProblem([
+        { kelas: 1, sampai_hari: 0 },
+        { kelas: 5, sampai_hari: 10 },
+      ]),
+    ).toBe('Golongan Macet tidak punya batas atas');
+    expect(bandsProblem([{ kelas: 1, sampai_hari: null }])).toBe('Minimal dua golongan kolektibilitas');
+    expect(
+      bandsProblem([
+        { kelas: 1, sampai_hari: -1 },
+        { kelas: 5, sampai_hari: null },
+      ]),
+    ).toBe('Batas hari harus bilangan bulat 0 atau lebih');
+  });
+});
+
+describe('portfolio figures', () => {
+  it('computes NPF gross and net, PAR 30 and PPAP of a worked portfolio', () => {
+    // Rp 100 000 000 outstanding: 70 M Lancar, 10 M DPK (45 days), 8 M KL, 7 M D, 5 M Macet.
+    const loans = [
+      { outstanding: 70_000_000, kolektibilitas: 1 as Kolektibilitas, hari_tunggakan: 0 },
+      { outstanding: 10_000_000, kolektibilitas: 2 as Kolektibilitas, hari_tunggakan: 45 },
+      { outstanding: 8_000_000, kolektibilitas: 3 as Kolektibilitas, hari_tunggakan: 100 },
+      { outstanding: 7_000_000, kolektibilitas: 4 as Kolektibilitas, hari_tunggakan: 150 },
+      { outstanding: 5_000_000, kolektibilitas: 5 as Kolektibilitas, hari_tunggakan: 400 },
+    ];
+    const f = portfolioFigures(loans);
+    expect(f.outstanding).toBe(100_000_000);
+    expect(f.outstanding_bermasalah).toBe(20_000_000);
+    expect(f.npf_gross).toBe(20);
+    expect(f.par30).toBe(30);
+    // PPAP: 350 000 + 300 000 + 800 000 + 3 500 000 + 5 000 000.
+    expect(f.per_kelas.map((c) => c.ppap)).toEqual([350_000, 300_000, 800_000, 3_500_000, 5_000_000]);
+    expect(f.ppap_total).toBe(9_950_000);
+    // NPF net: (20 000 000 − 9 300 000) / 100 000 000.
+    expect(f.npf_net).toBe(10.7);
+  });
+
+  it('has no ratios for an empty portfolio', () => {
+    const f = portfolioFigures([]);
+    expect([f.npf_gross, f.npf_net, f.par30]).toEqual([null, null, null]);
+    expect(ratioPercent(1, 3)).toBe(33.33);
+    expect(provision(1_000_001, 0.5)).toBe(5_000);
+  });
+
+  it('takes the worst class of a customer', () => {
+    expect(worstClass([1, 3, 2])).toBe(3);
+    expect(worstClass([])).toBe(1);
+  });
+});

@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { addDays, addMonths, todayJakarta } from './calendar';
+import { calculateMurabahah } from './murabahah';
+import { loanLedger, splitPrincipal, type LedgerLoan, type LedgerPayment } from './ledger';
+import { classify } from './kolektibilitas';
+
+/** The spec's worked example: Rp 12 000 000 at 2 % a month over 12 months, lent 2024-01-31. */
+const murabahah: LedgerLoan = {
+  tipe: 'pokok',
+  jumlah: 12_000_000,
+  persentase: 2,
+  durasi_angsuran: 12,
+  tanggal_pinjam: '2024-01-31',
+  status: 'aktif',
+};
+const pay = (id: number, tanggal: string, jumlah: number, extra: Partial<LedgerPayment> = {}): LedgerPayment => ({
+  id,
+  tanggal,
+  jumlah,
+  jenis: 'angsuran',
+  angsuran_ke: null,
+  ...extra,
+});
+
+describe('loanLedger, Murabahah', () => {
+  it('splits every instalment into pokok and margin, summing to jumlah and the total margin exactly', () => {
+    const { instalments } = loanLedger(murabahah, [], '2024-01-31');
+    expect(instalments).toHaveLength(12);
+    expect(instalments[0]).toMatchObject({ jumlah: 1_240_000, pokok: 1_000_000, margin: 240_000, status: 'belum' });
+    expect(instalments.reduce((s, l) => s + l.pokok, 0)).toBe(12_000_000);
+    expect(instalments.reduce((s, l) => s + l.margin, 0)).toBe(2_880_000);
+  });
+
+  it('counts days past due from the oldest due date not fully paid', () => {
+    // Two instalments paid; on 2024-06-15 the third (due 2024-04-30) is 46 days late.
+    const payments = [pay(1, '2024-02-28', 1_240_000, { angsuran_ke: 1 }), pay(2, '2024-03-30', 1_240_000, { angsuran_ke: 2 })];
+    const { instalments, summary } = loanLedger(murabahah, payments, '2024-06-15');
+    expect(instalments.slice(0, 5).map((l) => l.status)).toEqual(['lunas', 'lunas', 'terlambat', 'terlambat', 'belum']);
+    expect(instalments[2]!.hari_terlambat).toBe(46);
+    expect(summary).toMatchObject({
+      angsuran_tertunggak: 2,
+      hari_tunggakan: 46,
+      jatuh_tempo_tertua: '2024-04-30',
+      tunggakan_total: 2_480_000,
+      tunggakan_pokok: 2_000_000,
+      tunggakan_margin: 480_000,
+      jatuh_tempo_berikutnya: '2024-06-30',
+      jumlah_berikutnya: 1_240_000,
+    });
+    expect(classify(summary.hari_tunggakan)).toBe(2);
+  });
+
+  it('lets a payment of jenis pokok without angsuran_ke clear the oldest instalments', () => {
+    const payments = [pay(1, '2024-05-01', 2_480_000, { jenis: 'pokok' })];
+    const { instalments, summary } = loanLedger(murabahah, payments, '2024-05-01');
+    expect(instalments.slice(0, 4).map((l) => l.status)).toEqual(['lunas', 'lunas', 'terlambat', 'belum']);
+    expect(summary.hari_tunggakan).toBe(1);
+  });
+
+  it('fills the named instalment first and the oldest with the rest; a part payment is sebagian', () => {
+    const payments = [pay(1, '2024-02-10', 1_500_000, { angsuran_ke: 2 })];
+    const { instalments } = loanLedger(murabahah, payments, '2024-02-10');
+    expect(instalments.slice(0, 3).map((l) => [l.terbayar, l.status])).toEqual([
+      [260_000, 'sebagian'],
+      [1_240_000, 'lunas'],
+      [0, 'belum'],
+    ]);
+  });
+
+  it('counts a late part-paid instalment as margin first in the arrears split', () => {
+    const payments = [pay(1, '2024-02-29', 300_000, { angsuran_ke: 1 })];
+    const { summary } = loanLedger(murabahah, payments, '2024-03-01');
+    expect(summary).toMatchObject({ tunggakan_total: 940_000, tunggakan_margin: 0, tunggakan_pokok: 940_000, hari_tunggakan: 1 });
+  });
+
+  it('settles everything with a pelunasan, and a lunas loan has no arrears', () => {
+    const settled = loanLedger(murabahah, [pay(1, '2024-09-01', 9_000_000, { jenis: 'pelunasan' })], '2025-06-01');
+    expect(settled.instalments.every((l) => l.status === 'lunas')).toBe(true);
+    expect(settled.summary.tunggakan_total).toBe(0);
+    const closed = loanLedger({ ...murabahah, status: 'lunas' }, [], '2025-06-01');
+    expect(closed.summary).toMatchObject({ tunggakan_total: 0, hari_tunggakan: 0, angsuran_tertunggak: 0 });
+  });
+
+  it('is not late on the due date itself, and one day late the day after', () => {
+    expect(loanLedger(murabahah, [], '2024-02-29').summary.hari_tunggakan).toBe(0);
+    expect(loanLedger(murabahah, [], '2024-03-01').summary.hari_tunggakan).toBe(1);
+  });
+
+  it('turns late at midnight in Jakarta, whatever the server clock zone (a month end)', () => {
+    // The first instalment is due 2024-02-29; Jakarta is UTC+7.
+    const before = todayJakarta(new Date('2024-02-29T16:59:59Z'));
+    const after = todayJakarta(new Date('2024-02-29T17:00:00Z'));
+    expect([before, after]).toEqual(['2024-02-29', '2024-03-01']);
+    expect(loanLedger(murabahah, [], before).summary.hari_tunggakan).toBe(0);
+    expect(loanLedger(murabahah, [], after).summary.hari_tunggakan).toBe(1);
+  });
+
+  it('has no schedule, and so no arrears, without a valid durasi (old data)', () => {
+    const { instalments, summary } = loanLedger({ ...murabahah, durasi_angsuran: null }, [], '2030-01-01');
+    expect(instalments).toEqual([]);
+    expect(summary.hari_tunggakan).toBe(0);
+  });
+});
+
+describe('loanLedger, Mudharabah', () => {
+  const mudharabah: LedgerLoan = {
+    tipe: 'non-pokok',
+    jumlah: 10_000_000,
+    persentase: 3,
+    durasi_angsuran: null,
+    tanggal_pinjam: '2024-01-15',
+    status: 'aktif',
+  };
+
+  it('asks a monthly bagi hasil while principal is outstanding, up to the next due date', () => {
+    const { instalments, summary } = loanLedger(
+      mudharabah,
+      [pay(1, '2024-02-15', 300_000, { jenis: 'bagi_hasil' })],
+      '2024-04-20',
+    );
+    expect(instalments.map((l) => [l.jatuh_tempo, l.bagi_hasil, l.pokok, l.status])).toEqual([
+      ['2024-02-15', 300_000, 0, 'lunas'],
+      ['2024-03-15', 300_000, 0, 'terlambat'],
+      ['2024-04-15', 300_000, 0, 'terlambat'],
+      ['2024-05-15', 300_000, 0, 'belum'],
+    ]);
+    expect(summary).toMatchObject({ tunggakan_bagi_hasil: 600_000, tunggakan_pokok: 0, hari_tunggakan: 36 });
+  });
+
+  it('asks nothing after the principal came back, and the principal at the end of a term', () => {
+    const returned = loanLedger(mudharabah, [pay(1, '2024-03-01', 10_000_000, { jenis: 'pokok' })], '2024-12-01');
+    expect(returned.instalments.map((l) => l.jatuh_tempo)).toEqual(['2024-02-15']);
+    const term = loanLedger({ ...mudharabah, durasi_angsuran: 3 }, [], '2024-04-16');
+    expect(term.instalments.map((l) => [l.pokok, l.bagi_hasil])).toEqual([
+      [0, 300_000],
+      [0, 300_000],
+      [10_000_000, 300_000],
+      [0, 300_000],
+    ]);
+    expect(term.summary).toMatchObject({ tunggakan_pokok: 10_000_000, tunggakan_bagi_hasil: 900_000, hari_tunggakan: 61 });
+  });
+});
+
+const loanArb = fc.record({
+  jumlah: fc.integer({ min: 1, max: 2_000_000_000 }),
+  persentase: fc.integer({ min: 0, max: 1000 }).map((bp) => bp / 100),
+  durasi: fc.integer({ min: 1, max: 60 }),
+  start: fc.integer({ min: 0, max: 3000 }).map((d) => addDays('2020-01-01', d)),
+});
+
+describe('loanLedger properties', () => {
+  it('splits instalments exactly: Σ pokok = jumlah, Σ margin = total margin, each part within its instalment', () => {
+    fc.assert(
+      fc.property(loanArb, ({ jumlah, persentase, durasi, start }) => {
+        const loan: LedgerLoan = { ...murabahah, jumlah, persentase, durasi_angsuran: durasi, tanggal_pinjam: start };
+        const { instalments } = loanLedger(loan, [], start);
+        const { totalProfit } = calculateMurabahah(jumlah, persentase, durasi);
+        expect(instalments.reduce((s, l) => s + l.pokok, 0)).toBe(jumlah);
+        expect(instalments.reduce((s, l) => s + l.margin, 0)).toBe(totalProfit);
+        for (const l of instalments) {
+          expect(l.pokok).toBeGreaterThanOrEqual(0);
+          expect(l.margin).toBeGreaterThanOrEqual(0);
+        }
+      }),
+    );
+  });
+
+  it('never assigns more than was paid, and paying everything leaves no arrears', () => {
+    fc.assert(
+      fc.property(
+        loanArb,
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 0, max: 2000 }),
+            amount: fc.integer({ min: 1, max: 500_000_000 }),
+            k: fc.option(fc.integer({ min: 0, max: 70 })),
+          }),
+          { maxLength: 30 },
+        ),
+        fc.integer({ min: 0, max: 4000 }),
+        ({ jumlah, persentase, durasi, start }, raw, after) => {
+          const loan: LedgerLoan = { ...murabahah, jumlah, persentase, durasi_angsuran: durasi, tanggal_pinjam: start };
+          const payments = raw.map((p, i) => pay(i + 1, addDays(start, p.day), p.amount, { angsuran_ke: p.k }));
+          const today = addDays(start, after);
+          const { instalments } = loanLedger(loan, payments, today);
+          const assigned = instalments.reduce((s, l) => s + l.terbayar, 0);
+          expect(assigned).toBeLessThanOrEqual(payments.reduce((s, p) => s + p.jumlah, 0));
+          for (const l of instalments) expect(l.terbayar).toBeLessThanOrEqual(l.jumlah);
+
+          const everything = instalments.reduce((s, l) => s + l.jumlah, 0);
+          const full = loanLedger(loan, [pay(999, start, everything)], today);
+          expect(full.instalments.every((l) => l.status === 'lunas')).toBe(true);
+          expect(full.summary.tunggakan_total).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it('grows hari_tunggakan by exactly one a day without payments, once late', () => {
+    // Loans of at least Rp 100 000, so that the first instalment is not a zero one (a tiny loan
+    // over many months can have instalments of Rp 0, which are paid by definition).
+    fc.assert(
+      fc.property(loanArb.filter((l) => l.jumlah >= 100_000), fc.integer({ min: 1, max: 2000 }), ({ jumlah, persentase, durasi, start }, days) => {
+        const loan: LedgerLoan = { ...murabahah, jumlah, persentase, durasi_angsuran: durasi, tanggal_pinjam: start };
+        const firstDue = addMonths(start, 1);
+        const today = addDays(firstDue, days);
+        expect(loanLedger(loan, [], today).summary.hari_tunggakan).toBe(days);
+        expect(loanLedger(loan, [], addDays(today, 1)).summary.hari_tunggakan).toBe(days + 1);
+      }),
+    );
+  });
+
+  it('splitPrincipal keeps the principal parts summing to the principal for any amounts', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 1_000_000_000 }), { minLength: 1, maxLength: 50 }),
+        fc.integer({ min: 0, max: 100 }),
+        (amounts, share) => {
+          const total = amounts.reduce((s, a) => s + a, 0);
+          const principal = Math.floor((total * share) / 100);
+          const parts = splitPrincipal(amounts, principal);
+          expect(parts.reduce((s, p) => s + p, 0)).toBe(total === 0 ? 0 : principal);
+          parts.forEach((p, i) => {
+            expect(p).toBeGreaterThanOrEqual(0);
+            expect(p).toBeLessThanOrEqual(amounts[i]!);
+          });
+        },
+      ),
+    );
+  });
+});
