@@ -20,6 +20,7 @@ import {
   type BackupFigures,
 } from './backup';
 import { TARGETS, type TargetKind } from './targets';
+import { ledgerJobLine, measureLedgerJob, type LedgerJobFigures } from './ledger-job';
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 5);
@@ -391,6 +392,14 @@ async function main() {
     `Database: ${prepared.kind} (${prepared.location}): ${counts.nasabah} nasabah, ${counts.pinjaman} pinjaman, ${counts.pembayaran} pembayaran`,
   );
 
+  // The daily ledger job first, with the server not yet started (PGlite is one process's database).
+  let ledgerJob: LedgerJobFigures | null = null;
+  if (env.BENCH_ONLY !== 'backup') {
+    console.log('Job harian tunggakan & kolektibilitas…');
+    ledgerJob = await measureLedgerJob(prepared.env, prepared.kind);
+    console.log(`  ${ledgerJobLine(ledgerJob)}`);
+  }
+
   const skipBrowser = env.BENCH_SKIP_BROWSER === '1';
   const distDir = skipBrowser ? path.join(root, 'bench/dist-none') : await buildWebApp();
 
@@ -473,6 +482,7 @@ async function main() {
     for (const line of browserLines(browser)) console.log(`  ${line}`);
   }
   console.log('');
+  if (ledgerJob) console.log(ledgerJobLine(ledgerJob));
   for (const line of backupLines(backup)) console.log(line);
 
   const machine = {
@@ -492,6 +502,7 @@ async function main() {
     baseline,
     scenarios: results,
     browser,
+    ledgerJob,
     backup,
   };
   const dir = path.join(root, 'bench/results');
@@ -502,6 +513,7 @@ async function main() {
   const notMet =
     results.filter((r) => r.status === 'NOT MET' || r.status === 'error').length +
     (browser?.notMet ?? 0) +
+    (ledgerJob?.status === 'NOT MET' ? 1 : 0) +
     (backup.status === 'NOT MET' || backup.status === 'DIFFERENT' ? 1 : 0);
   console.log(notMet ? `${notMet} target tidak tercapai (NOT MET / error).` : 'Semua target tercapai.');
 }

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './lib/clock';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -18,6 +19,7 @@ import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes';
 import { ensureFirstAdmin } from './modules/auth/auth.service';
 import { generatePassword } from './lib/password';
 import { protectedModules } from './modules';
+import { scheduleDailyLedger } from './modules/ledger/ledger.scheduler';
 import { createWhatsApp, type WhatsApp } from './lib/whatsapp';
 import { benchMetricsPlugin } from './plugins/bench-metrics';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
@@ -40,6 +42,8 @@ declare module 'fastify' {
     fileStorage: FileStorage;
     /** Large list pages remembered until the database changes (db/snapshot-cache.ts, lib/list-answer.ts). */
     answers: SnapshotCache;
+    /** Where the server reads the time (lib/clock.ts). */
+    clock: Clock;
   }
 }
 
@@ -49,6 +53,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Called once when the first administrator was created with a generated password. */
   onAdminCreated?: (username: string, password: string) => void;
+  /** Where the server reads the time (tests set the day); the system clock otherwise. */
+  clock?: Clock;
 }
 
 /**
@@ -94,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.checkResponses }));
 
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? systemClock);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('dbSnapshot', database.snapshot ?? null);
@@ -140,6 +147,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await wa.close();
   });
   await wa.start();
+
+  // The daily ledger (days past due and kolektibilitas move with the date): at 00:05 Jakarta, and
+  // at start-up when the last run is older than today (modules/ledger).
+  scheduleDailyLedger(app);
 
   await app.register(errorsPlugin);
   await app.register(helmet, {

@@ -9,6 +9,7 @@ export * from './schemas/nasabah';
 export * from './schemas/nasabah-response';
 export * from './schemas/pinjaman';
 export * from './schemas/pinjaman-response';
+export * from './schemas/tunggakan-response';
 export * from './schemas/pembayaran';
 export * from './schemas/pembayaran-response';
 export * from './schemas/kwitansi';

@@ -158,6 +158,12 @@ export const messages = {
     statusInvalid: 'Filter status tidak valid',
     /** added */
     tipeInvalid: 'Filter tipe tidak valid',
+    /** added (issue 23) */
+    kolektibilitasInvalid: 'Filter kolektibilitas harus 1 sampai 5',
+    /** added (issue 23) */
+    minHariInvalid: 'Minimal hari tunggakan harus bilangan bulat 0 sampai 36500',
+    /** added (issue 23) */
+    wilayahMax: 'Filter kota atau kecamatan maksimal 100 karakter',
     /** added */
     jenisInvalid: 'Filter jenis tidak valid',
     /** added */

@@ -74,6 +74,18 @@ export interface PinjamanTable {
   total_pembayaran: Generated<number>;
   angsuran_per_bulan: number | null;
   kwitansi: string | null;
+  /** The ledger summary on `ledger_tanggal` (issue 23, migration 2026_11_25_1200). */
+  hari_tunggakan: Generated<number>;
+  kolektibilitas: Generated<1 | 2 | 3 | 4 | 5>;
+  tunggakan_pokok: Generated<number>;
+  tunggakan_margin: Generated<number>;
+  tunggakan_bagi_hasil: Generated<number>;
+  tunggakan_total: Generated<number>;
+  angsuran_tertunggak: Generated<number>;
+  jatuh_tempo_tertua: string | null;
+  jatuh_tempo_berikutnya: string | null;
+  jumlah_berikutnya: number | null;
+  ledger_tanggal: string | null;
   created_by: number | null;
   updated_by: number | null;
   created_at: CreatedAt;
@@ -169,6 +181,22 @@ export interface DataVersionsTable {
   version: number;
 }
 
+export interface SettingsTable {
+  key: string;
+  value: unknown;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface JobRunsTable {
+  job: string;
+  tanggal: string;
+  cursor: Generated<number>;
+  processed: Generated<number>;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -184,6 +212,8 @@ export interface DB {
   pinjaman_counts: PinjamanCountsTable;
   pembayaran_counts: PembayaranCountsTable;
   data_versions: DataVersionsTable;
+  settings: SettingsTable;
+  job_runs: JobRunsTable;
 }
 
 /** A customer as the API reads it: every column but the search column. */

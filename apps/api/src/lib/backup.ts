@@ -662,16 +662,22 @@ export async function restoreBackup(
         },
         async onRows(table, lines) {
           if (!graph.ordered.includes(table)) throw new RestoreRefused(`Tabel ${table} di cadangan tidak ada di database ini`);
+          if (lines.length === 0) return;
           if (!loaded.has(table)) {
             loaded.add(table);
             await sql`delete from ${sql.table(table)}`.execute(trx);
             // Generated columns (nasabah.search_text) are computed again from the restored fields.
+            // A column the archive's rows do not hold (an archive of an earlier version, before a
+            // migration added the column) takes its default rather than null.
+            const held = new Set(Object.keys(JSON.parse(lines[0]!) as Record<string, unknown>));
             const cols = (
               await sql<{ name: string }>`
                 select column_name as name from information_schema.columns
                 where table_schema = current_schema() and table_name = ${table} and is_generated = 'NEVER'
                 order by ordinal_position`.execute(trx)
-            ).rows.map((r) => sql.ref(r.name));
+            ).rows
+              .filter((r) => held.has(r.name))
+              .map((r) => sql.ref(r.name));
             columns.set(table, cols);
           }
           await insert(table, lines);

@@ -84,6 +84,10 @@ describe('response serializer', () => {
       kwitansi: null,
       kwitansi_url: null,
       data_completeness: ['Keterangan'],
+      kolektibilitas: 2,
+      hari_tunggakan: 3,
+      tunggakan_total: 416_667,
+      ledger_tanggal: '2026-02-05',
       created_at: '2026-01-02T03:04:05.000Z',
       updated_at: '2026-01-02T03:04:05.000Z',
     };

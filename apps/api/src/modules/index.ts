@@ -7,6 +7,7 @@ import { pembayaranRoutes } from './pembayaran/pembayaran.routes';
 import { waRecipientsRoutes } from './wa-recipients/wa-recipients.routes';
 import { waSessionsRoutes } from './wa-sessions/wa-sessions.routes';
 import { backupRoutes } from './backup/backup.routes';
+import { tunggakanRoutes } from './tunggakan/tunggakan.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -18,6 +19,7 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   nasabahRoutes,
   pinjamanRoutes,
   pembayaranRoutes,
+  tunggakanRoutes,
   waRecipientsRoutes,
   waSessionsRoutes,
   backupRoutes,

@@ -227,9 +227,30 @@ describe('backup and restore', () => {
     const result = await restoreBackup(handle.db, dataDir, bytes);
     expect(result.rows).toBe(Object.values(manifest.tables).reduce((a, b) => a + b, 0));
     const restored = await tableContents(handle.db);
+    // Every field the archive holds comes back as it was; a column added by a later migration
+    // takes its default (the loans' ledger summary: not computed yet, the daily job fills it).
+    const added = {
+      pinjaman: {
+        hari_tunggakan: 0,
+        kolektibilitas: 1,
+        tunggakan_pokok: 0,
+        tunggakan_margin: 0,
+        tunggakan_bagi_hasil: 0,
+        tunggakan_total: 0,
+        angsuran_tertunggak: 0,
+        jatuh_tempo_tertua: null,
+        jatuh_tempo_berikutnya: null,
+        jumlah_berikutnya: null,
+        ledger_tanggal: null,
+      },
+    } as Record<string, Record<string, unknown>>;
+    const sorted = (rows: Record<string, unknown>[]) =>
+      [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     for (const table of Object.keys(manifest.tables)) {
       const lines = held.get(`db/${table}.jsonl`)!.toString('utf8').split('\n').filter(Boolean);
-      expect([...restored[table]!].sort(), table).toEqual([...lines].sort());
+      const expected = lines.map((line) => ({ ...(JSON.parse(line) as Record<string, unknown>), ...added[table] }));
+      const actual = restored[table]!.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(sorted(actual), table).toEqual(sorted(expected));
     }
     for (const [name, data] of held) {
       if (name.startsWith('kwitansi/'))

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createTestDatabase } from './test-db';
 import { hashPassword } from '../lib/password';
+import type { Clock } from '../lib/clock';
 
 export const TEST_ADMIN = { username: 'admin', password: 'rahasia-admin-123' };
 
@@ -27,8 +28,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database with a signed-in administrator. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * Builds the real app on a fresh database with a signed-in administrator; `clock` sets the day
+ * for everything the server computes from today's date (lib/clock.ts).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
   const config = loadConfig(
     { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
@@ -40,7 +44,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   );
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, clock: options.clock });
   await app.ready();
 
   const login = async (username: string, password: string) => {

@@ -7,7 +7,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../db/database';
  * project runs with MIZAN_TEST_DB=postgres) a throw-away database on the TEST_DATABASE_URL
  * server, dropped again on close.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (process.env.MIZAN_TEST_DB !== 'postgres') return openPglite(null);
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('MIZAN_TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -21,6 +21,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openPostgres(url.toString(), 5);
   return {
     ...handle,
+    /** Where a second process would connect (tests of work shared between processes). */
+    url: url.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: baseUrl });

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  jakartaInstant,
+  nextJakartaTime,
   addDays,
   addMonths,
   currentMonthYearJakarta,
@@ -157,5 +159,14 @@ describe('addDays', () => {
     ['2026-01-15', 365, '2027-01-15'],
   ])('%s + %i days = %s', (date, days, expected) => {
     expect(addDays(date, days)).toBe(expected);
+  });
+});
+
+describe('nextJakartaTime', () => {
+  it('is 00:05 in Jakarta (17:05 UTC the day before), today or tomorrow, across a month and a year end', () => {
+    expect(nextJakartaTime(new Date('2024-02-29T16:00:00Z'), 0, 5).toISOString()).toBe('2024-02-29T17:05:00.000Z');
+    expect(nextJakartaTime(new Date('2024-02-29T17:05:00Z'), 0, 5).toISOString()).toBe('2024-03-01T17:05:00.000Z');
+    expect(nextJakartaTime(new Date('2025-12-31T17:04:59Z'), 0, 5).toISOString()).toBe('2025-12-31T17:05:00.000Z');
+    expect(jakartaInstant('2026-01-01', 0, 0).toISOString()).toBe('2025-12-31T17:00:00.000Z');
   });
 });

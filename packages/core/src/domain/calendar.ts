@@ -140,3 +140,19 @@ export function daysBetween(from: string, to: string): number {
   if (!a || !b) throw new RangeError(`Tanggal tidak valid: ${a ? to : from}`);
   return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 }
+
+/** Asia/Jakarta is UTC+7 all year (no daylight saving since 1964). */
+const JAKARTA_OFFSET_HOURS = 7;
+
+/** The instant of `hour:minute` in Jakarta on the calendar date `date`. */
+export function jakartaInstant(date: string, hour: number, minute: number): Date {
+  const parsed = parseIsoDate(date);
+  if (!parsed) throw new RangeError(`Tanggal tidak valid: ${date}`);
+  return new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day, hour - JAKARTA_OFFSET_HOURS, minute));
+}
+
+/** The next instant, strictly after `now`, at which it is `hour:minute` in Jakarta. */
+export function nextJakartaTime(now: Date, hour: number, minute: number): Date {
+  const today = jakartaInstant(todayJakarta(now), hour, minute);
+  return today.getTime() > now.getTime() ? today : jakartaInstant(addDays(todayJakarta(now), 1), hour, minute);
+}

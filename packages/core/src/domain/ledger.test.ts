@@ -201,13 +201,17 @@ describe('loanLedger properties', () => {
     // Loans of at least Rp 100 000, so that the first instalment is not a zero one (a tiny loan
     // over many months can have instalments of Rp 0, which are paid by definition).
     fc.assert(
-      fc.property(loanArb.filter((l) => l.jumlah >= 100_000), fc.integer({ min: 1, max: 2000 }), ({ jumlah, persentase, durasi, start }, days) => {
-        const loan: LedgerLoan = { ...murabahah, jumlah, persentase, durasi_angsuran: durasi, tanggal_pinjam: start };
-        const firstDue = addMonths(start, 1);
-        const today = addDays(firstDue, days);
-        expect(loanLedger(loan, [], today).summary.hari_tunggakan).toBe(days);
-        expect(loanLedger(loan, [], addDays(today, 1)).summary.hari_tunggakan).toBe(days + 1);
-      }),
+      fc.property(
+        loanArb.filter((l) => l.jumlah >= 100_000),
+        fc.integer({ min: 1, max: 2000 }),
+        ({ jumlah, persentase, durasi, start }, days) => {
+          const loan: LedgerLoan = { ...murabahah, jumlah, persentase, durasi_angsuran: durasi, tanggal_pinjam: start };
+          const firstDue = addMonths(start, 1);
+          const today = addDays(firstDue, days);
+          expect(loanLedger(loan, [], today).summary.hari_tunggakan).toBe(days);
+          expect(loanLedger(loan, [], addDays(today, 1)).summary.hari_tunggakan).toBe(days + 1);
+        },
+      ),
     );
   });
 

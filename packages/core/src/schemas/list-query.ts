@@ -29,8 +29,10 @@ export const pinjamanSortKeys = [
   'tipe',
   'status',
   'sisa_pokok',
+  'hari_tunggakan',
 ] as const;
 export const pembayaranSortKeys = ['tanggal', 'jumlah', 'jenis', 'nasabah', 'created_at'] as const;
+export const tunggakanSortKeys = ['hari_tunggakan', 'tunggakan_total', 'nama', 'jatuh_tempo'] as const;
 export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
@@ -119,6 +121,20 @@ const paging = {
   sortOrder: sortOrderParamSchema,
 };
 
+const kolektibilitasParam = enumParam(['1', '2', '3', '4', '5'], m.kolektibilitasInvalid).transform((v) =>
+  v === undefined ? undefined : (Number(v) as 1 | 2 | 3 | 4 | 5),
+);
+
+/** A place filter (kota, kecamatan): trimmed, blank → absent, matched whole and case-insensitively. */
+const wilayahParam = z.preprocess(
+  (value: string | null | undefined) => {
+    if (typeof value !== 'string') return value ?? undefined;
+    const text = value.trim();
+    return text === '' ? undefined : text;
+  },
+  z.string({ error: m.wilayahMax }).max(100, m.wilayahMax).regex(NO_NUL, messages.common.textNulChar).optional(),
+);
+
 /** `GET /api/nasabah` query: page, limit, search, status, sortBy (default created_at), sortOrder. */
 export const nasabahListQuerySchema = z.object({
   ...paging,
@@ -133,6 +149,8 @@ export const pinjamanListQuerySchema = z.object({
   status: enumParam(statusPinjamanFilter, m.statusInvalid),
   tipe: enumParam(tipePinjaman, m.tipeInvalid),
   nasabah_id: optionalIdParam(),
+  /** Class 1–5 of the loan's stored ledger summary (issue 23). */
+  kolektibilitas: kolektibilitasParam,
   sortBy: sortByParam(pinjamanSortKeys, 'created_at'),
 });
 export type PinjamanListQuery = z.infer<typeof pinjamanListQuerySchema>;
@@ -201,3 +219,36 @@ export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
 /** Route parameter `{id}`: a positive integer. */
 export const idParamSchema = z.object({ id: idField(messages.common.idInvalid) });
 export type IdParam = z.infer<typeof idParamSchema>;
+
+/**
+ * `GET /api/tunggakan` query (issue 23): loans in arrears; + kolektibilitas, tipe, kota,
+ * kecamatan, min_hari (at least that many days past due); sortBy default hari_tunggakan (desc:
+ * longest first).
+ */
+const tunggakanFilters = {
+  tipe: enumParam(tipePinjaman, m.tipeInvalid),
+  kota: wilayahParam,
+  kecamatan: wilayahParam,
+  min_hari: integerParam({
+    integer: m.minHariInvalid,
+    min: 0,
+    minMessage: m.minHariInvalid,
+    max: 36_500,
+    maxMessage: m.minHariInvalid,
+  }),
+};
+
+export const tunggakanListQuerySchema = z.object({
+  ...paging,
+  kolektibilitas: kolektibilitasParam,
+  ...tunggakanFilters,
+  sortBy: sortByParam(tunggakanSortKeys, 'hari_tunggakan'),
+});
+export type TunggakanListQuery = z.infer<typeof tunggakanListQuerySchema>;
+
+/**
+ * `GET /api/tunggakan/ringkasan` query: the list's filters but the class (the summary counts
+ * every class, so that its cards say what choosing one would show).
+ */
+export const tunggakanSummaryQuerySchema = z.object({ search: searchParamSchema, ...tunggakanFilters });
+export type TunggakanSummaryQuery = z.infer<typeof tunggakanSummaryQuerySchema>;

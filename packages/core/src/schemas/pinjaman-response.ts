@@ -33,10 +33,53 @@ export const pinjamanSchema = z.object({
   kwitansi_url: z.string().nullable(),
   /** Missing fields, then server-generated ones (see pinjamanDataCompleteness). */
   data_completeness: z.array(z.string()),
+  /**
+   * The ledger summary (issue 23) on `ledger_tanggal`: class 1–5, days past due, amount in
+   * arrears. All three null until the loan's ledger was first computed (old data before the
+   * daily job's first run).
+   */
+  kolektibilitas: z.number().int().min(1).max(5).nullable(),
+  hari_tunggakan: z.number().nullable(),
+  tunggakan_total: z.number().nullable(),
+  ledger_tanggal: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Pinjaman = z.infer<typeof pinjamanSchema>;
+
+const instalmentStates = ['lunas', 'sebagian', 'belum', 'terlambat'] as const;
+
+/** `GET /api/pinjaman/{id}/jadwal`: the ledger of one loan on today's Jakarta date (core loanLedger). */
+export const jadwalSchema = z.object({
+  tanggal: z.string(),
+  kolektibilitas: z.number().int().min(1).max(5),
+  angsuran: z.array(
+    z.object({
+      angsuran_ke: z.number(),
+      jatuh_tempo: z.string(),
+      jumlah: z.number(),
+      pokok: z.number(),
+      margin: z.number(),
+      bagi_hasil: z.number(),
+      terbayar: z.number(),
+      sisa: z.number(),
+      status: z.enum(instalmentStates),
+      hari_terlambat: z.number(),
+    }),
+  ),
+  ringkasan: z.object({
+    tunggakan_pokok: z.number(),
+    tunggakan_margin: z.number(),
+    tunggakan_bagi_hasil: z.number(),
+    tunggakan_total: z.number(),
+    angsuran_tertunggak: z.number(),
+    hari_tunggakan: z.number(),
+    jatuh_tempo_tertua: z.string().nullable(),
+    jatuh_tempo_berikutnya: z.string().nullable(),
+    jumlah_berikutnya: z.number().nullable(),
+  }),
+});
+export type Jadwal = z.infer<typeof jadwalSchema>;
 
 /** `GET /api/pinjaman/info/{nasabahId}` (decisions §3). */
 export const pinjamanInfoSchema = z.object({

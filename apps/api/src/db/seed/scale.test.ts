@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { autofillPembayaran, isIsoDate } from '@mizan/core';
+import { autofillPembayaran, isIsoDate, todayJakarta } from '@mizan/core';
 import type { DatabaseHandle } from '../database';
 import { createTestDatabase } from '../../test/test-db';
 import { refreshLoanBalance } from '../../modules/pinjaman/pinjaman.service';
@@ -70,7 +70,7 @@ describe('scale data loader (50 customers)', () => {
     // The services' own refresh (the code every payment write runs) changes nothing.
     const after = await db.transaction().execute(async (trx) => {
       const refreshed = [];
-      for (const loan of before) refreshed.push(await refreshLoanBalance(trx, loan.id));
+      for (const loan of before) refreshed.push(await refreshLoanBalance(trx, loan.id, todayJakarta()));
       return refreshed;
     });
     expect(after.map((l) => [l.id, l.sisa_pokok, l.total_pembayaran, l.angsuran_per_bulan, l.status])).toEqual(

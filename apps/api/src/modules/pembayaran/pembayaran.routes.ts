@@ -71,7 +71,7 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.createPembayaran(app.db, currentUser(request).id, request.body);
+      const data = await service.createPembayaran({ db: app.db, clock: app.clock }, currentUser(request).id, request.body);
       return reply.status(201).send({ success: true as const, message: 'Pembayaran berhasil ditambahkan', data });
     },
   );
@@ -88,7 +88,12 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await service.updatePembayaran(app.db, currentUser(request).id, request.params.id, request.body);
+      const data = await service.updatePembayaran(
+        { db: app.db, clock: app.clock },
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+      );
       return { success: true as const, message: 'Pembayaran berhasil diperbarui', data };
     },
   );
@@ -104,7 +109,7 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deletePembayaran(app.db, currentUser(request).id, request.params.id);
+      await service.deletePembayaran({ db: app.db, clock: app.clock }, currentUser(request).id, request.params.id);
       return { success: true as const, message: 'Pembayaran berhasil dihapus', data: null };
     },
   );

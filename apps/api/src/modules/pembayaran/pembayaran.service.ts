@@ -18,6 +18,13 @@ import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
 import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
+import { todayOf, type Clock } from '../../lib/clock';
+
+/** What the payment writes need from the app: the database, and the clock their ledger refresh reads. */
+export interface PembayaranContext {
+  db: Kysely<DB>;
+  clock: Clock;
+}
 import * as repo from './pembayaran.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
 
@@ -186,14 +193,18 @@ function paymentColumns(input: PembayaranCreateInput) {
  * queue up), the rules are checked, the payment is written, the loan's balance and automatic
  * status are recomputed and the activity is recorded.
  */
-export async function createPembayaran(db: Kysely<DB>, userId: number, input: PembayaranCreateInput): Promise<PembayaranDetail> {
+export async function createPembayaran(
+  { db, clock }: PembayaranContext,
+  userId: number,
+  input: PembayaranCreateInput,
+): Promise<PembayaranDetail> {
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {
       const loan = await lockLoan(trx, input.pinjaman_id);
       await checkPayment(trx, loan, input);
       const paymentId = await repo.insertPembayaran(trx, { ...paymentColumns(input), created_by: userId, updated_by: userId });
-      await refreshLoanBalance(trx, input.pinjaman_id);
+      await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock));
       const nama = await repo.nasabahNameOfLoan(trx, loan!.nasabah_id);
       await recordActivity(trx, {
         type: 'pembayaran.create',
@@ -217,7 +228,7 @@ export async function createPembayaran(db: Kysely<DB>, userId: number, input: Pe
  * both loans in id order; both balances are recomputed in the same transaction.
  */
 export async function updatePembayaran(
-  db: Kysely<DB>,
+  { db, clock }: PembayaranContext,
   userId: number,
   id: number,
   input: PembayaranUpdateInput,
@@ -232,8 +243,8 @@ export async function updatePembayaran(
       const target = loans.get(input.pinjaman_id);
       await checkPayment(trx, target, input, existing);
       await repo.updatePembayaran(trx, id, { ...paymentColumns(input), updated_by: userId });
-      await refreshLoanBalance(trx, input.pinjaman_id);
-      if (existing.pinjaman_id !== input.pinjaman_id) await refreshLoanBalance(trx, existing.pinjaman_id);
+      await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock));
+      if (existing.pinjaman_id !== input.pinjaman_id) await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock));
       const nama = await repo.nasabahNameOfLoan(trx, target!.nasabah_id);
       await recordActivity(trx, {
         type: 'pembayaran.update',
@@ -252,14 +263,14 @@ export async function updatePembayaran(
 }
 
 /** Soft-deletes a payment; the loan's balance and status follow in the same transaction. */
-export async function deletePembayaran(db: Kysely<DB>, userId: number, id: number): Promise<void> {
+export async function deletePembayaran({ db, clock }: PembayaranContext, userId: number, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const existing = await repo.lockPembayaran(trx, id);
     if (!existing) throw notFound(messages.notFound.pembayaran);
     const loan = await lockLoan(trx, existing.pinjaman_id);
     if (!loan) throw notFound(messages.notFound.pembayaran);
     await repo.softDeletePembayaran(trx, id, userId);
-    await refreshLoanBalance(trx, existing.pinjaman_id);
+    await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock));
     const nama = await repo.nasabahNameOfLoan(trx, loan.nasabah_id);
     await recordActivity(trx, {
       type: 'pembayaran.delete',

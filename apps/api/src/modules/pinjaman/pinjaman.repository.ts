@@ -21,6 +21,7 @@ const sortExpressions: Record<SortKey, Expression<unknown>> = {
   tipe: sql.ref('pinjaman.tipe'),
   status: sql.ref('pinjaman.status'),
   sisa_pokok: sql.ref('pinjaman.sisa_pokok'),
+  hari_tunggakan: sql.ref('pinjaman.hari_tunggakan'),
 };
 
 /** Customer (nama, NIK) or loan number, case-insensitive. */
@@ -55,14 +56,22 @@ const loanColumns = [
   'pinjaman.total_pembayaran',
   'pinjaman.angsuran_per_bulan',
   'pinjaman.kwitansi',
+  'pinjaman.kolektibilitas',
+  'pinjaman.hari_tunggakan',
+  'pinjaman.tunggakan_total',
+  'pinjaman.ledger_tanggal',
   'pinjaman.created_at',
   'pinjaman.updated_at',
   'pinjaman.nasabah_nama',
   'pinjaman.nasabah_nik',
 ] as const;
 
-function filtered(db: Kysely<DB>, query: Pick<PinjamanListQuery, 'search' | 'status' | 'tipe' | 'nasabah_id'>) {
+function filtered(
+  db: Kysely<DB>,
+  query: Pick<PinjamanListQuery, 'search' | 'status' | 'tipe' | 'nasabah_id' | 'kolektibilitas'>,
+) {
   let builder = livingLoans(db);
+  if (query.kolektibilitas) builder = builder.where('pinjaman.kolektibilitas', '=', query.kolektibilitas);
   if (query.status) builder = builder.where('pinjaman.status', '=', query.status);
   if (query.tipe) builder = builder.where('pinjaman.tipe', '=', query.tipe);
   if (query.nasabah_id) builder = builder.where('pinjaman.nasabah_id', '=', query.nasabah_id);
@@ -80,7 +89,7 @@ export async function listPinjaman(db: Kysely<DB>, query: PinjamanListQuery) {
       .orderBy(sortExpressions[query.sortBy], direction)
       .orderBy('pinjaman.id', direction)
       .$call((builder) => pageWindow(builder, query));
-  if (!query.search && !query.tipe && !query.nasabah_id) {
+  if (!query.search && !query.tipe && !query.nasabah_id && !query.kolektibilitas) {
     // Without those filters the total is a maintained count (db/stat-counters.ts), not a scan;
     // it rides along with the page (one round trip).
     const withTotal = await selectJsonRows(db, page().select(pinjamanTotalColumn(db, query.status)), direction);
@@ -182,11 +191,11 @@ export function findLoanRow(trx: Kysely<DB>, pinjamanId: number) {
   return trx.selectFrom('pinjaman').selectAll().where('id', '=', pinjamanId).executeTakeFirstOrThrow();
 }
 
-/** The amounts and kinds of a loan's living payments (for its maintained balance). */
+/** A loan's living payments as its balance and ledger read them. */
 export function livingPaymentsOf(trx: Kysely<DB>, pinjamanId: number) {
   return trx
     .selectFrom('pembayaran')
-    .select(['jumlah', 'jenis'])
+    .select(['id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
     .where('pinjaman_id', '=', pinjamanId)
     .where('deleted_at', 'is', null)
     .execute();
@@ -195,7 +204,24 @@ export function livingPaymentsOf(trx: Kysely<DB>, pinjamanId: number) {
 export async function setLoanBalance(
   trx: Kysely<DB>,
   pinjamanId: number,
-  values: Pick<Updateable<PinjamanTable>, 'sisa_pokok' | 'total_pembayaran' | 'angsuran_per_bulan' | 'status'>,
+  values: Pick<
+    Updateable<PinjamanTable>,
+    | 'sisa_pokok'
+    | 'total_pembayaran'
+    | 'angsuran_per_bulan'
+    | 'status'
+    | 'hari_tunggakan'
+    | 'kolektibilitas'
+    | 'tunggakan_pokok'
+    | 'tunggakan_margin'
+    | 'tunggakan_bagi_hasil'
+    | 'tunggakan_total'
+    | 'angsuran_tertunggak'
+    | 'jatuh_tempo_tertua'
+    | 'jatuh_tempo_berikutnya'
+    | 'jumlah_berikutnya'
+    | 'ledger_tanggal'
+  >,
 ) {
   await trx
     .updateTable('pinjaman')

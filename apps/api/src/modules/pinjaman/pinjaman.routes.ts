@@ -11,6 +11,7 @@ import {
   pinjamanInfoSchema,
   pinjamanListQuerySchema,
   pinjamanSchema,
+  jadwalSchema,
   pinjamanStatsSchema,
   pinjamanUpdateSchema,
   type FieldError,
@@ -125,6 +126,7 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     storage: app.fileStorage,
     signer: app.urlSigner,
+    clock: app.clock,
     log: request.log,
   });
 
@@ -181,6 +183,19 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await service.getPinjaman(ctx(request), request.params.id) }),
+  );
+
+  app.get(
+    '/pinjaman/:id/jadwal',
+    {
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Jadwal angsuran dan tunggakan pinjaman (per hari ini, Asia/Jakarta)',
+        params: idParamSchema,
+        response: { 200: envelope(jadwalSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.getJadwal(ctx(request), request.params.id) }),
   );
 
   app.post(

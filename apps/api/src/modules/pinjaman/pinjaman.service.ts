@@ -2,11 +2,14 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   angsuranPerBulan,
+  classify,
   formatRupiah,
+  loanLedger,
   pinjamanDataCompleteness,
   resolveLoanStatus,
   sisaPokok,
   totalPembayaran,
+  type Jadwal,
   type Pagination,
   type Pinjaman,
   type PinjamanCreateInput,
@@ -22,6 +25,8 @@ import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
 import { recordActivity } from '../activities/activity.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
+import { getKolektibilitasSetting } from '../settings/settings.service';
+import { todayOf, type Clock } from '../../lib/clock';
 import * as repo from './pinjaman.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
 
@@ -33,6 +38,7 @@ export interface PinjamanContext {
   db: Kysely<DB>;
   storage: FileStorage;
   signer: UrlSigner;
+  clock: Clock;
   log?: FastifyBaseLogger;
 }
 
@@ -62,6 +68,14 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
     kwitansi: row.kwitansi,
     kwitansi_url: row.kwitansi ? signer.sign(kwitansiPath(row.kwitansi)) : null,
     data_completeness: pinjamanDataCompleteness(row, row.urutan_pinjaman_generated ? ['urutan_pinjaman'] : []),
+    ...(row.ledger_tanggal === null
+      ? { kolektibilitas: null, hari_tunggakan: null, tunggakan_total: null, ledger_tanggal: null }
+      : {
+          kolektibilitas: row.kolektibilitas,
+          hari_tunggakan: row.hari_tunggakan,
+          tunggakan_total: row.tunggakan_total,
+          ledger_tanggal: row.ledger_tanggal,
+        }),
     created_at: instantText(row.created_at),
     updated_at: instantText(row.updated_at),
   };
@@ -89,6 +103,20 @@ export async function getPinjaman(ctx: PinjamanContext, id: number): Promise<Pin
   const row = await repo.findPinjaman(ctx.db, id);
   if (!row) throw notFound(messages.notFound.pinjaman);
   return toPinjamanJson(row, ctx.signer);
+}
+
+/**
+ * The ledger of one living loan on today's Jakarta date: every instalment with what the payments
+ * covered, and the arrears (core loanLedger), computed from the payments at the time of asking.
+ */
+export async function getJadwal(ctx: PinjamanContext, id: number): Promise<Jadwal> {
+  const row = await repo.findPinjaman(ctx.db, id);
+  if (!row) throw notFound(messages.notFound.pinjaman);
+  const payments = await repo.livingPaymentsOf(ctx.db, id);
+  const today = todayOf(ctx.clock);
+  const { instalments, summary } = loanLedger(row, payments, today);
+  const { bands } = await getKolektibilitasSetting(ctx.db);
+  return { tanggal: today, kolektibilitas: classify(summary.hari_tunggakan, bands), angsuran: instalments, ringkasan: summary };
 }
 
 /** Counts per status and Σ jumlah of the aktif loans (the dashboard's Total Nilai Pinjaman). */
@@ -193,7 +221,7 @@ export async function createPinjaman(
         updated_by: userId,
       });
       await lockLoan(trx, loanId);
-      await refreshLoanBalance(trx, loanId, { keepStatus: true });
+      await refreshLoanBalance(trx, loanId, todayOf(ctx.clock), { keepStatus: true });
       await refreshTotalPinjaman(trx, input.nasabah_id);
       await recordActivity(trx, {
         type: 'pinjaman.create',
@@ -237,7 +265,7 @@ export async function updatePinjaman(
         ...(staged ? { kwitansi: staged.name } : {}),
         updated_by: userId,
       });
-      await refreshLoanBalance(trx, id, { keepStatus: true });
+      await refreshLoanBalance(trx, id, todayOf(ctx.clock), { keepStatus: true });
       await refreshTotalPinjaman(trx, input.nasabah_id);
       if (nasabahChanged) await refreshTotalPinjaman(trx, existing.nasabah_id);
       await recordActivity(trx, {
@@ -307,18 +335,38 @@ export const lockLoan = repo.lockLoan;
 
 /**
  * Recomputes a loan's maintained fields from its living payments with the @mizan/core formulas:
- * `sisa_pokok`, `total_pembayaran`, `angsuran_per_bulan` and the automatic lunas/aktif status
- * (decisions §3). Call it inside the transaction of every payment write and loan edit, after
- * `lockLoan`. A loan edit passes `keepStatus`: the status staff chose by hand stands.
+ * `sisa_pokok`, `total_pembayaran`, `angsuran_per_bulan`, the automatic lunas/aktif status
+ * (decisions §3) and its ledger summary on `today` (arrears, days past due, kolektibilitas: issue
+ * 23). Call it inside the transaction of every payment write and loan edit, after `lockLoan`. A
+ * loan edit passes `keepStatus`: the status staff chose by hand stands.
  */
-export async function refreshLoanBalance(trx: Kysely<DB>, pinjamanId: number, options: { keepStatus?: boolean } = {}) {
+export async function refreshLoanBalance(
+  trx: Kysely<DB>,
+  pinjamanId: number,
+  today: string,
+  options: { keepStatus?: boolean } = {},
+) {
   const loan = await repo.findLoanRow(trx, pinjamanId);
   const payments = await repo.livingPaymentsOf(trx, pinjamanId);
+  const status = options.keepStatus ? loan.status : resolveLoanStatus(loan, payments);
+  const { summary } = loanLedger({ ...loan, status }, payments, today);
+  const { bands } = await getKolektibilitasSetting(trx);
   const next = {
     sisa_pokok: sisaPokok(loan.jumlah, payments),
     total_pembayaran: totalPembayaran(payments),
     angsuran_per_bulan: angsuranPerBulan(loan),
-    status: options.keepStatus ? loan.status : resolveLoanStatus(loan, payments),
+    status,
+    hari_tunggakan: summary.hari_tunggakan,
+    kolektibilitas: classify(summary.hari_tunggakan, bands),
+    tunggakan_pokok: summary.tunggakan_pokok,
+    tunggakan_margin: summary.tunggakan_margin,
+    tunggakan_bagi_hasil: summary.tunggakan_bagi_hasil,
+    tunggakan_total: summary.tunggakan_total,
+    angsuran_tertunggak: summary.angsuran_tertunggak,
+    jatuh_tempo_tertua: summary.jatuh_tempo_tertua,
+    jatuh_tempo_berikutnya: summary.jatuh_tempo_berikutnya,
+    jumlah_berikutnya: summary.jumlah_berikutnya,
+    ledger_tanggal: today,
   };
   await repo.setLoanBalance(trx, pinjamanId, next);
   return { ...loan, ...next };

@@ -491,6 +491,8 @@ describe('listing loans', () => {
       tipe: [b.id, a.id, c.id],
       status: [a.id, b.id, c.id],
       sisa_pokok: [b.id, c.id, a.id],
+      // Oldest unpaid due dates: b 2024-04-01, a 2024-02-10, c 2024-01-31 (nothing paid).
+      hari_tunggakan: [b.id, a.id, c.id],
     };
     for (const key of pinjamanSortKeys) {
       expect(await ids(`?sortBy=${key}&sortOrder=asc`), key).toEqual(expected[key]);
@@ -523,6 +525,8 @@ describe('loan detail, info and stats', () => {
     const res = await get(`/api/pinjaman/${loan.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: loan.id, nasabah: { nama: 'Hadi' }, angsuran_per_bulan: 1_240_000 });
+    // Granted 2024-01-31 for 12 months and nothing paid: every instalment is past due today.
+    expect(res.json().data).toMatchObject({ kolektibilitas: 5, tunggakan_total: 12 * 1_240_000 });
     expect(Object.keys(res.json().data).sort()).toEqual(
       [
         'id',
@@ -544,6 +548,10 @@ describe('loan detail, info and stats', () => {
         'kwitansi',
         'kwitansi_url',
         'data_completeness',
+        'kolektibilitas',
+        'hari_tunggakan',
+        'tunggakan_total',
+        'ledger_tanggal',
         'created_at',
         'updated_at',
       ].sort(),

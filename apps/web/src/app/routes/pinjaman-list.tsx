@@ -53,7 +53,8 @@ export default function PinjamanListPage() {
   };
 
   const chips: FilterChip[] = [];
-  if (filters.search) chips.push({ label: `Cari: "${filters.search}"`, clear: () => applyFilters((f) => ({ ...f, search: '' })) });
+  if (filters.search)
+    chips.push({ label: `Cari: "${filters.search}"`, clear: () => applyFilters((f) => ({ ...f, search: '' })) });
   if (filters.status !== 'all')
     chips.push({
       label: `Status: ${labelOf(statusPinjamanLabels, filters.status)}`,

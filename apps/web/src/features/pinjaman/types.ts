@@ -36,6 +36,7 @@ export const pinjamanSortOptions: readonly { value: PinjamanSortKey; label: stri
   { value: 'persentase', label: 'Persentase' },
   { value: 'tipe', label: 'Tipe' },
   { value: 'status', label: 'Status' },
+  { value: 'hari_tunggakan', label: 'Hari Tunggakan' },
 ];
 
 /** A customer as the pickers need it (GET /api/nasabah?status=aktif&limit=100). */

@@ -1,0 +1,115 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** The job's row of `tanggal`, created when missing, locked for this transaction; null when another process holds it. */
+export async function claimRun(trx: Kysely<DB>, job: string, tanggal: string) {
+  await trx
+    .insertInto('job_runs')
+    .values({ job, tanggal })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return trx
+    .selectFrom('job_runs')
+    .select(['cursor', 'processed', 'finished_at'])
+    .where('job', '=', job)
+    .where('tanggal', '=', tanggal)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** Moves the run's cursor on after a batch (and marks it finished when nothing is left). */
+export async function advanceRun(
+  trx: Kysely<DB>,
+  job: string,
+  tanggal: string,
+  cursor: number,
+  processed: number,
+  finished: boolean,
+) {
+  await trx
+    .updateTable('job_runs')
+    .set({ cursor, processed, ...(finished ? { finished_at: new Date() } : {}) })
+    .where('job', '=', job)
+    .where('tanggal', '=', tanggal)
+    .execute();
+}
+
+/** The latest day the job finished, or null. */
+export async function lastFinishedRun(db: Kysely<DB>, job: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('job_runs')
+    .select((eb) => eb.fn.max('tanggal').as('tanggal'))
+    .where('job', '=', job)
+    .where('finished_at', 'is not', null)
+    .executeTakeFirst();
+  return (row?.tanggal as string | null | undefined) ?? null;
+}
+
+/**
+ * The next living loans after `afterId` whose ledger can change with the date: all but those
+ * `lunas` with a summary already written.
+ */
+export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number) {
+  return trx
+    .selectFrom('pinjaman')
+    .select(['id', 'tipe', 'jumlah', 'persentase', 'durasi_angsuran', 'tanggal_pinjam', 'status'])
+    .where('deleted_at', 'is', null)
+    .where('id', '>', afterId)
+    .where((eb) => eb.or([eb('status', '!=', 'lunas'), eb('ledger_tanggal', 'is', null)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The living payments of the given loans. */
+export function paymentsOfLoans(trx: Kysely<DB>, loanIds: readonly number[]) {
+  if (loanIds.length === 0) return Promise.resolve([]);
+  return trx
+    .selectFrom('pembayaran')
+    .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
+    .where('pinjaman_id', 'in', loanIds)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export interface LedgerColumns {
+  id: number;
+  hari_tunggakan: number;
+  kolektibilitas: number;
+  tunggakan_pokok: number;
+  tunggakan_margin: number;
+  tunggakan_bagi_hasil: number;
+  tunggakan_total: number;
+  angsuran_tertunggak: number;
+  jatuh_tempo_tertua: string | null;
+  jatuh_tempo_berikutnya: string | null;
+  jumlah_berikutnya: number | null;
+}
+
+/** Writes the ledger summaries of a batch in one statement (a VALUES list joined on id). */
+export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: readonly LedgerColumns[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id}::integer, ${r.hari_tunggakan}::integer, ${r.kolektibilitas}::smallint, ${r.tunggakan_pokok}::bigint,
+          ${r.tunggakan_margin}::bigint, ${r.tunggakan_bagi_hasil}::bigint, ${r.tunggakan_total}::bigint,
+          ${r.angsuran_tertunggak}::integer, ${r.jatuh_tempo_tertua}::date, ${r.jatuh_tempo_berikutnya}::date,
+          ${r.jumlah_berikutnya}::bigint)`,
+    ),
+  );
+  await sql`
+    update pinjaman set
+      hari_tunggakan = v.hari, kolektibilitas = v.kelas, tunggakan_pokok = v.pokok, tunggakan_margin = v.margin,
+      tunggakan_bagi_hasil = v.bagi_hasil, tunggakan_total = v.total, angsuran_tertunggak = v.angsuran,
+      jatuh_tempo_tertua = v.tertua, jatuh_tempo_berikutnya = v.berikutnya, jumlah_berikutnya = v.jumlah_berikutnya,
+      ledger_tanggal = ${tanggal}::date
+    from (values ${values}) as v(id, hari, kelas, pokok, margin, bagi_hasil, total, angsuran, tertua, berikutnya, jumlah_berikutnya)
+    where pinjaman.id = v.id`.execute(trx);
+}
+
+/** Forgets the job's runs, so that the next run of a day computes it again. */
+export async function deleteRuns(db: Kysely<DB>, job: string) {
+  await db.deleteFrom('job_runs').where('job', '=', job).execute();
+}

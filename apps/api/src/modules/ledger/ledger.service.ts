@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import { classify, loanLedger, type LedgerPayment } from '@mizan/core';
+import type { DB } from '../../db/schema';
+import { getKolektibilitasSetting } from '../settings/settings.service';
+import * as repo from './ledger.repository';
+
+/** The name of the daily ledger job in `job_runs`. */
+export const LEDGER_JOB = 'ledger-harian';
+
+/** Loans per batch: one transaction, one payments query, one UPDATE (bench: the daily job row). */
+export const LEDGER_BATCH = 500;
+
+export interface LedgerRunResult {
+  /** 'done': this call finished the day; 'already': the day was done before; 'busy': another process holds it. */
+  outcome: 'done' | 'already' | 'busy';
+  processed: number;
+}
+
+/** Gives the event loop a turn between batches, so requests are answered while the job runs. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Refreshes every living loan's ledger summary (days past due, kolektibilitas, arrears) for the
+ * Jakarta date `tanggal`, in batches of LEDGER_BATCH loans by id. Each batch is one transaction
+ * that holds the day's `job_runs` row: a second process finds it locked and stops ('busy'); a crash
+ * loses at most the batch in progress and the next call resumes at the saved cursor; a day already
+ * finished is left alone ('already'). Computing a day again gives the same rows.
+ */
+export async function runDailyLedger(
+  db: Kysely<DB>,
+  tanggal: string,
+  options: { batch?: number; signal?: AbortSignal; onBatch?: (processed: number) => void } = {},
+): Promise<LedgerRunResult> {
+  const batch = options.batch ?? LEDGER_BATCH;
+  const { bands } = await getKolektibilitasSetting(db);
+  let processed = 0;
+  for (;;) {
+    if (options.signal?.aborted) return { outcome: 'busy', processed };
+    const step = await db.transaction().execute(async (trx) => {
+      const run = await repo.claimRun(trx, LEDGER_JOB, tanggal);
+      if (!run) return { outcome: 'busy' as const };
+      if (run.finished_at) return { outcome: 'already' as const };
+      const loans = await repo.loansAfter(trx, Number(run.cursor), batch);
+      const payments = await repo.paymentsOfLoans(
+        trx,
+        loans.map((l) => l.id),
+      );
+      const byLoan = new Map<number, LedgerPayment[]>();
+      for (const p of payments) {
+        const list = byLoan.get(p.pinjaman_id) ?? [];
+        list.push(p);
+        byLoan.set(p.pinjaman_id, list);
+      }
+      const rows = loans.map((loan) => {
+        const { summary } = loanLedger(loan, byLoan.get(loan.id) ?? [], tanggal);
+        return { id: loan.id, ...summary, kolektibilitas: classify(summary.hari_tunggakan, bands) };
+      });
+      await repo.writeLedgers(trx, tanggal, rows);
+      const finished = loans.length < batch;
+      const cursor = loans.at(-1)?.id ?? Number(run.cursor);
+      await repo.advanceRun(trx, LEDGER_JOB, tanggal, cursor, Number(run.processed) + loans.length, finished);
+      return { outcome: finished ? ('done' as const) : ('more' as const), count: loans.length };
+    });
+    if (step.outcome !== 'more' && step.outcome !== 'done') return { outcome: step.outcome, processed };
+    processed += step.count;
+    options.onBatch?.(processed);
+    if (step.outcome === 'done') return { outcome: 'done', processed };
+    await nextTurn();
+  }
+}
+
+/** The last Jakarta date the daily ledger finished, or null. */
+export const lastLedgerRun = (db: Kysely<DB>) => repo.lastFinishedRun(db, LEDGER_JOB);
+
+/**
+ * Forgets the daily ledger's runs: the next run computes the day again (after a bulk load of
+ * loans, or when the classification changed).
+ */
+export const forgetLedgerRuns = (db: Kysely<DB>) => repo.deleteRuns(db, LEDGER_JOB);

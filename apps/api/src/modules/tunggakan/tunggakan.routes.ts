@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tunggakanListQuerySchema, tunggakanSchema, tunggakanSummaryQuerySchema, tunggakanSummarySchema } from '@mizan/core';
+import { envelope, listEnvelope } from '../../lib/envelope';
+import { sendListAnswer, sendRememberedAnswer } from '../../lib/list-answer';
+import { todayOf } from '../../lib/clock';
+import * as service from './tunggakan.service';
+
+/** GET /api/tunggakan: loans in arrears with their customer (issue 23). */
+export const tunggakanRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tunggakan',
+    {
+      schema: {
+        tags: ['tunggakan'],
+        summary: 'Daftar pinjaman yang menunggak (cari nama/NIK/nomor, filter kolektibilitas/tipe/kota/kecamatan/minimal hari)',
+        querystring: tunggakanListQuerySchema,
+        response: { 200: listEnvelope(tunggakanSchema) },
+      },
+    },
+    // Days past due depend on the date: a remembered answer is kept under the Jakarta date too.
+    async (request, reply) =>
+      sendListAnswer(app, reply, `tunggakan@${todayOf(app.clock)}`, request.query, async () => {
+        const { data, pagination } = await service.listTunggakan(app.db, request.query);
+        return { success: true as const, data, meta: { pagination } };
+      }),
+  );
+
+  app.get(
+    '/tunggakan/ringkasan',
+    {
+      schema: {
+        tags: ['tunggakan'],
+        summary: 'Jumlah pinjaman menunggak, tunggakan dan sisa pokoknya per kolektibilitas (filter seperti daftar)',
+        querystring: tunggakanSummaryQuerySchema,
+        response: { 200: envelope(tunggakanSummarySchema) },
+      },
+    },
+    async (request, reply) =>
+      sendRememberedAnswer(
+        app,
+        reply,
+        `tunggakan-ringkasan@${todayOf(app.clock)}\u0000${JSON.stringify(request.query)}`,
+        async () => ({
+          success: true as const,
+          data: await service.summarizeTunggakan(app.db, request.query),
+        }),
+      ),
+  );
+};
