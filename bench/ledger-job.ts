@@ -1,51 +1,92 @@
-// The daily ledger job at scale (issue 23): every living loan's days past due and kolektibilitas
-// computed again for today, as the job does at 00:05, timed, with the event loop's delay measured
-// meanwhile in the same process (the job runs in the server process in production).
+// The daily ledger job at scale (issue 23), timed with the event loop's delay measured meanwhile in
+// the same process (the job runs in the server process in production). The scale data's loans are
+// mostly lunas, which the daily job leaves alone (a lunas loan has no arrears on any day), so the
+// benchmark runs the job with `everyLoan`: every one of the 300 000 loans is computed as if it
+// were running, a portfolio of 300 000 running loans. Three runs:
+// - the first run after an import: no summary is known yet (ledger_tanggal null), every loan is
+//   computed and written (for the record: it happens once);
+// - a day's run: the next Jakarta date, every loan computed, the loans whose figures moved (days
+//   past due, the next due date) written. The target of issue 23 (300 000 loans within 60 s on
+//   PGlite, 20 s on PostgreSQL) is held to this run, pro rata when the data has another count;
+// - the same back to today, so that the database is left as the daily job leaves it.
+// The event loop must never be held 100 ms or more in any of them.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { todayJakarta } from '@mizan/core';
+import { sql } from 'kysely';
+import { addDays, todayJakarta } from '@mizan/core';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/app';
-import { forgetLedgerRuns, runDailyLedger } from '../apps/api/src/modules/ledger/ledger.service';
+import { forgetLedgerRuns, runDailyLedger, type LedgerRunResult } from '../apps/api/src/modules/ledger/ledger.service';
 
 /** Targets of issue 23: 300 000 loans within these seconds; the loop never held over 100 ms. */
 export const LEDGER_JOB_TARGET_SECONDS = { pglite: 60, postgres: 20 } as const;
 export const LEDGER_JOB_LOOP_MS = 100;
 
-export interface LedgerJobFigures {
+export interface LedgerRunFigures {
   loans: number;
+  written: number;
   seconds: number;
   loopMaxMs: number;
   loopP99Ms: number;
+}
+
+export interface LedgerJobFigures {
+  /** Every loan computed and written (the first run after an import). */
+  first: LedgerRunFigures;
+  /** The next day: every loan computed, the changed ones written. Held to the target. */
+  daily: LedgerRunFigures;
+  /** Back to today. */
+  back: LedgerRunFigures;
+  /** Seconds allowed for 300 000 loans. */
   targetSeconds: number;
   status: 'met' | 'NOT MET';
+}
+
+async function timed(run: () => Promise<LedgerRunResult>): Promise<LedgerRunFigures> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const started = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  loop.disable();
+  return {
+    loans: result.processed,
+    written: result.written,
+    seconds,
+    loopMaxMs: loop.max / 1e6,
+    loopP99Ms: loop.percentile(99) / 1e6,
+  };
 }
 
 export async function measureLedgerJob(env: Record<string, string>, kind: 'pglite' | 'postgres'): Promise<LedgerJobFigures> {
   const config = loadConfig({ ...process.env, ...env });
   const handle = await openDatabase(config);
   try {
-    await forgetLedgerRuns(handle.db);
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
-    const started = performance.now();
-    const result = await runDailyLedger(handle.db, todayJakarta());
-    const seconds = (performance.now() - started) / 1000;
-    loop.disable();
-    const loopMaxMs = loop.max / 1e6;
-    const targetSeconds = LEDGER_JOB_TARGET_SECONDS[kind];
-    return {
-      loans: result.processed,
-      seconds,
-      loopMaxMs,
-      loopP99Ms: loop.percentile(99) / 1e6,
-      targetSeconds,
-      status: seconds <= targetSeconds && loopMaxMs < LEDGER_JOB_LOOP_MS ? 'met' : 'NOT MET',
+    const today = todayJakarta();
+    const run = (tanggal: string) => async () => {
+      await forgetLedgerRuns(handle.db);
+      return runDailyLedger(handle.db, tanggal, { everyLoan: true });
     };
+    // As after an import: no loan's summary is known yet.
+    await sql`update pinjaman set ledger_tanggal = null`.execute(handle.db);
+    const first = await timed(run(today));
+    const daily = await timed(run(addDays(today, 1)));
+    const back = await timed(run(today));
+    await forgetLedgerRuns(handle.db);
+    const targetSeconds = LEDGER_JOB_TARGET_SECONDS[kind];
+    const allowed = (targetSeconds * Math.max(daily.loans, 1)) / 300_000;
+    const loopOk = Math.max(first.loopMaxMs, daily.loopMaxMs, back.loopMaxMs) < LEDGER_JOB_LOOP_MS;
+    return { first, daily, back, targetSeconds, status: daily.seconds <= allowed && loopOk ? 'met' : 'NOT MET' };
   } finally {
     await handle.close();
   }
 }
 
-export const ledgerJobLine = (f: LedgerJobFigures) =>
-  `job harian (tunggakan, kolektibilitas): ${f.loans} pinjaman dalam ${f.seconds.toFixed(1)} dtk (target ≤ ${f.targetSeconds} dtk), ` +
-  `event loop maks ${f.loopMaxMs.toFixed(0)} ms, p99 ${f.loopP99Ms.toFixed(0)} ms (target < ${LEDGER_JOB_LOOP_MS} ms): ${f.status}`;
+const runLine = (f: LedgerRunFigures) =>
+  `${f.loans.toLocaleString('id-ID')} pinjaman dihitung, ${f.written.toLocaleString('id-ID')} ditulis, ${f.seconds.toFixed(1)} dtk, ` +
+  `event loop maks ${f.loopMaxMs.toFixed(0)} ms, p99 ${f.loopP99Ms.toFixed(0)} ms`;
+
+export const ledgerJobLines = (f: LedgerJobFigures) => [
+  `job harian, hari berikutnya: ${runLine(f.daily)} (target 300.000 pinjaman ≤ ${f.targetSeconds} dtk, loop < ${LEDGER_JOB_LOOP_MS} ms di ketiga jalan): ${f.status}`,
+  `job harian, pertama kali setelah impor (semua ditulis): ${runLine(f.first)}`,
+  `job harian, kembali ke hari ini: ${runLine(f.back)}`,
+];

@@ -20,7 +20,7 @@ import {
   type BackupFigures,
 } from './backup';
 import { TARGETS, type TargetKind } from './targets';
-import { ledgerJobLine, measureLedgerJob, type LedgerJobFigures } from './ledger-job';
+import { ledgerJobLines, measureLedgerJob, type LedgerJobFigures } from './ledger-job';
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 5);
@@ -249,6 +249,47 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
       optional: true,
     },
     {
+      id: 'tunggakan-list',
+      label: 'tunggakan, limit 10 + total, default sort',
+      method: 'GET',
+      path: '/api/tunggakan?limit=10',
+      auth: true,
+      target: 'list',
+    },
+    {
+      id: 'tunggakan-kelas',
+      label: 'tunggakan kolektibilitas=2, limit 10 + total',
+      method: 'GET',
+      path: '/api/tunggakan?limit=10&kolektibilitas=2',
+      auth: true,
+      target: 'list',
+    },
+    {
+      id: 'tunggakan-1000',
+      label: 'tunggakan limit=1000',
+      method: 'GET',
+      path: '/api/tunggakan?limit=1000',
+      auth: true,
+      target: 'page',
+    },
+    {
+      id: 'tunggakan-ringkasan',
+      label: 'GET /api/tunggakan/ringkasan',
+      method: 'GET',
+      path: '/api/tunggakan/ringkasan',
+      auth: true,
+      target: 'stats',
+    },
+    {
+      id: 'pinjaman-jadwal',
+      label: 'GET /api/pinjaman/{id}/jadwal (another aktif loan each request)',
+      method: 'GET',
+      path: `/api/pinjaman/${prepared.aktifLoanIds[0] ?? 1}/jadwal`,
+      paths: prepared.aktifLoanIds.map((id) => `/api/pinjaman/${id}/jadwal`),
+      auth: true,
+      target: 'list',
+    },
+    {
       id: 'activities',
       label: 'GET /api/dashboard/activities',
       method: 'GET',
@@ -397,7 +438,7 @@ async function main() {
   if (env.BENCH_ONLY !== 'backup') {
     console.log('Job harian tunggakan & kolektibilitas…');
     ledgerJob = await measureLedgerJob(prepared.env, prepared.kind);
-    console.log(`  ${ledgerJobLine(ledgerJob)}`);
+    for (const line of ledgerJobLines(ledgerJob)) console.log(`  ${line}`);
   }
 
   const skipBrowser = env.BENCH_SKIP_BROWSER === '1';
@@ -482,7 +523,7 @@ async function main() {
     for (const line of browserLines(browser)) console.log(`  ${line}`);
   }
   console.log('');
-  if (ledgerJob) console.log(ledgerJobLine(ledgerJob));
+  if (ledgerJob) for (const line of ledgerJobLines(ledgerJob)) console.log(line);
   for (const line of backupLines(backup)) console.log(line);
 
   const machine = {

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { Jadwal } from '@mizan/core';
 import { launchBrowser, newPage, type ViewportName } from './support/browser';
 import { startServer, E2E_ADMIN, type RunningServer } from './support/server';
 import { snap } from './support/actions';
@@ -215,6 +216,13 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
     expect(await lines.nth(0).textContent()).toContain('29/02/2024');
     expect(await lines.nth(11).textContent()).toContain('31/01/2025');
     expect(await lines.filter({ hasText: 'Terlambat' }).count()).toBe(12);
+    // The arrears in one line, as the server's ledger computes them today (issue 23).
+    const jadwal = (await server.api<Jadwal>('GET', `/pinjaman/${page.url().split('/').pop()}/jadwal`)).body.data;
+    expect(jadwal.ringkasan.angsuran_tertunggak).toBe(12);
+    expect(await page.getByTestId('jadwal-ringkasan').textContent()).toBe(
+      `12 angsuran tertunggak · ${jadwal.ringkasan.hari_tunggakan.toLocaleString('id-ID')} hari · Kolektibilitas 5 MacetTunggakan Rp 14.880.000`,
+    );
+    await page.getByRole('heading', { name: 'Detail Pinjaman' }).locator('..').getByText('Kol. 5 · Macet').waitFor();
 
     // Loan info and completeness.
     await page.getByText('BPKB Honda Beat 2019').waitFor();
@@ -283,6 +291,7 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
     const history = page.getByRole('listitem').filter({ hasText: 'Angsuran ke-' }).filter({ hasText: 'selesai' });
     expect(await history.count()).toBe(2);
     expect(await page.getByTestId('jadwal-total').textContent()).toBe('Rp 14.880.000');
+    expect(await page.getByTestId('jadwal-ringkasan').textContent()).toBe('Tidak ada tunggakan · Kolektibilitas 1 Lancar');
     const completeness = page.getByTestId('kelengkapan-data');
     await completeness.getByText('Foto kwitansi').waitFor();
     await page.getByText('Belum ada foto kwitansi.').waitFor();
@@ -347,7 +356,14 @@ describe('adding a Mudharabah loan on a phone', () => {
     await page.getByRole('heading', { name: 'Detail Pinjaman' }).waitFor();
     await page.getByText('Rincian Perhitungan Mudharabah').waitFor();
     expect(await page.getByTestId('calc-bagi-hasil').textContent()).toBe('Rp 150.000');
-    expect(await page.getByTestId('jadwal-row').count()).toBe(0);
+    // Its schedule is the monthly bagi hasil (issue 23): granted today, the first is due in a month.
+    await page.getByRole('heading', { name: 'Jadwal Bagi Hasil' }).waitFor();
+    const months = page.getByTestId('jadwal-row');
+    await expect.poll(() => months.count()).toBe(1);
+    expect(await months.first().textContent()).toContain('Bulan ke-1');
+    expect(await months.first().textContent()).toContain('Rp 150.000');
+    expect(await months.first().textContent()).toContain('Belum Bayar');
+    expect(await page.getByTestId('jadwal-ringkasan').textContent()).toBe('Tidak ada tunggakan · Kolektibilitas 1 Lancar');
     // A PDF receipt: no preview, but a download.
     await page.getByRole('button', { name: 'Lihat foto kwitansi' }).click();
     await dialog(page, 'Foto Kwitansi').getByText('File PDF tidak dapat ditampilkan dalam preview').waitFor();

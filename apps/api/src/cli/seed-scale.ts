@@ -124,7 +124,7 @@ async function main() {
         `(tanggal acuan ${today}) dalam ${totalSeconds.toFixed(1)} dtk ` +
         `(muat ${loadSeconds.toFixed(1)} dtk, ${Math.round(rows / loadSeconds)} baris/dtk; ` +
         `ANALYZE ${((analyzedAt - started) / 1000 - loadSeconds).toFixed(1)} dtk; ` +
-        `job harian ${ledger.processed} pinjaman ${ledgerSeconds.toFixed(1)} dtk).`,
+        `job harian ${ledger.processed} pinjaman belum lunas ${ledgerSeconds.toFixed(1)} dtk).`,
     );
   } finally {
     await handle.close();

@@ -39,6 +39,7 @@ export const router = createBrowserRouter([
               { path: '/pinjaman/:id', element: page(() => import('./routes/pinjaman-detail')) },
               { path: '/pembayaran', element: page(() => import('./routes/pembayaran-list')) },
               { path: '/pembayaran/:id', element: page(() => import('./routes/pembayaran-detail')) },
+              { path: '/tunggakan', element: page(() => import('./routes/tunggakan')) },
               { path: '/lainnya', element: page(() => import('./routes/lainnya')) },
               { path: '/wa-settings', element: page(() => import('./routes/wa-settings')) },
               { path: '/wa-notification-recipients', element: page(() => import('./routes/wa-notification-recipients')) },

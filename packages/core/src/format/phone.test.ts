@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { customerPhoneError, isValidCustomerPhone, normalizeRecipientPhone } from './phone';
+import { customerPhoneError, isValidCustomerPhone, normalizeRecipientPhone, telUrl, whatsappChatUrl } from './phone';
 
 const INVALID = 'Format nomor telepon tidak valid. Gunakan format 08xxx atau 62xxx';
 const REQUIRED = 'Nomor telepon harus diisi';
@@ -83,5 +83,34 @@ describe('customer telepon rule (spec §5)', () => {
   ])('%j → %j', (value, expected) => {
     expect(customerPhoneError(value)).toBe(expected);
     expect(isValidCustomerPhone(value)).toBe(expected === null);
+  });
+});
+
+describe('contact links of a customer (the Tunggakan screen)', () => {
+  it.each([
+    ['0812-3456-7890', 'tel:081234567890', 'https://wa.me/6281234567890'],
+    ['+62 (812) 3456-7890', 'tel:+6281234567890', 'https://wa.me/6281234567890'],
+    ['(021) 7654321', 'tel:0217654321', null], // a landline: a call, no WhatsApp
+    ['08123abc', null, null],
+    [null, null, null],
+    ['', null, null],
+  ])('%j → %j and %j', (telepon, tel, wa) => {
+    expect(telUrl(telepon)).toBe(tel);
+    expect(whatsappChatUrl(telepon)).toBe(wa);
+  });
+
+  it('calls the digits staff typed and chats the normalised number, for every valid mobile number', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('08', '628', '8'),
+        fc.stringMatching(/^\d{8,11}$/),
+        fc.constantFrom('', ' ', '-'),
+        (prefix, rest, sep) => {
+          const typed = `${prefix}${rest.slice(0, 4)}${sep}${rest.slice(4)}`;
+          expect(telUrl(typed)).toBe(`tel:${prefix}${rest}`);
+          expect(whatsappChatUrl(typed)).toBe(`https://wa.me/628${rest}`);
+        },
+      ),
+    );
   });
 });

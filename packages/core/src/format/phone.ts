@@ -56,3 +56,22 @@ export function customerPhoneError(value: string | null | undefined): string | n
 export function isValidCustomerPhone(value: string | null | undefined): boolean {
   return customerPhoneError(value) === null;
 }
+
+/**
+ * A `tel:` link to a customer's number as staff typed it (separators dropped, a leading '+'
+ * kept), or null when the number is not a valid customer telepon.
+ */
+export function telUrl(telepon: string | null | undefined): string | null {
+  if (!isValidCustomerPhone(telepon)) return null;
+  const trimmed = telepon!.trim();
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
+}
+
+/**
+ * A WhatsApp chat link (`https://wa.me/62…`) to a customer's number, or null when it is not a
+ * mobile number WhatsApp can reach (the recipient rule: 08…, 62…, 8…; 10–15 digits).
+ */
+export function whatsappChatUrl(telepon: string | null | undefined): string | null {
+  const normalized = normalizeRecipientPhone(telepon);
+  return normalized.ok ? `https://wa.me/${normalized.value}` : null;
+}

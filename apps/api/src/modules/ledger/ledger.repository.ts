@@ -47,19 +47,20 @@ export async function lastFinishedRun(db: Kysely<DB>, job: string): Promise<stri
 }
 
 /**
- * The next living loans after `afterId` whose ledger can change with the date: all but those
- * `lunas` with a summary already written.
+ * The next living loans after `afterId` whose ledger can change with the date: those not `lunas`
+ * (a lunas loan has no arrears on any day), or every living loan with `everyLoan`. Locked for the
+ * batch's transaction, as a payment write locks its loan: a payment committed meanwhile is either
+ * seen by the batch or waits for it and then writes its own refresh, so the job never writes a
+ * summary older than the payments.
  */
-export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number) {
-  return trx
+export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number, everyLoan = false) {
+  let query = trx
     .selectFrom('pinjaman')
     .select(['id', 'tipe', 'jumlah', 'persentase', 'durasi_angsuran', 'tanggal_pinjam', 'status'])
     .where('deleted_at', 'is', null)
-    .where('id', '>', afterId)
-    .where((eb) => eb.or([eb('status', '!=', 'lunas'), eb('ledger_tanggal', 'is', null)]))
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .where('id', '>', afterId);
+  if (!everyLoan) query = query.where('status', '!=', 'lunas');
+  return query.orderBy('id').limit(limit).forUpdate().execute();
 }
 
 /** The living payments of the given loans. */
@@ -87,9 +88,13 @@ export interface LedgerColumns {
   jumlah_berikutnya: number | null;
 }
 
-/** Writes the ledger summaries of a batch in one statement (a VALUES list joined on id). */
-export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: readonly LedgerColumns[]) {
-  if (rows.length === 0) return;
+/**
+ * Writes the ledger summaries of a batch in one statement (a VALUES list joined on id), only where
+ * a figure changed or none was ever written: most loans' figures do not move from one day to the
+ * next, and an unchanged row is not rewritten (with its 18 indexes). Returns how many were written.
+ */
+export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: readonly LedgerColumns[]): Promise<number> {
+  if (rows.length === 0) return 0;
   const values = sql.join(
     rows.map(
       (r) =>
@@ -99,14 +104,22 @@ export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: reado
           ${r.jumlah_berikutnya}::bigint)`,
     ),
   );
-  await sql`
+  const result = await sql`
     update pinjaman set
       hari_tunggakan = v.hari, kolektibilitas = v.kelas, tunggakan_pokok = v.pokok, tunggakan_margin = v.margin,
       tunggakan_bagi_hasil = v.bagi_hasil, tunggakan_total = v.total, angsuran_tertunggak = v.angsuran,
       jatuh_tempo_tertua = v.tertua, jatuh_tempo_berikutnya = v.berikutnya, jumlah_berikutnya = v.jumlah_berikutnya,
       ledger_tanggal = ${tanggal}::date
     from (values ${values}) as v(id, hari, kelas, pokok, margin, bagi_hasil, total, angsuran, tertua, berikutnya, jumlah_berikutnya)
-    where pinjaman.id = v.id`.execute(trx);
+    where pinjaman.id = v.id and (
+      pinjaman.ledger_tanggal is null or
+      (pinjaman.hari_tunggakan, pinjaman.kolektibilitas, pinjaman.tunggakan_pokok, pinjaman.tunggakan_margin,
+        pinjaman.tunggakan_bagi_hasil, pinjaman.tunggakan_total, pinjaman.angsuran_tertunggak, pinjaman.jatuh_tempo_tertua,
+        pinjaman.jatuh_tempo_berikutnya, pinjaman.jumlah_berikutnya)
+      is distinct from
+      (v.hari, v.kelas, v.pokok, v.margin, v.bagi_hasil, v.total, v.angsuran, v.tertua, v.berikutnya, v.jumlah_berikutnya)
+    )`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** Forgets the job's runs, so that the next run of a day computes it again. */

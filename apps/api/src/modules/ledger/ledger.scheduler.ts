@@ -24,7 +24,8 @@ export function scheduleDailyLedger(app: FastifyInstance) {
     const tanggal = todayOf(app.clock);
     running = runDailyLedger(app.db, tanggal, { signal: stop.signal })
       .then((result) => {
-        if (result.outcome === 'done') app.log.info({ tanggal, processed: result.processed }, 'daily ledger finished');
+        if (result.outcome === 'done')
+          app.log.info({ tanggal, processed: result.processed, written: result.written }, 'daily ledger finished');
       })
       .catch((err: unknown) => app.log.error({ err, tanggal }, 'daily ledger failed; it runs again at the next start or 00:05'))
       .finally(() => {

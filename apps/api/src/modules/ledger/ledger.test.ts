@@ -74,17 +74,26 @@ const run = (tanggal: string) =>
 describe('runDailyLedger', () => {
   it('computes every living loan that can change, and a second run of the day changes nothing', async () => {
     const first = await runDailyLedger(handle.db, '2025-03-01', { batch: 5 });
-    // 23 loans: the deleted one is left out; the lunas one is computed once (it had no summary yet).
-    expect(first).toEqual({ outcome: 'done', processed: LOANS - 1 });
+    // 23 loans: the deleted one is left out, and the lunas one (no arrears on any day).
+    expect(first).toEqual({ outcome: 'done', processed: LOANS - 2, written: LOANS - 2 });
     const rows = await ledgerRows();
     const computed = rows.filter((r) => r.ledger_tanggal === '2025-03-01');
-    expect(computed).toHaveLength(LOANS - 1);
+    expect(computed).toHaveLength(LOANS - 2);
     expect(new Set(computed.map((r) => r.kolektibilitas)).size).toBeGreaterThan(1);
     expect(computed.every((r) => r.hari_tunggakan >= 0)).toBe(true);
 
-    expect(await runDailyLedger(handle.db, '2025-03-01', { batch: 5 })).toEqual({ outcome: 'already', processed: 0 });
+    expect(await runDailyLedger(handle.db, '2025-03-01', { batch: 5 })).toEqual({ outcome: 'already', processed: 0, written: 0 });
     expect(await ledgerRows()).toEqual(rows);
-    expect(await run('2025-03-01')).toMatchObject({ processed: LOANS - 1 });
+    expect(await run('2025-03-01')).toMatchObject({ processed: LOANS - 2 });
+    // Computed again (another process's run of the same day, forgotten runs): the same figures, no
+    // row rewritten.
+    await handle.db.deleteFrom('job_runs').execute();
+    expect(await runDailyLedger(handle.db, '2025-03-01', { batch: 5 })).toEqual({
+      outcome: 'done',
+      processed: LOANS - 2,
+      written: 0,
+    });
+    expect(await ledgerRows()).toEqual(rows);
   });
 
   it('moves the days past due by the days that passed, and resumes after a stop at its cursor', async () => {
@@ -99,7 +108,6 @@ describe('runDailyLedger', () => {
 
     const rest = await runDailyLedger(handle.db, '2025-03-11', { batch: 4 });
     expect(rest.outcome).toBe('done');
-    // The lunas loan is not computed again (nothing about it moves with the date).
     expect(Number(saved!.processed) + rest.processed).toBe(LOANS - 2);
     const after = await ledgerRows();
     const was = (id: number) => before.find((b) => b.id === id)!;
@@ -112,6 +120,28 @@ describe('runDailyLedger', () => {
     );
     expect(moved.length).toBeGreaterThan(5);
     for (const row of moved) expect(row.hari_tunggakan).toBe(was(row.id).hari_tunggakan + 10);
+    // A row is rewritten only when a figure moved; the others keep the date they were last true
+    // from, and their figures.
+    for (const row of after.filter((r) => r.ledger_tanggal !== '2025-03-11' && r.ledger_tanggal !== null)) {
+      expect({ ...row, ledger_tanggal: null }).toEqual({ ...was(row.id), ledger_tanggal: null });
+    }
+  });
+
+  it('computes lunas loans too with everyLoan, and writes them only the first time', async () => {
+    await handle.db.deleteFrom('job_runs').execute();
+    const all = await runDailyLedger(handle.db, '2025-03-11', { everyLoan: true });
+    expect(all).toMatchObject({ outcome: 'done', processed: LOANS - 1, written: 1 });
+    const lunas = await handle.db
+      .selectFrom('pinjaman')
+      .select(['hari_tunggakan', 'kolektibilitas', 'tunggakan_total', 'ledger_tanggal'])
+      .where('nomor_pinjaman', '=', 'L7')
+      .executeTakeFirstOrThrow();
+    expect(lunas).toEqual({ hari_tunggakan: 0, kolektibilitas: 1, tunggakan_total: 0, ledger_tanggal: '2025-03-11' });
+    await handle.db.deleteFrom('job_runs').execute();
+    expect(await runDailyLedger(handle.db, '2025-03-11', { everyLoan: true })).toMatchObject({
+      processed: LOANS - 1,
+      written: 0,
+    });
   });
 
   it.runIf(process.env.MIZAN_TEST_DB === 'postgres')('runs once with two server processes on one PostgreSQL', async () => {

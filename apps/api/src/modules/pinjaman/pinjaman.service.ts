@@ -68,7 +68,9 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
     kwitansi: row.kwitansi,
     kwitansi_url: row.kwitansi ? signer.sign(kwitansiPath(row.kwitansi)) : null,
     data_completeness: pinjamanDataCompleteness(row, row.urutan_pinjaman_generated ? ['urutan_pinjaman'] : []),
-    ...(row.ledger_tanggal === null
+    // Never computed (a loan older than the ledger, before the first daily run): unknown, not
+    // "Lancar". A lunas loan has no arrears on any day: its stored zeros are its summary.
+    ...(row.ledger_tanggal === null && row.status !== 'lunas'
       ? { kolektibilitas: null, hari_tunggakan: null, tunggakan_total: null, ledger_tanggal: null }
       : {
           kolektibilitas: row.kolektibilitas,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { LayoutDashboard, LogOut, Menu, Users, Wallet, Receipt, MoreHorizontal, X } from 'lucide-react';
+import { AlarmClock, LayoutDashboard, LogOut, Menu, Users, Wallet, Receipt, MoreHorizontal, X } from 'lucide-react';
 import { useAuth } from '../../features/auth';
 import { institutionName } from '../../lib/institution';
 import { cn } from '../../components/ui/cn';
@@ -11,6 +11,7 @@ const links = [
   { to: '/nasabah', label: 'Nasabah', Icon: Users },
   { to: '/pinjaman', label: 'Pinjaman', Icon: Wallet },
   { to: '/pembayaran', label: 'Pembayaran', Icon: Receipt },
+  { to: '/tunggakan', label: 'Tunggakan', Icon: AlarmClock },
   { to: '/lainnya', label: 'Lainnya', Icon: MoreHorizontal },
 ];
 

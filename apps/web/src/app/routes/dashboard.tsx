@@ -68,21 +68,18 @@ export default function DashboardPage() {
         <StatCard
           title="Total Nasabah"
           value={String(stats.data?.totalNasabah ?? 0)}
-          change="+12%"
           icon={<Users className="h-5 w-5" />}
           loading={stats.isPending}
         />
         <StatCard
           title="Pinjaman Aktif"
           value={String(stats.data?.pinjamanAktif ?? 0)}
-          change="+8%"
           icon={<Wallet className="h-5 w-5" />}
           loading={stats.isPending}
         />
         <StatCard
           title="Total Nilai Pinjaman"
           value={formatRupiah(stats.data?.totalNilaiPinjaman ?? 0)}
-          change="+15%"
           icon={<Banknote className="h-5 w-5" />}
           loading={stats.isPending}
         />

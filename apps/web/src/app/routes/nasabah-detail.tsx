@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Pencil, RefreshCw, SearchX } from 'lucide-react';
+import { worstClass, type Kolektibilitas } from '@mizan/core';
+import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -66,6 +68,9 @@ export default function NasabahDetailPage() {
   const loans = history.data?.loans ?? [];
   const payments = history.data?.payments ?? [];
   const historyLoading = history.isPending;
+  // The customer's grade: the worst class among the loans still running (issue 23).
+  const running = loans.filter((l) => l.status !== 'lunas' && l.kolektibilitas !== null);
+  const customerClass = running.length > 0 ? worstClass(running.map((l) => l.kolektibilitas as Kolektibilitas)) : null;
 
   return (
     <div className="space-y-5">
@@ -79,7 +84,10 @@ export default function NasabahDetailPage() {
             <ArrowLeft className="h-5 w-5" aria-hidden="true" />
           </Link>
           <div>
-            <h1 className="text-2xl font-bold tracking-tight text-ink">Detail Nasabah</h1>
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold tracking-tight text-ink">Detail Nasabah</h1>
+              {customerClass !== null ? <KolektibilitasBadge kelas={customerClass} /> : null}
+            </div>
             <p className="text-sm text-muted">Informasi, ringkasan dan riwayat pembiayaan nasabah.</p>
           </div>
         </div>

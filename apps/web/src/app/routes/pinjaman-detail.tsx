@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, HandCoins, Pencil, RefreshCw, SearchX, Trash2, UserRound } from 'lucide-react';
-import { formatRupiah, loanCode } from '@mizan/core';
+import { formatRupiah, loanCode, type Kolektibilitas } from '@mizan/core';
+import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -10,6 +11,7 @@ import { useToast } from '../../components/ui/toast';
 import { useLayout } from '../../components/ui/use-media-query';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { usePinjaman } from '../../features/pinjaman/api/get-pinjaman';
+import { usePinjamanJadwal } from '../../features/pinjaman/api/get-pinjaman-jadwal';
 import { usePinjamanPayments } from '../../features/pinjaman/api/get-pinjaman-payments';
 import { useDeletePinjaman } from '../../features/pinjaman/api/mutations';
 import { KwitansiCard } from '../../features/pinjaman/components/kwitansi-card';
@@ -65,6 +67,7 @@ export default function PinjamanDetailPage() {
   const { showToast } = useToast();
   const loan = usePinjaman(id);
   const payments = usePinjamanPayments(id);
+  const jadwal = usePinjamanJadwal(id);
   const remove = useDeletePinjaman();
   const [editOpen, setEditOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -76,10 +79,12 @@ export default function PinjamanDetailPage() {
     return <NotFound message={missing ? 'Pinjaman tidak ditemukan' : 'Gagal mengambil data pinjaman'} />;
   }
   const p = loan.data;
+  // Today's class as the ledger computes it now; the stored one until the schedule has loaded.
+  const kelas = jadwal.data?.kolektibilitas ?? p.kolektibilitas;
   const paymentRows = payments.data ?? [];
 
   const refresh = async () => {
-    const [result] = await Promise.all([loan.refetch(), payments.refetch()]);
+    const [result] = await Promise.all([loan.refetch(), payments.refetch(), jadwal.refetch()]);
     showToast(
       result.isError ? 'Gagal mengambil data pinjaman' : 'Data berhasil diperbarui',
       result.isError ? 'error' : 'success',
@@ -104,7 +109,10 @@ export default function PinjamanDetailPage() {
             <ArrowLeft className="h-5 w-5" aria-hidden="true" />
           </Link>
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight text-ink">Detail Pinjaman</h1>
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold tracking-tight text-ink">Detail Pinjaman</h1>
+              {kelas !== null ? <KolektibilitasBadge kelas={kelas as Kolektibilitas} /> : null}
+            </div>
             <p className="truncate text-sm text-muted">
               {p.nasabah.nama} · {loanCode(p)} · {formatRupiah(p.jumlah)}
             </p>
@@ -137,7 +145,13 @@ export default function PinjamanDetailPage() {
             <CalculationPanel pinjaman={p} payments={paymentRows} />
           </div>
           <div className="order-6">
-            <RepaymentSchedule pinjaman={p} payments={paymentRows} layout={layout} />
+            <RepaymentSchedule
+              pinjaman={p}
+              jadwal={jadwal.data}
+              loading={jadwal.isPending}
+              failed={jadwal.isError}
+              layout={layout}
+            />
           </div>
           <div className="order-7">
             <PaymentHistory payments={paymentRows} loading={payments.isPending} failed={payments.isError} layout={layout} />

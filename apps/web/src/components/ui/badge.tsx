@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { jenisPembayaranLabels, labelOf, tipePinjamanLabels } from '@mizan/core';
+import {
+  jenisPembayaranLabels,
+  kolektibilitasLabels,
+  kolektibilitasShortLabels,
+  labelOf,
+  tipePinjamanLabels,
+  type Kolektibilitas,
+} from '@mizan/core';
 import { cn } from './cn';
 
 type Tone = 'green' | 'gray' | 'red' | 'amber' | 'blue' | 'gold';
@@ -70,4 +77,16 @@ export function JenisBadge({ jenis }: { jenis: string }) {
 /** A loan type as a badge, the same on every screen: Pokok (Murabahah) blue, Non-Pokok (Mudharabah) gold. */
 export function TipeBadge({ tipe }: { tipe: string }) {
   return <Badge tone={tipe === 'pokok' ? 'blue' : 'gold'}>{labelOf(tipePinjamanLabels, tipe)}</Badge>;
+}
+
+/** Tones of the five classes, from current (green) to the worst (red). */
+export const kolektibilitasTones: Record<Kolektibilitas, Tone> = { 1: 'green', 2: 'blue', 3: 'amber', 4: 'red', 5: 'red' };
+
+/** A loan's (or customer's) kolektibilitas as a badge: "Kol. 2 · DPK", the full name as its title. */
+export function KolektibilitasBadge({ kelas }: { kelas: Kolektibilitas }) {
+  return (
+    <Badge tone={kolektibilitasTones[kelas]} title={`Kolektibilitas ${kelas} — ${kolektibilitasLabels[kelas]}`}>
+      Kol. {kelas} · {kolektibilitasShortLabels[kelas]}
+    </Badge>
+  );
 }

@@ -1,22 +1,13 @@
 import type { ReactNode } from 'react';
-import { TrendingUp } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 
-/** One dashboard figure; `change` is the spec's fixed label (+12%, +8%, +15%), not computed. */
-export function StatCard({
-  title,
-  value,
-  change,
-  icon,
-  loading,
-}: {
-  title: string;
-  value: string;
-  change: string;
-  icon: ReactNode;
-  loading: boolean;
-}) {
+/**
+ * One dashboard figure. The specification's fixed change labels (+12 %, +8 %, +15 %) are not
+ * shown: they were not true (issue 23); a computed change against the end of last month comes with
+ * the portfolio snapshots.
+ */
+export function StatCard({ title, value, icon, loading }: { title: string; value: string; icon: ReactNode; loading: boolean }) {
   return (
     <Card className="p-5" role="group" aria-label={title}>
       <div className="flex items-start justify-between gap-3">
@@ -30,10 +21,6 @@ export function StatCard({
       ) : (
         <p className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{value}</p>
       )}
-      <p className="mt-2 inline-flex items-center gap-1 text-xs font-medium text-brand-700">
-        <TrendingUp className="h-3.5 w-3.5" aria-hidden="true" />
-        {change}
-      </p>
     </Card>
   );
 }

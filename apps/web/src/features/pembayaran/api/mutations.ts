@@ -12,7 +12,7 @@ function useInvalidateAfterPayment() {
   const queryClient = useQueryClient();
   return (except?: readonly unknown[]) =>
     Promise.all(
-      [pembayaranKeys.all, ['pinjaman'], ['nasabah'], ['dashboard']].map((queryKey) =>
+      [pembayaranKeys.all, ['pinjaman'], ['nasabah'], ['dashboard'], ['tunggakan']].map((queryKey) =>
         queryClient.invalidateQueries({
           queryKey,
           predicate: except ? (query) => JSON.stringify(query.queryKey) !== JSON.stringify(except) : undefined,

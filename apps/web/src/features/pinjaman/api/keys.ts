@@ -7,6 +7,7 @@ export const pinjamanKeys = {
   list: (filters: PinjamanFilters) => [...pinjamanKeys.lists(), filters] as const,
   detail: (id: number) => [...pinjamanKeys.all, 'detail', id] as const,
   payments: (id: number) => [...pinjamanKeys.all, 'payments', id] as const,
+  jadwal: (id: number) => [...pinjamanKeys.all, 'jadwal', id] as const,
   info: (nasabahId: number) => [...pinjamanKeys.all, 'info', nasabahId] as const,
   nasabahOptions: () => [...pinjamanKeys.all, 'nasabah-options'] as const,
 };

@@ -15,7 +15,7 @@ export function toLoanFormData(input: PinjamanCreateInput | PinjamanUpdateInput,
   return form;
 }
 
-/** After any loan write: loans, customers (total_pinjaman) and the dashboard refetch. */
+/** After any loan write: loans, customers (total_pinjaman), arrears and the dashboard refetch. */
 function useInvalidateLoans() {
   const queryClient = useQueryClient();
   return () =>
@@ -23,6 +23,7 @@ function useInvalidateLoans() {
       queryClient.invalidateQueries({ queryKey: pinjamanKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['nasabah'] }),
       queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: ['tunggakan'] }),
     ]);
 }
 

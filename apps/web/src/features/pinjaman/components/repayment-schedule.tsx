@@ -1,114 +1,181 @@
 import {
-  buildMurabahahSchedule,
+  formatDateLong,
   formatDateShort,
   formatRupiah,
-  isValidDurasi,
-  todayJakarta,
-  type ScheduleLine,
+  kolektibilitasShortLabels,
+  type Jadwal,
+  type Kolektibilitas,
 } from '@mizan/core';
+import { Alert } from '../../../components/ui/alert';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
-import type { LoanPayment, Pinjaman } from '../types';
+import type { Pinjaman } from '../types';
 
-export type ScheduleState = 'lunas' | 'belum' | 'terlambat';
+type Line = Jadwal['angsuran'][number];
 
-/**
- * Each instalment's state: paid when an `angsuran` payment carries its number (or the loan is
- * lunas); overdue when unpaid and its due date is before today (Jakarta); otherwise not yet paid.
- */
-export function scheduleStates(
-  lines: ScheduleLine[],
-  payments: LoanPayment[],
-  loanStatus: string,
-  today = todayJakarta(),
-): ScheduleState[] {
-  const paid = new Set(payments.filter((p) => p.jenis === 'angsuran' && p.angsuran_ke).map((p) => p.angsuran_ke));
-  return lines.map((line) => {
-    if (loanStatus === 'lunas' || paid.has(line.angsuran_ke)) return 'lunas';
-    return line.jatuh_tempo < today ? 'terlambat' : 'belum';
-  });
+/** "Pokok Rp 1.000.000 · Margin Rp 240.000", or the bagi hasil (and the principal due with it). */
+function parts(line: Line): string {
+  const out: string[] = [];
+  if (line.bagi_hasil > 0) out.push(`Bagi hasil ${formatRupiah(line.bagi_hasil)}`);
+  if (line.pokok > 0) out.push(`Pokok ${formatRupiah(line.pokok)}`);
+  if (line.margin > 0) out.push(`Margin ${formatRupiah(line.margin)}`);
+  return out.join(' · ');
 }
 
-/** The full repayment schedule of a Murabahah loan (issue 5): due date, amount, paid or not, overdue. */
+/** "3 angsuran tertunggak · 47 hari · Kolektibilitas 2 DPK", or that nothing is overdue. */
+export function arrearsLine(jadwal: Jadwal, tipe: string): string {
+  const kelas = jadwal.kolektibilitas as Kolektibilitas;
+  const kol = `Kolektibilitas ${kelas} ${kolektibilitasShortLabels[kelas]}`;
+  const { angsuran_tertunggak: count, hari_tunggakan: days } = jadwal.ringkasan;
+  if (count === 0) return `Tidak ada tunggakan · ${kol}`;
+  const what = tipe === 'pokok' ? 'angsuran' : 'bulan bagi hasil';
+  return `${count} ${what} tertunggak · ${days.toLocaleString('id-ID')} hari · ${kol}`;
+}
+
+function StateCell({ line }: { line: Line }) {
+  return (
+    <div className="flex flex-col items-end gap-0.5 sm:items-start">
+      <StatusBadge status={line.status} />
+      {line.hari_terlambat > 0 ? (
+        <span className="text-xs text-red-800">{line.hari_terlambat.toLocaleString('id-ID')} hari</span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The schedule of a loan from its ledger (issue 23), for both types: each instalment (Murabahah:
+ * pokok and margin; Mudharabah: the monthly bagi hasil, and the principal at the end of a term)
+ * with its due date, what was paid of it, what is left and its state, partial payments and days
+ * late included; above it the arrears in one line.
+ */
 export function RepaymentSchedule({
   pinjaman,
-  payments,
+  jadwal,
+  loading,
+  failed,
   layout,
 }: {
   pinjaman: Pinjaman;
-  payments: LoanPayment[];
+  jadwal: Jadwal | undefined;
+  loading: boolean;
+  failed: boolean;
   layout: Layout;
 }) {
-  if (pinjaman.tipe !== 'pokok' || !isValidDurasi(pinjaman.durasi_angsuran)) return null;
-  const lines = buildMurabahahSchedule({ ...pinjaman, durasi_angsuran: pinjaman.durasi_angsuran });
-  const states = scheduleStates(lines, payments, pinjaman.status);
-  const total = lines.reduce((sum, l) => sum + l.jumlah, 0);
-  const paidCount = states.filter((s) => s === 'lunas').length;
-  const overdue = states.filter((s) => s === 'terlambat').length;
+  const title = pinjaman.tipe === 'pokok' ? 'Jadwal Angsuran' : 'Jadwal Bagi Hasil';
+  if (loading || failed || !jadwal) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>{title}</CardTitle>
+        </CardHeader>
+        <CardBody>
+          {failed ? (
+            <Alert tone="error">Gagal memuat jadwal pinjaman</Alert>
+          ) : (
+            <div className="space-y-2" aria-busy="true" aria-label="Memuat jadwal">
+              <Skeleton className="h-4 w-64" />
+              <Skeleton className="h-24 w-full" />
+            </div>
+          )}
+        </CardBody>
+      </Card>
+    );
+  }
+  const lines = jadwal.angsuran;
+  const sum = (key: 'jumlah' | 'terbayar' | 'sisa') => lines.reduce((total, l) => total + l[key], 0);
+  const paidCount = lines.filter((l) => l.status === 'lunas').length;
+  const overdue = jadwal.ringkasan.angsuran_tertunggak > 0;
+  const label = pinjaman.tipe === 'pokok' ? 'Angsuran' : 'Bulan';
 
   return (
     <Card>
       <CardHeader className="flex-wrap">
-        <CardTitle>Jadwal Angsuran</CardTitle>
+        <CardTitle>{title}</CardTitle>
         <p className="text-xs text-muted">
-          {paidCount} dari {lines.length} terbayar{overdue > 0 ? ` · ${overdue} terlambat` : ''}
+          {paidCount} dari {lines.length} lunas · per {formatDateLong(jadwal.tanggal)}
         </p>
       </CardHeader>
       <CardBody className="p-0 sm:p-0">
-        {layout === 'phone' ? (
-          <ol className="divide-y divide-line" aria-label="Jadwal angsuran" data-testid="jadwal-angsuran">
-            {lines.map((line, i) => (
+        <p
+          data-testid="jadwal-ringkasan"
+          className={`mx-4 mt-3 rounded-lg px-3 py-2 text-sm font-medium ${overdue ? 'bg-red-50 text-red-900' : 'bg-brand-50 text-brand-900'}`}
+        >
+          {arrearsLine(jadwal, pinjaman.tipe)}
+          {overdue ? (
+            <span className="block text-xs font-normal">Tunggakan {formatRupiah(jadwal.ringkasan.tunggakan_total)}</span>
+          ) : null}
+        </p>
+        {lines.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-muted">Belum ada jatuh tempo.</p>
+        ) : layout === 'phone' ? (
+          <ol className="mt-2 divide-y divide-line" aria-label={title} data-testid="jadwal-angsuran">
+            {lines.map((line) => (
               <li
                 key={line.angsuran_ke}
                 data-testid="jadwal-row"
-                className={`flex items-center justify-between gap-3 px-4 py-2.5 ${states[i] === 'terlambat' ? 'bg-red-50/60' : ''}`}
+                className={`flex items-start justify-between gap-3 px-4 py-2.5 ${line.status === 'terlambat' ? 'bg-red-50/60' : ''}`}
               >
-                <div>
-                  <p className="text-sm font-medium text-ink">Angsuran ke-{line.angsuran_ke}</p>
+                <div className="min-w-0">
+                  <p className="text-sm font-medium text-ink">
+                    {label} ke-{line.angsuran_ke}
+                  </p>
                   <p className="text-xs text-muted">Jatuh tempo {formatDateShort(line.jatuh_tempo)}</p>
+                  {line.terbayar > 0 && line.sisa > 0 ? (
+                    <p className="text-xs text-muted">
+                      Terbayar {formatRupiah(line.terbayar)} · sisa {formatRupiah(line.sisa)}
+                    </p>
+                  ) : null}
                 </div>
-                <div className="text-right">
+                <div className="shrink-0 text-right">
                   <p className="text-sm font-semibold" data-testid="jadwal-jumlah">
                     {formatRupiah(line.jumlah)}
                   </p>
-                  <StatusBadge status={states[i]!} />
+                  <StateCell line={line} />
                 </div>
               </li>
             ))}
             <li className="flex items-center justify-between px-4 py-3 font-semibold">
               <span>Total</span>
-              <span data-testid="jadwal-total">{formatRupiah(total)}</span>
+              <span data-testid="jadwal-total">{formatRupiah(sum('jumlah'))}</span>
             </li>
           </ol>
         ) : (
           <div className="p-3">
-            <Table caption="Jadwal angsuran" data-testid="jadwal-angsuran">
+            <Table caption={title} data-testid="jadwal-angsuran">
               <THead>
                 <tr>
                   <Th>Ke</Th>
                   <Th>Jatuh Tempo</Th>
                   <Th className="text-right">Jumlah</Th>
-                  <Th className="text-right">Sisa Kewajiban</Th>
+                  <Th className="text-right">Sisa</Th>
                   <Th>Status</Th>
                 </tr>
               </THead>
               <TBody>
-                {lines.map((line, i) => (
+                {lines.map((line) => (
                   <Tr
                     key={line.angsuran_ke}
                     data-testid="jadwal-row"
-                    className={states[i] === 'terlambat' ? 'bg-red-50/60' : undefined}
+                    className={line.status === 'terlambat' ? 'bg-red-50/60' : undefined}
                   >
                     <Td>{line.angsuran_ke}</Td>
                     <Td className="whitespace-nowrap">{formatDateShort(line.jatuh_tempo)}</Td>
-                    <Td className="text-right font-medium whitespace-nowrap" data-testid="jadwal-jumlah">
-                      {formatRupiah(line.jumlah)}
+                    <Td className="text-right whitespace-nowrap">
+                      <p className="font-medium" data-testid="jadwal-jumlah">
+                        {formatRupiah(line.jumlah)}
+                      </p>
+                      <p className="text-xs text-muted">{parts(line)}</p>
                     </Td>
-                    <Td className="text-right whitespace-nowrap text-muted">{formatRupiah(line.sisa_kewajiban)}</Td>
-                    <Td>
-                      <StatusBadge status={states[i]!} />
+                    <Td className="text-right whitespace-nowrap">
+                      <p>{formatRupiah(line.sisa)}</p>
+                      {line.terbayar > 0 ? <p className="text-xs text-muted">Terbayar {formatRupiah(line.terbayar)}</p> : null}
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      <StateCell line={line} />
                     </Td>
                   </Tr>
                 ))}
@@ -117,9 +184,13 @@ export function RepaymentSchedule({
                 <tr className="border-t border-line font-semibold">
                   <Td colSpan={2}>Total</Td>
                   <Td className="text-right whitespace-nowrap" data-testid="jadwal-total">
-                    {formatRupiah(total)}
+                    {formatRupiah(sum('jumlah'))}
                   </Td>
-                  <Td colSpan={2} />
+                  <Td className="text-right whitespace-nowrap">
+                    <p>{formatRupiah(sum('sisa'))}</p>
+                    <p className="text-xs font-normal text-muted">Terbayar {formatRupiah(sum('terbayar'))}</p>
+                  </Td>
+                  <Td />
                 </tr>
               </tfoot>
             </Table>

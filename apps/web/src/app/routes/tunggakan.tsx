@@ -1,0 +1,140 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { formatRupiah, kolektibilitasShortLabels, type Kolektibilitas } from '@mizan/core';
+import { Button } from '../../components/ui/button';
+import { ListBody } from '../../components/ui/list-body';
+import { ListToolbar, type FilterChip } from '../../components/ui/list-toolbar';
+import { PageHeader } from '../../components/ui/page-header';
+import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
+import { useToast } from '../../components/ui/toast';
+import { useListDialogs, useListRows } from '../../components/ui/use-list-page';
+import { useLayout } from '../../components/ui/use-media-query';
+import { useTunggakanList } from '../../features/tunggakan/api/get-tunggakan-list';
+import { useTunggakanSummary } from '../../features/tunggakan/api/get-tunggakan-summary';
+import { tunggakanKeys } from '../../features/tunggakan/api/keys';
+import { KolektibilitasCards } from '../../features/tunggakan/components/kolektibilitas-cards';
+import { TunggakanFilterDialog } from '../../features/tunggakan/components/tunggakan-filter-dialog';
+import { TunggakanListSkeleton, TunggakanListView } from '../../features/tunggakan/components/tunggakan-list-view';
+import { useTunggakanFilters } from '../../features/tunggakan/hooks/use-tunggakan-filters';
+import { defaultTunggakanFilters, tunggakanSortOptions, type TunggakanFilters } from '../../features/tunggakan/types';
+
+/**
+ * /tunggakan (issue 23): the loans past their due date, the longest first, with the class cards
+ * (count and amount overdue per kolektibilitas; a card filters the list), filter, sort, Load More,
+ * and on each row a call, a WhatsApp chat and the loan.
+ */
+export default function TunggakanPage() {
+  const layout = useLayout();
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const { filters, setFilters, isDefault } = useTunggakanFilters();
+  const list = useTunggakanList(filters);
+  const summary = useTunggakanSummary(filters);
+  const dialogs = useListDialogs<'filter' | 'sort'>();
+  const { rows, total, loadMore } = useListRows(list, 'Gagal memuat data tunggakan');
+
+  /** Any filter, sort or reset starts again at page 1 (spec §4 Lists). */
+  const applyFilters = (next: TunggakanFilters) => {
+    queryClient.removeQueries({ queryKey: tunggakanKeys.lists() });
+    setFilters(next);
+  };
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: tunggakanKeys.all });
+  const resetFilters = () => {
+    applyFilters(defaultTunggakanFilters);
+    showToast('Filter berhasil direset', 'success');
+  };
+  const clear = (patch: Partial<TunggakanFilters>) => () => applyFilters({ ...filters, ...patch });
+
+  const chips: FilterChip[] = [
+    filters.search.trim() ? { label: `Cari: ${filters.search.trim()}`, clear: clear({ search: '' }) } : null,
+    filters.kolektibilitas !== 'all'
+      ? {
+          label: `Kolektibilitas: ${filters.kolektibilitas} · ${kolektibilitasShortLabels[Number(filters.kolektibilitas) as Kolektibilitas]}`,
+          clear: clear({ kolektibilitas: 'all' }),
+        }
+      : null,
+    filters.tipe !== 'all'
+      ? { label: `Tipe: ${filters.tipe === 'pokok' ? 'Pokok' : 'Non-Pokok'}`, clear: clear({ tipe: 'all' }) }
+      : null,
+    filters.kota.trim() ? { label: `Kota: ${filters.kota.trim()}`, clear: clear({ kota: '' }) } : null,
+    filters.kecamatan.trim() ? { label: `Kecamatan: ${filters.kecamatan.trim()}`, clear: clear({ kecamatan: '' }) } : null,
+    filters.minHari !== null ? { label: `Minimal ${filters.minHari} hari`, clear: clear({ minHari: null }) } : null,
+    filters.sortBy !== defaultTunggakanFilters.sortBy || filters.sortOrder !== defaultTunggakanFilters.sortOrder
+      ? {
+          label: `Urut: ${sortSummary(tunggakanSortOptions, filters)}`,
+          clear: clear({ sortBy: defaultTunggakanFilters.sortBy, sortOrder: defaultTunggakanFilters.sortOrder }),
+        }
+      : null,
+  ].filter((c): c is FilterChip => c !== null);
+
+  const refreshing = (list.isRefetching && !list.isFetchingNextPage) || summary.isRefetching;
+  const figures = summary.data;
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Tunggakan"
+        subtitle={
+          figures
+            ? `${figures.jumlah_pinjaman.toLocaleString('id-ID')} pinjaman lewat jatuh tempo · total tunggakan ${formatRupiah(figures.tunggakan_total)}`
+            : 'Pinjaman yang lewat jatuh tempo dan belum dibayar'
+        }
+        actions={
+          <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
+            <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+            Refresh
+          </Button>
+        }
+      />
+
+      <KolektibilitasCards
+        summary={figures}
+        loading={summary.isPending}
+        value={filters.kolektibilitas}
+        onChange={(kolektibilitas) => applyFilters({ ...filters, kolektibilitas })}
+      />
+
+      <ListToolbar
+        onFilter={() => dialogs.open('filter')}
+        onSort={() => dialogs.open('sort')}
+        onReset={resetFilters}
+        resetDisabled={isDefault}
+        chips={chips}
+      />
+
+      <ListBody
+        query={list}
+        errorTitle="Gagal memuat data tunggakan"
+        errorFallback="Gagal memuat data tunggakan"
+        rowCount={rows.length}
+        total={total}
+        onLoadMore={() => void loadMore()}
+        doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pinjaman)`}
+        skeleton={<TunggakanListSkeleton layout={layout} />}
+        emptyMessage={isDefault ? 'Tidak ada pinjaman yang menunggak' : 'Tidak ada tunggakan yang cocok dengan filter'}
+      >
+        <TunggakanListView rows={rows} layout={layout} />
+      </ListBody>
+
+      <TunggakanFilterDialog
+        {...dialogs.props('filter')}
+        value={{
+          search: filters.search,
+          kolektibilitas: filters.kolektibilitas,
+          tipe: filters.tipe,
+          kota: filters.kota,
+          kecamatan: filters.kecamatan,
+          minHari: filters.minHari,
+        }}
+        onApply={(value) => applyFilters({ ...filters, ...value })}
+      />
+      <SortDialog
+        {...dialogs.props('sort')}
+        title="Urutkan Tunggakan"
+        options={tunggakanSortOptions}
+        value={filters}
+        onChange={(sort) => applyFilters({ ...filters, ...sort })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { Tunggakan, TunggakanFilters } from '../types';
+import { tunggakanKeys } from './keys';
+
+/** The list requests 1000 loans per page, as the other lists (spec §9). */
+export const TUNGGAKAN_PAGE_SIZE = 1000;
+
+/** The filters as query parameters (shared by the list and the class summary). */
+export function filterQuery(filters: Omit<TunggakanFilters, 'kolektibilitas' | 'sortBy' | 'sortOrder'>) {
+  return {
+    search: filters.search.trim() || undefined,
+    tipe: filters.tipe === 'all' ? undefined : filters.tipe,
+    kota: filters.kota.trim() || undefined,
+    kecamatan: filters.kecamatan.trim() || undefined,
+    min_hari: filters.minHari ?? undefined,
+  };
+}
+
+export async function getTunggakanPage(filters: TunggakanFilters, page: number, limit = TUNGGAKAN_PAGE_SIZE) {
+  const { data, pagination } = await apiRequest<Tunggakan[]>('/tunggakan', {
+    query: {
+      page,
+      limit,
+      ...filterQuery(filters),
+      kolektibilitas: filters.kolektibilitas === 'all' ? undefined : filters.kolektibilitas,
+      sortBy: filters.sortBy,
+      sortOrder: filters.sortOrder,
+    },
+  });
+  return { rows: data, page, limit, total: pagination?.total ?? data.length };
+}
+
+/** The cumulative list of loans in arrears: page 1 first, 'Load More' appends the next page. */
+export function useTunggakanList(filters: TunggakanFilters) {
+  return useInfiniteQuery({
+    queryKey: tunggakanKeys.list(filters),
+    queryFn: ({ pageParam }) => getTunggakanPage(filters, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < Math.ceil(last.total / last.limit) ? last.page + 1 : undefined),
+  });
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { kolektibilitasShortLabels, SEARCH_MAX_LENGTH } from '@mizan/core';
+import { Field } from '../../../components/ui/field';
+import { FilterDialog } from '../../../components/ui/filter-dialog';
+import { Input } from '../../../components/ui/input';
+import { RadioGroup } from '../../../components/ui/radio-group';
+import { SearchInput } from '../../../components/ui/search-input';
+import { defaultTunggakanFilters, type TunggakanFilters } from '../types';
+
+export type TunggakanFilterValues = Pick<
+  TunggakanFilters,
+  'search' | 'kolektibilitas' | 'tipe' | 'kota' | 'kecamatan' | 'minHari'
+>;
+
+const kolektibilitasOptions = [
+  { value: 'all', label: 'Semua' },
+  { value: '1', label: `1 · ${kolektibilitasShortLabels[1]}` },
+  { value: '2', label: `2 · ${kolektibilitasShortLabels[2]}` },
+  { value: '3', label: `3 · ${kolektibilitasShortLabels[3]}` },
+  { value: '4', label: `4 · ${kolektibilitasShortLabels[4]}` },
+  { value: '5', label: `5 · ${kolektibilitasShortLabels[5]}` },
+] as const;
+
+const tipeOptions = [
+  { value: 'all', label: 'Semua' },
+  { value: 'pokok', label: 'Pokok' },
+  { value: 'non-pokok', label: 'Non-Pokok' },
+] as const;
+
+const empty: TunggakanFilterValues = {
+  search: defaultTunggakanFilters.search,
+  kolektibilitas: defaultTunggakanFilters.kolektibilitas,
+  tipe: defaultTunggakanFilters.tipe,
+  kota: defaultTunggakanFilters.kota,
+  kecamatan: defaultTunggakanFilters.kecamatan,
+  minHari: defaultTunggakanFilters.minHari,
+};
+
+interface Props {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  value: TunggakanFilterValues;
+  onApply(value: TunggakanFilterValues): void;
+}
+
+/**
+ * Filter of the loans in arrears: search (customer name or NIK, nomor pinjaman), class, tipe, kota
+ * and kecamatan (the whole name), and a minimum of days past due. Nothing is applied until
+ * 'Terapkan'; the fields start from the filter in force.
+ */
+export function TunggakanFilterDialog(props: Props) {
+  return <Body key={props.open ? 'open' : 'closed'} {...props} />;
+}
+
+function Body({ open, onOpenChange, value, onApply }: Props) {
+  const [draft, setDraft] = useState(value);
+  const [minHari, setMinHari] = useState(value.minHari === null ? '' : String(value.minHari));
+  return (
+    <FilterDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Filter Tunggakan"
+      onApply={() =>
+        onApply({
+          ...draft,
+          search: draft.search.trim(),
+          kota: draft.kota.trim(),
+          kecamatan: draft.kecamatan.trim(),
+          minHari: minHari.trim() === '' ? null : Number(minHari),
+        })
+      }
+      onClear={() => {
+        setDraft(empty);
+        setMinHari('');
+      }}
+    >
+      <Field label="Cari" hint="Nama atau NIK nasabah, atau nomor pinjaman">
+        <SearchInput
+          placeholder="Cari tunggakan..."
+          maxLength={SEARCH_MAX_LENGTH}
+          value={draft.search}
+          onChange={(event) => setDraft((d) => ({ ...d, search: event.target.value }))}
+        />
+      </Field>
+      <RadioGroup
+        label="Kolektibilitas"
+        value={draft.kolektibilitas}
+        onValueChange={(kolektibilitas) => setDraft((d) => ({ ...d, kolektibilitas }))}
+        options={kolektibilitasOptions}
+      />
+      <RadioGroup
+        label="Tipe"
+        value={draft.tipe}
+        onValueChange={(tipe) => setDraft((d) => ({ ...d, tipe }))}
+        options={tipeOptions}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Kota" hint="Nama lengkap, mis. Bogor">
+          <Input maxLength={100} value={draft.kota} onChange={(event) => setDraft((d) => ({ ...d, kota: event.target.value }))} />
+        </Field>
+        <Field label="Kecamatan" hint="Nama lengkap, mis. Cibinong">
+          <Input
+            maxLength={100}
+            value={draft.kecamatan}
+            onChange={(event) => setDraft((d) => ({ ...d, kecamatan: event.target.value }))}
+          />
+        </Field>
+      </div>
+      {/* A whole number 0–36500: the browser refuses anything else before 'Terapkan' applies it. */}
+      <Field label="Minimal hari terlambat" hint="Kosongkan untuk semua tunggakan">
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={36_500}
+          step={1}
+          value={minHari}
+          onChange={(event) => setMinHari(event.target.value)}
+          placeholder="mis. 30"
+        />
+      </Field>
+    </FilterDialog>
+  );
+}

@@ -1,0 +1,154 @@
+import { Link } from 'react-router';
+import { formatDateShort, formatNik, formatRupiah, loanCode, type Kolektibilitas } from '@mizan/core';
+import { KolektibilitasBadge, TipeBadge } from '../../../components/ui/badge';
+import { CardGrid, ListSkeleton } from '../../../components/ui/list-layout';
+import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import type { Layout } from '../../../components/ui/use-media-query';
+import { useWindowRows } from '../../../components/ui/use-window-rows';
+import type { Tunggakan } from '../types';
+import { ContactActions } from './contact-actions';
+
+export interface TunggakanListViewProps {
+  rows: Tunggakan[];
+  layout: Layout;
+}
+
+const keyOf = (row: Tunggakan) => row.pinjaman_id;
+const place = (row: Tunggakan) => [row.nasabah.kecamatan, row.nasabah.kota].filter(Boolean).join(', ') || '-';
+/** "3 angsuran" for a Murabahah, "2 bulan bagi hasil" for a Mudharabah. */
+const overdueCount = (row: Tunggakan) =>
+  row.tipe === 'pokok' ? `${row.angsuran_tertunggak} angsuran` : `${row.angsuran_tertunggak} bulan bagi hasil`;
+
+/** Desktop (≥ 1024 px): one table row per loan in arrears. */
+function TunggakanTable({ rows }: { rows: Tunggakan[] }) {
+  const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, {
+    testId: 'tunggakan',
+    estimateSize: 65,
+    getKey: keyOf,
+  });
+  return (
+    <Table caption="Daftar tunggakan" {...tableProps}>
+      <THead>
+        <tr>
+          <Th>Nasabah</Th>
+          <Th>Pinjaman</Th>
+          <Th>Kolektibilitas</Th>
+          <Th className="text-right">Hari</Th>
+          <Th className="text-right">Tunggakan</Th>
+          <Th className="text-right">Sisa Pokok</Th>
+          <Th className="text-right">Aksi</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {before > 0 ? <SpacerRow height={before} columns={7} /> : null}
+        {items.map(({ row, ...at }) => (
+          <Tr key={row.pinjaman_id} {...tableRowProps(at)}>
+            <Td className="max-w-60">
+              <p className="truncate font-medium text-ink">{row.nasabah.nama}</p>
+              <p className="truncate text-xs text-muted">
+                {row.nasabah.telepon ?? 'Telepon -'} · {place(row)}
+              </p>
+            </Td>
+            <Td className="whitespace-nowrap">
+              <Link to={`/pinjaman/${row.pinjaman_id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
+                {loanCode({ id: row.pinjaman_id, nomor_pinjaman: row.nomor_pinjaman })}
+              </Link>
+              <div className="mt-0.5">
+                <TipeBadge tipe={row.tipe} />
+              </div>
+            </Td>
+            <Td>
+              <KolektibilitasBadge kelas={row.kolektibilitas as Kolektibilitas} />
+            </Td>
+            <Td className="text-right whitespace-nowrap">
+              <p className="font-semibold text-ink">{row.hari_tunggakan.toLocaleString('id-ID')} hari</p>
+              <p className="text-xs text-muted">sejak {formatDateShort(row.jatuh_tempo_tertua)}</p>
+            </Td>
+            <Td className="text-right whitespace-nowrap">
+              <p className="font-semibold text-red-800">{formatRupiah(row.tunggakan_total)}</p>
+              <p className="text-xs text-muted">{overdueCount(row)}</p>
+            </Td>
+            <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(row.sisa_pokok)}</Td>
+            <Td className="py-1.5">
+              <ContactActions row={row} />
+            </Td>
+          </Tr>
+        ))}
+        {after > 0 ? <SpacerRow height={after} columns={7} /> : null}
+      </TBody>
+    </Table>
+  );
+}
+
+/** Tablet and phone: one card per loan in arrears, with labelled call, chat and loan links. */
+function TunggakanCards({ rows, columns }: { rows: Tunggakan[]; columns: 1 | 2 }) {
+  return (
+    <CardGrid
+      rows={rows}
+      testId="tunggakan"
+      label="Daftar tunggakan"
+      estimateSize={250}
+      columns={columns}
+      getKey={keyOf}
+      cardClassName="flex h-full flex-col p-4"
+    >
+      {(row) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <Link
+                to={`/pinjaman/${row.pinjaman_id}`}
+                className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline"
+              >
+                {row.nasabah.nama}
+              </Link>
+              <p className="text-xs break-words text-muted">
+                {row.nasabah.nik ? <span className="font-mono">{formatNik(row.nasabah.nik)} · </span> : null}
+                {place(row)}
+              </p>
+            </div>
+            <KolektibilitasBadge kelas={row.kolektibilitas as Kolektibilitas} />
+          </div>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted">
+            <span className="font-medium text-ink">{loanCode({ id: row.pinjaman_id, nomor_pinjaman: row.nomor_pinjaman })}</span>
+            <TipeBadge tipe={row.tipe} />
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            <div className="rounded-lg bg-red-50 px-3 py-2">
+              <dt className="text-xs text-red-800">Tunggakan</dt>
+              <dd className="font-semibold text-red-900">{formatRupiah(row.tunggakan_total)}</dd>
+              <dd className="text-xs text-red-800">{overdueCount(row)}</dd>
+            </div>
+            <div className="rounded-lg bg-canvas px-3 py-2">
+              <dt className="text-xs text-muted">Terlambat</dt>
+              <dd className="font-semibold">{row.hari_tunggakan.toLocaleString('id-ID')} hari</dd>
+              <dd className="text-xs text-muted">sejak {formatDateShort(row.jatuh_tempo_tertua)}</dd>
+            </div>
+          </dl>
+          <div className="mt-auto pt-3">
+            <ContactActions row={row} labelled />
+          </div>
+        </>
+      )}
+    </CardGrid>
+  );
+}
+
+/** The loans in arrears in the layout of the current width: table on desktop, cards on tablet and phone. */
+export function TunggakanListView({ layout, rows }: TunggakanListViewProps) {
+  if (layout === 'desktop') return <TunggakanTable rows={rows} />;
+  return <TunggakanCards rows={rows} columns={layout === 'tablet' ? 2 : 1} />;
+}
+
+/** Placeholder rows while the first page loads. */
+export function TunggakanListSkeleton({ layout }: { layout: Layout }) {
+  return (
+    <ListSkeleton
+      layout={layout}
+      label="Memuat data tunggakan"
+      tabletColumns={2}
+      cardLines={['h-5 w-40', 'h-3 w-32', 'h-14 w-full', 'h-9 w-full']}
+      rowCells={['h-4 w-40', 'h-4 w-24', 'h-5 w-24 rounded-full', 'hidden h-4 flex-1 sm:block', 'h-4 w-28']}
+    />
+  );
+}
