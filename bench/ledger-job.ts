@@ -15,7 +15,12 @@ import { sql } from 'kysely';
 import { addDays, todayJakarta } from '@mizan/core';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/app';
-import { forgetLedgerRuns, runDailyLedger, type LedgerRunResult } from '../apps/api/src/modules/ledger/ledger.service';
+import {
+  forgetLedgerRuns,
+  LEDGER_BATCH,
+  runDailyLedger,
+  type LedgerRunResult,
+} from '../apps/api/src/modules/ledger/ledger.service';
 
 /** Targets of issue 23: 300 000 loans within these seconds; the loop never held over 100 ms. */
 export const LEDGER_JOB_TARGET_SECONDS = { pglite: 60, postgres: 20 } as const;
@@ -64,7 +69,7 @@ export async function measureLedgerJob(env: Record<string, string>, kind: 'pglit
     const today = todayJakarta();
     const run = (tanggal: string) => async () => {
       await forgetLedgerRuns(handle.db);
-      return runDailyLedger(handle.db, tanggal, { everyLoan: true });
+      return runDailyLedger(handle.db, tanggal, { everyLoan: true, batch: LEDGER_BATCH[kind] });
     };
     // As after an import: no loan's summary is known yet.
     await sql`update pinjaman set ledger_tanggal = null`.execute(handle.db);
@@ -90,3 +95,11 @@ export const ledgerJobLines = (f: LedgerJobFigures) => [
   `job harian, pertama kali setelah impor (semua ditulis): ${runLine(f.first)}`,
   `job harian, kembali ke hari ini: ${runLine(f.back)}`,
 ];
+
+// `npx tsx bench/ledger-job.ts`: this measurement alone, on the scale database npm run bench uses.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { prepareDatabase } = await import('./prepare');
+  const prepared = await prepareDatabase();
+  const figures = await measureLedgerJob(prepared.env, prepared.kind);
+  for (const line of ledgerJobLines(figures)) console.log(line);
+}

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, type ViewportName } from './support/browser';
-import { startServer, E2E_ADMIN, type RunningServer } from './support/server';
-import { snap } from './support/actions';
+import { startServer, type RunningServer } from './support/server';
+import { type ApiSession, apiSession, openSignedIn, snap } from './support/actions';
 
 let server: RunningServer;
 let browser: Browser;
-let session: { token: string; user: unknown };
+let session: ApiSession;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const res = await fetch(`${server.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-  });
-  session = ((await res.json()) as { data: { token: string; user: unknown } }).data;
+  session = await apiSession(server.baseURL);
 });
 afterAll(async () => {
   await browser?.close();
@@ -24,23 +19,7 @@ afterAll(async () => {
 
 /** A page already signed in (token and user in localStorage, as the login screen leaves them). */
 async function open(srv: RunningServer, viewport: ViewportName, path: string) {
-  const { context, page } = await newPage(browser, srv.baseURL, viewport);
-  const login = srv === server ? session : await signInApi(srv);
-  await context.addInitScript((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('user', JSON.stringify(s.user));
-  }, login);
-  await page.goto(path);
-  return { context, page };
-}
-
-async function signInApi(srv: RunningServer) {
-  const res = await fetch(`${srv.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-  });
-  return ((await res.json()) as { data: { token: string; user: unknown } }).data;
+  return openSignedIn(browser, srv.baseURL, srv === server ? session : await apiSession(srv.baseURL), viewport, path);
 }
 
 let nikSeq = 0;

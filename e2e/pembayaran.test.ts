@@ -11,12 +11,12 @@ import {
   yearOptions,
 } from '@mizan/core';
 import { launchBrowser, newPage, type ViewportName } from './support/browser';
-import { startServer, E2E_ADMIN, type RunningServer } from './support/server';
-import { snap } from './support/actions';
+import { startServer, type RunningServer } from './support/server';
+import { type ApiSession, apiSession, openSignedIn, snap } from './support/actions';
 
 let server: RunningServer;
 let browser: Browser;
-let session: { token: string; user: unknown };
+let session: ApiSession;
 
 const today = todayJakarta();
 const thisMonth = currentMonthYearJakarta();
@@ -44,12 +44,7 @@ let citraLoan: Loan;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const res = await fetch(`${server.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-  });
-  session = ((await res.json()) as { data: { token: string; user: unknown } }).data;
+  session = await apiSession(server.baseURL);
 
   const budi = await createCustomer('Budi Santoso', '3201000000000101');
   const sari = await createCustomer('Sari Wulandari', '3201000000000202');
@@ -128,15 +123,7 @@ async function createPayment(fields: Record<string, unknown>) {
 const getLoan = async (id: number) => (await server.api<Loan>('GET', `/pinjaman/${id}`)).body.data;
 
 /** A page already signed in (token and user in localStorage, as the login screen leaves them). */
-async function open(viewport: ViewportName, path: string) {
-  const { context, page } = await newPage(browser, server.baseURL, viewport);
-  await context.addInitScript((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('user', JSON.stringify(s.user));
-  }, session);
-  await page.goto(path);
-  return { context, page };
-}
+const open = (viewport: ViewportName, path: string) => openSignedIn(browser, server.baseURL, session, viewport, path);
 
 /** expect.poll with a timeout that suits a page still loading. */
 const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>

@@ -3,21 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Jadwal } from '@mizan/core';
 import { launchBrowser, newPage, type ViewportName } from './support/browser';
-import { startServer, E2E_ADMIN, type RunningServer } from './support/server';
-import { snap } from './support/actions';
+import { startServer, type RunningServer } from './support/server';
+import { type ApiSession, apiSession, openSignedIn, snap } from './support/actions';
 
 let server: RunningServer;
 let browser: Browser;
-let session: { token: string; user: unknown };
+let session: ApiSession;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const res = await fetch(`${server.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-  });
-  session = ((await res.json()) as { data: { token: string; user: unknown } }).data;
+  session = await apiSession(server.baseURL);
 });
 afterAll(async () => {
   await browser?.close();
@@ -25,15 +20,7 @@ afterAll(async () => {
 });
 
 /** A page already signed in (token and user in localStorage, as the login screen leaves them). */
-async function open(viewport: ViewportName, path: string) {
-  const { context, page } = await newPage(browser, server.baseURL, viewport);
-  await context.addInitScript((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('user', JSON.stringify(s.user));
-  }, session);
-  await page.goto(path);
-  return { context, page };
-}
+const open = (viewport: ViewportName, path: string) => openSignedIn(browser, server.baseURL, session, viewport, path);
 
 let nikSeq = 0;
 interface Customer {

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatRupiah, kolektibilitasShortLabels, type Kolektibilitas, type Tunggakan, type TunggakanSummary } from '@mizan/core';
-import { launchBrowser, newPage, VIEWPORTS, type ViewportName } from './support/browser';
-import { startServer, E2E_ADMIN, type RunningServer } from './support/server';
-import { snap } from './support/actions';
+import { launchBrowser, VIEWPORTS, type ViewportName } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { type ApiSession, apiSession, openSignedIn, snap } from './support/actions';
 
 let server: RunningServer;
 let browser: Browser;
-let session: { token: string; user: unknown };
+let session: ApiSession;
 
 /** The 10th of the month `monthsAgo` months before this Jakarta month, YYYY-MM-DD. */
 function tenthMonthsAgo(monthsAgo: number): string {
@@ -30,12 +30,7 @@ const people = [
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const res = await fetch(`${server.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-  });
-  session = ((await res.json()) as { data: { token: string; user: unknown } }).data;
+  session = await apiSession(server.baseURL);
   for (const [index, [nama, telepon, kota, kecamatan, loan]] of people.entries()) {
     const customer = await server.api<{ id: number }>('POST', '/nasabah', {
       nama,
@@ -63,15 +58,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: ViewportName, path: string) {
-  const { context, page } = await newPage(browser, server.baseURL, viewport);
-  await context.addInitScript((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('user', JSON.stringify(s.user));
-  }, session);
-  await page.goto(path);
-  return { context, page };
-}
+/** A page already signed in (token and user in localStorage, as the login screen leaves them). */
+const open = (viewport: ViewportName, path: string) => openSignedIn(browser, server.baseURL, session, viewport, path);
 
 const apiList = async (query = '') => (await server.api<Tunggakan[]>('GET', `/tunggakan${query}`)).body.data;
 const apiSummary = async () => (await server.api<TunggakanSummary>('GET', '/tunggakan/ringkasan')).body.data;

@@ -23,3 +23,12 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
     }),
   });
 }
+
+/** The `meta.pagination` block of a list answer: the page asked for, and how many pages `total` rows make. */
+export function paginationOf(
+  query: { page: number; limit: number; sortBy: string; sortOrder: 'asc' | 'desc' },
+  total: number,
+): { page: number; limit: number; total: number; totalPages: number; sortBy: string; sortOrder: 'asc' | 'desc' } {
+  const { page, limit, sortBy, sortOrder } = query;
+  return { page, limit, total, totalPages: Math.ceil(total / limit), sortBy, sortOrder };
+}

@@ -133,3 +133,32 @@ export async function populate(t: TestApp, options: { customers?: number } = {})
   }
   return { operator, nasabah, loans, payments, recipients };
 }
+
+/**
+ * Records a loan through `POST /api/pinjaman` as JSON: Rp 12.000.000 Murabahah at 2 % for 12
+ * months granted 2024-01-31 unless `fields` say otherwise (the worked example of the spec).
+ */
+export async function postLoan<T extends { id: number } = { id: number }>(
+  t: TestApp,
+  nasabahId: number,
+  fields: Record<string, unknown> = {},
+): Promise<T> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/pinjaman',
+    payload: {
+      nasabah_id: nasabahId,
+      nomor_pinjaman: 'A001',
+      urutan_pinjaman: 1,
+      tanggal_pinjam: '2024-01-31',
+      jumlah: 12_000_000,
+      persentase: 2,
+      tipe: 'pokok',
+      jaminan: null,
+      keterangan: null,
+      durasi_angsuran: 12,
+      ...fields,
+    },
+  });
+  return created<T>(res, 'postLoan');
+}

@@ -14,6 +14,7 @@ import * as m1800searchTrigram from './2026_11_23_1800_search_trigram_indexes';
 import * as m0600digitGrams from './2026_11_24_0600_nasabah_digit_grams';
 import * as m0900waMessagesSession from './2026_11_25_0900_wa_messages_session';
 import * as m1200loanLedger from './2026_11_25_1200_loan_ledger';
+import * as m1500tunggakanClassIndex from './2026_11_25_1500_tunggakan_class_index';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -33,4 +34,5 @@ export const migrations = {
   '2026_11_24_0600_nasabah_digit_grams': m0600digitGrams,
   '2026_11_25_0900_wa_messages_session': m0900waMessagesSession,
   '2026_11_25_1200_loan_ledger': m1200loanLedger,
+  '2026_11_25_1500_tunggakan_class_index': m1500tunggakanClassIndex,
 };

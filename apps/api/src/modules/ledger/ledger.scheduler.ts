@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nextJakartaTime } from '@mizan/core';
 import { todayOf } from '../../lib/clock';
-import { lastLedgerRun, runDailyLedger } from './ledger.service';
+import { LEDGER_BATCH, lastLedgerRun, runDailyLedger } from './ledger.service';
 
 /** When the daily ledger runs: 00:05 in Jakarta, after the day's first minutes. */
 export const LEDGER_HOUR = 0;
@@ -22,7 +22,7 @@ export function scheduleDailyLedger(app: FastifyInstance) {
   const run = () => {
     if (running || stop.signal.aborted) return running;
     const tanggal = todayOf(app.clock);
-    running = runDailyLedger(app.db, tanggal, { signal: stop.signal })
+    running = runDailyLedger(app.db, tanggal, { signal: stop.signal, batch: LEDGER_BATCH[app.dbKind] })
       .then((result) => {
         if (result.outcome === 'done')
           app.log.info({ tanggal, processed: result.processed, written: result.written }, 'daily ledger finished');

@@ -15,6 +15,7 @@ import { instantText, type JsonRow } from '../../db/json-rows';
 import { conflict, notFound } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
 import * as repo from './nasabah.repository';
+import { paginationOf } from '../../lib/envelope';
 
 const m = messages.nasabah;
 
@@ -60,14 +61,7 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery): Prom
   const { rows, total } = await repo.listNasabah(db, query);
   return {
     data: rows.map(toNasabah),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.ceil(total / query.limit),
-      sortBy: query.sortBy,
-      sortOrder: query.sortOrder,
-    },
+    pagination: paginationOf(query, total),
   };
 }
 

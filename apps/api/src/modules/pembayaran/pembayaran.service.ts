@@ -27,6 +27,7 @@ export interface PembayaranContext {
 }
 import * as repo from './pembayaran.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
+import { paginationOf } from '../../lib/envelope';
 
 export const PINJAMAN_SETTLED = 'Pinjaman ini sudah dilunasi dengan pembayaran pelunasan; pembayaran baru tidak dapat dicatat';
 
@@ -90,14 +91,7 @@ export async function listPembayaran(
   const { rows, total } = await repo.listPembayaran(db, query);
   return {
     data: rows.map(toPembayaranJson),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.ceil(total / query.limit),
-      sortBy: query.sortBy,
-      sortOrder: query.sortOrder,
-    },
+    pagination: paginationOf(query, total),
   };
 }
 

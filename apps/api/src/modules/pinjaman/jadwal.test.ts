@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Jadwal, Pinjaman } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 
 // The ledger on the server (issue 23): GET /api/pinjaman/{id}/jadwal and the loan's stored
@@ -29,25 +30,7 @@ async function loan(overrides: Record<string, unknown> = {}) {
     .values({ nama: 'Siti Aminah', nik: `3201${String(++nik).padStart(12, '0')}`, telepon: '081234567890', status: 'aktif' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pinjaman',
-    payload: {
-      nasabah_id: nasabah.id,
-      nomor_pinjaman: 'A001',
-      urutan_pinjaman: 1,
-      tanggal_pinjam: '2024-01-31',
-      jumlah: 12_000_000,
-      persentase: 2,
-      tipe: 'pokok',
-      jaminan: null,
-      keterangan: null,
-      durasi_angsuran: 12,
-      ...overrides,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as Pinjaman;
+  return postLoan<Pinjaman>(t, nasabah.id, overrides);
 }
 const pay = async (payload: Record<string, unknown>) => {
   const res = await t.request({

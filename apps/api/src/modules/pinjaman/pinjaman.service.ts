@@ -29,6 +29,7 @@ import { getKolektibilitasSetting } from '../settings/settings.service';
 import { todayOf, type Clock } from '../../lib/clock';
 import * as repo from './pinjaman.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
+import { paginationOf } from '../../lib/envelope';
 
 export const NASABAH_NOT_ACTIVE = 'Nasabah tidak aktif, pinjaman baru tidak dapat dibuat';
 export const NO_KWITANSI = 'Pinjaman ini tidak memiliki foto kwitansi';
@@ -90,14 +91,7 @@ export async function listPinjaman(
   const { rows, total } = await repo.listPinjaman(ctx.db, query);
   return {
     data: rows.map((row) => toPinjamanJson(row, ctx.signer)),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.ceil(total / query.limit),
-      sortBy: query.sortBy,
-      sortOrder: query.sortOrder,
-    },
+    pagination: paginationOf(query, total),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import * as repo from './tunggakan.repository';
+import { paginationOf } from '../../lib/envelope';
 
 /** Loans in arrears, the longest first by default (issue 23, the Tunggakan screen). */
 export async function listTunggakan(
@@ -42,14 +43,7 @@ export async function listTunggakan(
       jatuh_tempo_tertua: row.jatuh_tempo_tertua,
       ledger_tanggal: row.ledger_tanggal,
     })),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.ceil(total / query.limit),
-      sortBy: query.sortBy,
-      sortOrder: query.sortOrder,
-    },
+    pagination: paginationOf(query, total),
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tunggakan } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { runDailyLedger } from '../ledger/ledger.service';
 
@@ -29,25 +30,7 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id;
   const loan = async (key: string, nasabahId: number, overrides: Record<string, unknown>) => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/pinjaman',
-      payload: {
-        nasabah_id: nasabahId,
-        nomor_pinjaman: key,
-        urutan_pinjaman: 1,
-        tanggal_pinjam: '2024-01-31',
-        jumlah: 12_000_000,
-        persentase: 2,
-        tipe: 'pokok',
-        jaminan: null,
-        keterangan: null,
-        durasi_angsuran: 12,
-        ...overrides,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    ids[key] = res.json().data.id;
+    ids[key] = (await postLoan(t, nasabahId, { nomor_pinjaman: key, ...overrides })).id;
   };
   const budi = await customer('Budi Santoso', 'Bogor', 'Cibinong');
   const siti = await customer('Siti Aminah', 'Bogor', 'Citeureup');
@@ -92,6 +75,22 @@ describe('GET /api/tunggakan', () => {
     expect(await keys('?kota=bogor')).toEqual(['A-107', 'B-14']);
     expect(await keys('?kecamatan=Citeureup')).toEqual(['B-14']);
     expect(await keys('?min_hari=30')).toEqual(['A-107', 'D-MDH']);
+    // At least that many days: D-MDH is 36 days late.
+    expect(await keys('?min_hari=36')).toEqual(['A-107', 'D-MDH']);
+    expect(await keys('?min_hari=37')).toEqual(['A-107']);
+    // The totals, counted with the customer (place, search) or from the loans alone, say the rows.
+    for (const query of [
+      '',
+      '?kolektibilitas=2',
+      '?tipe=pokok',
+      '?min_hari=37',
+      '?kota=bogor',
+      '?search=siti',
+      '?kolektibilitas=2&kota=depok',
+    ]) {
+      const body = await list(query ? `${query}&limit=1` : '?limit=1');
+      expect(body.meta.pagination.total, query).toBe((await keys(query)).length);
+    }
     expect(await keys('?search=siti')).toEqual(['B-14']);
     expect(await keys('?search=3201000000000001')).toEqual(['A-107']);
     expect(await keys('?search=D-MDH')).toEqual(['D-MDH']);

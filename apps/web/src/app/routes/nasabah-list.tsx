@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw, UserCheck, UserX, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -7,8 +6,7 @@ import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { SummaryCard } from '../../components/ui/summary-card';
-import { useToast } from '../../components/ui/toast';
-import { useDeleteConfirm, useListDialogs, useListRows } from '../../components/ui/use-list-page';
+import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { useNasabahList } from '../../features/nasabah/api/get-nasabah-list';
 import { useNasabahStats } from '../../features/nasabah/api/get-nasabah-stats';
@@ -26,34 +24,23 @@ const statusLabel = { aktif: 'Aktif', nonaktif: 'Nonaktif' } as const;
 /** /nasabah: the customer list of spec §2 (filter, sort, cumulative Load More, add, edit, delete). */
 export default function NasabahListPage() {
   const layout = useLayout();
-  const { showToast } = useToast();
-  const queryClient = useQueryClient();
-  const { filters, setFilters, isDefault } = useNasabahFilters();
+  const filterState = useNasabahFilters();
+  const { filters, isDefault } = filterState;
   const list = useNasabahList(filters);
   const stats = useNasabahStats();
   const remove = useDeleteNasabah();
 
-  const dialogs = useListDialogs<'filter' | 'sort' | 'add'>();
+  const page = useListPage<NasabahFilters, Nasabah, 'add'>({
+    list,
+    keys: nasabahKeys,
+    filters: filterState,
+    defaults: defaultNasabahFilters,
+    failedText: 'Gagal memuat data nasabah',
+  });
+  const { dialogs, applyFilters, resetFilters, refresh, refreshing } = page;
   const [editing, setEditing] = useState<Nasabah | null>(null);
   const deletion = useDeleteConfirm<Nasabah>(remove, { done: 'Nasabah berhasil dihapus', failed: 'Gagal menghapus nasabah' });
-  const { rows, total, loadMore } = useListRows(list, 'Gagal memuat data nasabah');
 
-  /** Any filter, sort or reset starts again at page 1 (spec §4 Lists). */
-  const applyFilters = (next: NasabahFilters) => {
-    queryClient.removeQueries({ queryKey: nasabahKeys.lists() });
-    setFilters(next);
-  };
-
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: nasabahKeys.all });
-  };
-
-  const resetFilters = () => {
-    applyFilters(defaultNasabahFilters);
-    showToast('Filter berhasil direset', 'success');
-  };
-
-  const refreshing = list.isRefetching && !list.isFetchingNextPage;
   const chips = [
     filters.search ? `Cari: “${filters.search}”` : null,
     filters.status !== 'all' ? `Status: ${statusLabel[filters.status]}` : null,
@@ -107,21 +94,12 @@ export default function NasabahListPage() {
         />
       </div>
 
-      <ListToolbar
-        onFilter={() => dialogs.open('filter')}
-        onSort={() => dialogs.open('sort')}
-        onReset={resetFilters}
-        resetDisabled={isDefault}
-        chips={chips}
-      />
+      <ListToolbar {...page.toolbarProps} chips={chips} />
 
       <ListBody
-        query={list}
+        {...page.bodyProps}
         errorTitle="Gagal memuat data nasabah"
         errorFallback="Failed to fetch nasabah"
-        rowCount={rows.length}
-        total={total}
-        onLoadMore={() => void loadMore()}
         doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} nasabah)`}
         skeleton={<NasabahListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data nasabah"
@@ -138,7 +116,7 @@ export default function NasabahListPage() {
           )
         }
       >
-        <NasabahListView rows={rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
+        <NasabahListView rows={page.rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
       </ListBody>
 
       <NasabahFilterDialog

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { formatDateLong, formatRupiah, jenisPembayaranLabels } from '@mizan/core';
 import { Button } from '../../components/ui/button';
@@ -8,8 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
-import { useToast } from '../../components/ui/toast';
-import { useDeleteConfirm, useListDialogs, useListRows } from '../../components/ui/use-list-page';
+import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { usePembayaranList } from '../../features/pembayaran/api/get-pembayaran-list';
 import { usePembayaranStats } from '../../features/pembayaran/api/get-pembayaran-stats';
@@ -42,15 +40,21 @@ function idParam(value: string | null): number | null {
  */
 export default function PembayaranListPage() {
   const layout = useLayout();
-  const { showToast } = useToast();
-  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { filters, setFilters, isDefault } = usePembayaranFilters();
+  const filterState = usePembayaranFilters();
+  const { filters } = filterState;
   const list = usePembayaranList(listParams(filters));
   const stats = usePembayaranStats(statsParams(filters));
   const remove = useDeletePembayaran();
 
-  const dialogs = useListDialogs<'filter' | 'sort' | 'add'>();
+  const page = useListPage<PembayaranFilters, Pembayaran, 'add'>({
+    list,
+    keys: pembayaranKeys,
+    filters: filterState,
+    defaults: defaultPembayaranFilters,
+    failedText: 'Gagal memuat data pembayaran',
+  });
+  const { dialogs, applyFilters } = page;
   const [editing, setEditing] = useState<Pembayaran | null>(null);
   const deletion = useDeleteConfirm<Pembayaran>(remove, {
     done: 'Pembayaran berhasil dihapus',
@@ -77,27 +81,11 @@ export default function PembayaranListPage() {
     }
   };
 
-  const { rows, total, loadMore } = useListRows(list, 'Gagal memuat data pembayaran');
-
-  /** Any period, filter, sort or reset starts again at page 1 (spec §4 Lists). */
-  const applyFilters = (next: PembayaranFilters) => {
-    queryClient.removeQueries({ queryKey: pembayaranKeys.lists() });
-    setFilters(next);
-  };
-
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: pembayaranKeys.all });
-  };
-
-  const resetFilters = () => {
-    applyFilters(defaultPembayaranFilters);
-    showToast('Filter berhasil direset', 'success');
-  };
-
   const openAdd = () => dialogs.open('add');
 
-  const refreshing = (list.isRefetching && !list.isFetchingNextPage) || stats.isRefetching;
-  const chosenLoan = filters.pinjamanId !== null ? rows.find((p) => p.pinjaman_id === filters.pinjamanId)?.pinjaman : undefined;
+  const refreshing = page.refreshing || stats.isRefetching;
+  const chosenLoan =
+    filters.pinjamanId !== null ? page.rows.find((p) => p.pinjaman_id === filters.pinjamanId)?.pinjaman : undefined;
   const chips = [
     filters.jenis !== 'all' ? `Jenis: ${jenisPembayaranLabels[filters.jenis]}` : null,
     filters.pinjamanId !== null
@@ -115,7 +103,7 @@ export default function PembayaranListPage() {
         subtitle="Kelola semua data pembayaran nasabah"
         actions={
           <>
-            <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
+            <Button variant="outline" onClick={page.refresh} disabled={refreshing} aria-busy={refreshing}>
               <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
               Refresh
             </Button>
@@ -131,21 +119,12 @@ export default function PembayaranListPage() {
 
       <PembayaranStatsStrip stats={stats.data} loading={stats.isPending} />
 
-      <ListToolbar
-        onFilter={() => dialogs.open('filter')}
-        onSort={() => dialogs.open('sort')}
-        onReset={resetFilters}
-        resetDisabled={isDefault}
-        chips={chips}
-      />
+      <ListToolbar {...page.toolbarProps} chips={chips} />
 
       <ListBody
-        query={list}
+        {...page.bodyProps}
         errorTitle="Gagal memuat data pembayaran"
         errorFallback="Gagal memuat data pembayaran"
-        rowCount={rows.length}
-        total={total}
-        onLoadMore={() => void loadMore()}
         doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pembayaran)`}
         skeleton={<PembayaranListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data pembayaran"
@@ -156,7 +135,7 @@ export default function PembayaranListPage() {
           </Button>
         }
       >
-        <PembayaranListView rows={rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
+        <PembayaranListView rows={page.rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
       </ListBody>
 
       <PembayaranFilterDialog

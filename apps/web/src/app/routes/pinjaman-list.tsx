@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, HandCoins, Layers, Plus, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
 import { formatRupiah, labelOf, statusPinjamanLabels, tipePinjamanLabels } from '@mizan/core';
 import { Button } from '../../components/ui/button';
@@ -9,7 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
-import { useDeleteConfirm, useListDialogs, useListRows } from '../../components/ui/use-list-page';
+import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { usePinjamanList } from '../../features/pinjaman/api/get-pinjaman-list';
 import { pinjamanKeys } from '../../features/pinjaman/api/keys';
@@ -19,56 +18,52 @@ import { PinjamanFilterDialog, type PinjamanFilterValues } from '../../features/
 import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-form-dialog';
 import { PinjamanListSkeleton, PinjamanListView } from '../../features/pinjaman/components/pinjaman-list-view';
 import { usePinjamanFilters } from '../../features/pinjaman/hooks/use-pinjaman-filters';
-import { defaultPinjamanFilters, pinjamanSortOptions, type Pinjaman } from '../../features/pinjaman/types';
+import { defaultPinjamanFilters, pinjamanSortOptions, type Pinjaman, type PinjamanFilters } from '../../features/pinjaman/types';
 import { ListToolbar, type FilterChip } from '../../components/ui/list-toolbar';
 
 /** Loan list (spec §2): filter, sort, cumulative Load More, add/edit/delete. */
 export default function PinjamanListPage() {
   const layout = useLayout();
   const { showToast } = useToast();
-  const queryClient = useQueryClient();
-  const { filters, setFilters, isDefault } = usePinjamanFilters();
+  const filterState = usePinjamanFilters();
+  const { filters } = filterState;
   const list = usePinjamanList(filters);
   const stats = usePinjamanStats();
   const remove = useDeletePinjaman();
-  const dialogs = useListDialogs<'filter' | 'sort' | 'add'>();
+  const page = useListPage<PinjamanFilters, Pinjaman, 'add'>({
+    list,
+    keys: pinjamanKeys,
+    filters: filterState,
+    defaults: defaultPinjamanFilters,
+    failedText: 'Gagal memuat data pinjaman',
+  });
+  const { dialogs, applyFilters, resetFilters } = page;
   const [editing, setEditing] = useState<Pinjaman | null>(null);
   const deletion = useDeleteConfirm<Pinjaman>(remove, { done: 'Pinjaman berhasil dihapus', failed: 'Gagal menghapus pinjaman' });
-  const { rows, loadMore } = useListRows(list, 'Gagal memuat data pinjaman');
   const customSort = filters.sortBy !== defaultPinjamanFilters.sortBy || filters.sortOrder !== defaultPinjamanFilters.sortOrder;
 
-  /** Any filter, sort or reset starts again at page 1 (spec §4 Lists), as on the other lists. */
-  const applyFilters: typeof setFilters = (next) => {
-    queryClient.removeQueries({ queryKey: pinjamanKeys.lists() });
-    setFilters(next);
-  };
-  const applyFilter = (value: PinjamanFilterValues) => applyFilters((f) => ({ ...f, ...value }));
-  const reset = () => {
-    applyFilters(defaultPinjamanFilters);
-    showToast('Filter berhasil direset', 'success');
-  };
+  const applyFilter = (value: PinjamanFilterValues) => applyFilters({ ...filters, ...value });
   const refresh = async () => {
     const [result] = await Promise.all([list.refetch(), stats.refetch()]);
     if (!result.isError) showToast('Data berhasil diperbarui', 'success');
   };
 
   const chips: FilterChip[] = [];
-  if (filters.search)
-    chips.push({ label: `Cari: "${filters.search}"`, clear: () => applyFilters((f) => ({ ...f, search: '' })) });
+  if (filters.search) chips.push({ label: `Cari: "${filters.search}"`, clear: () => applyFilters({ ...filters, search: '' }) });
   if (filters.status !== 'all')
     chips.push({
       label: `Status: ${labelOf(statusPinjamanLabels, filters.status)}`,
-      clear: () => applyFilters((f) => ({ ...f, status: 'all' })),
+      clear: () => applyFilters({ ...filters, status: 'all' }),
     });
   if (filters.tipe !== 'all')
     chips.push({
       label: `Tipe: ${labelOf(tipePinjamanLabels, filters.tipe)}`,
-      clear: () => applyFilters((f) => ({ ...f, tipe: 'all' })),
+      clear: () => applyFilters({ ...filters, tipe: 'all' }),
     });
   if (filters.nasabahId !== null)
     chips.push({
       label: `Nasabah: ${filters.nasabahNama ?? filters.nasabahId}`,
-      clear: () => applyFilters((f) => ({ ...f, nasabahId: null, nasabahNama: null })),
+      clear: () => applyFilters({ ...filters, nasabahId: null, nasabahNama: null }),
     });
   const filtered = chips.length > 0;
 
@@ -135,28 +130,22 @@ export default function PinjamanListPage() {
 
       <div className="mb-4">
         <ListToolbar
-          onFilter={() => dialogs.open('filter')}
-          onSort={() => dialogs.open('sort')}
-          onReset={reset}
-          resetDisabled={isDefault}
+          {...page.toolbarProps}
           sortHint={customSort ? sortSummary(pinjamanSortOptions, filters) : undefined}
           chips={chips}
         />
       </div>
 
       <ListBody
-        query={list}
+        {...page.bodyProps}
         errorTitle="Gagal memuat data pinjaman"
         errorFallback="Terjadi kesalahan. Silakan coba lagi."
-        rowCount={rows.length}
-        total={list.data?.pages[0]?.total}
-        onLoadMore={() => void loadMore()}
         doneText={(n) => `Semua data sudah dimuat (${n} pinjaman)`}
         skeleton={<PinjamanListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data pinjaman"
         emptyAction={
           filtered ? (
-            <Button variant="outline" size="sm" onClick={reset}>
+            <Button variant="outline" size="sm" onClick={resetFilters}>
               Reset Filter
             </Button>
           ) : (
@@ -167,7 +156,7 @@ export default function PinjamanListPage() {
           )
         }
       >
-        <PinjamanListView rows={rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
+        <PinjamanListView rows={page.rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
       </ListBody>
 
       <PinjamanFilterDialog {...dialogs.props('filter')} value={filters} onApply={applyFilter} />
@@ -176,7 +165,7 @@ export default function PinjamanListPage() {
         title="Urutkan Pinjaman"
         options={pinjamanSortOptions}
         value={filters}
-        onChange={(next) => applyFilters((f) => ({ ...f, ...next }))}
+        onChange={(next) => applyFilters({ ...filters, ...next })}
       />
       <PinjamanFormDialog {...dialogs.props('add')} />
       <PinjamanFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} pinjaman={editing} />

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { formatRupiah, kolektibilitasShortLabels, type Kolektibilitas } from '@mizan/core';
 import { Button } from '../../components/ui/button';
@@ -6,8 +5,7 @@ import { ListBody } from '../../components/ui/list-body';
 import { ListToolbar, type FilterChip } from '../../components/ui/list-toolbar';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
-import { useToast } from '../../components/ui/toast';
-import { useListDialogs, useListRows } from '../../components/ui/use-list-page';
+import { useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { useTunggakanList } from '../../features/tunggakan/api/get-tunggakan-list';
 import { useTunggakanSummary } from '../../features/tunggakan/api/get-tunggakan-summary';
@@ -25,24 +23,18 @@ import { defaultTunggakanFilters, tunggakanSortOptions, type TunggakanFilters } 
  */
 export default function TunggakanPage() {
   const layout = useLayout();
-  const { showToast } = useToast();
-  const queryClient = useQueryClient();
-  const { filters, setFilters, isDefault } = useTunggakanFilters();
+  const filterState = useTunggakanFilters();
+  const { filters } = filterState;
   const list = useTunggakanList(filters);
   const summary = useTunggakanSummary(filters);
-  const dialogs = useListDialogs<'filter' | 'sort'>();
-  const { rows, total, loadMore } = useListRows(list, 'Gagal memuat data tunggakan');
-
-  /** Any filter, sort or reset starts again at page 1 (spec §4 Lists). */
-  const applyFilters = (next: TunggakanFilters) => {
-    queryClient.removeQueries({ queryKey: tunggakanKeys.lists() });
-    setFilters(next);
-  };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: tunggakanKeys.all });
-  const resetFilters = () => {
-    applyFilters(defaultTunggakanFilters);
-    showToast('Filter berhasil direset', 'success');
-  };
+  const page = useListPage({
+    list,
+    keys: tunggakanKeys,
+    filters: filterState,
+    defaults: defaultTunggakanFilters,
+    failedText: 'Gagal memuat data tunggakan',
+  });
+  const { applyFilters, dialogs } = page;
   const clear = (patch: Partial<TunggakanFilters>) => () => applyFilters({ ...filters, ...patch });
 
   const chips: FilterChip[] = [
@@ -67,7 +59,7 @@ export default function TunggakanPage() {
       : null,
   ].filter((c): c is FilterChip => c !== null);
 
-  const refreshing = (list.isRefetching && !list.isFetchingNextPage) || summary.isRefetching;
+  const refreshing = page.refreshing || summary.isRefetching;
   const figures = summary.data;
 
   return (
@@ -80,7 +72,7 @@ export default function TunggakanPage() {
             : 'Pinjaman yang lewat jatuh tempo dan belum dibayar'
         }
         actions={
-          <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
+          <Button variant="outline" onClick={page.refresh} disabled={refreshing} aria-busy={refreshing}>
             <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
             Refresh
           </Button>
@@ -94,26 +86,19 @@ export default function TunggakanPage() {
         onChange={(kolektibilitas) => applyFilters({ ...filters, kolektibilitas })}
       />
 
-      <ListToolbar
-        onFilter={() => dialogs.open('filter')}
-        onSort={() => dialogs.open('sort')}
-        onReset={resetFilters}
-        resetDisabled={isDefault}
-        chips={chips}
-      />
+      <ListToolbar {...page.toolbarProps} chips={chips} />
 
       <ListBody
-        query={list}
+        {...page.bodyProps}
         errorTitle="Gagal memuat data tunggakan"
         errorFallback="Gagal memuat data tunggakan"
-        rowCount={rows.length}
-        total={total}
-        onLoadMore={() => void loadMore()}
         doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pinjaman)`}
         skeleton={<TunggakanListSkeleton layout={layout} />}
-        emptyMessage={isDefault ? 'Tidak ada pinjaman yang menunggak' : 'Tidak ada tunggakan yang cocok dengan filter'}
+        emptyMessage={
+          filterState.isDefault ? 'Tidak ada pinjaman yang menunggak' : 'Tidak ada tunggakan yang cocok dengan filter'
+        }
       >
-        <TunggakanListView rows={rows} layout={layout} />
+        <TunggakanListView rows={page.rows} layout={layout} />
       </ListBody>
 
       <TunggakanFilterDialog

@@ -1,7 +1,11 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Filter } from 'lucide-react';
+import { SEARCH_MAX_LENGTH, tipePinjamanLabels, type TipePinjaman } from '@mizan/core';
 import { Button } from './button';
 import { Dialog } from './dialog';
+import { Field } from './field';
+import { RadioGroup } from './radio-group';
+import { SearchInput } from './search-input';
 
 export interface FilterDialogProps {
   open: boolean;
@@ -46,4 +50,48 @@ export function FilterDialog({ open, onOpenChange, title = 'Filter Data', childr
       </form>
     </Dialog>
   );
+}
+
+/** The "Cari" field every list filter starts with (the list's search parameter, at most its length). */
+export function FilterSearchField({
+  hint,
+  placeholder,
+  value,
+  onChange,
+  autoFocus,
+}: {
+  hint: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Field label="Cari" hint={hint}>
+      <SearchInput
+        placeholder={placeholder}
+        maxLength={SEARCH_MAX_LENGTH}
+        value={value}
+        autoFocus={autoFocus}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
+const tipeOptions = [
+  { value: 'all', label: 'Semua' },
+  { value: 'pokok', label: tipePinjamanLabels.pokok },
+  { value: 'non-pokok', label: tipePinjamanLabels['non-pokok'] },
+] as const;
+
+/** The loan type of a list filter: Semua, Pokok, Non-Pokok. */
+export function TipeFilterField({
+  value,
+  onChange,
+}: {
+  value: 'all' | TipePinjaman;
+  onChange(value: 'all' | TipePinjaman): void;
+}) {
+  return <RadioGroup label="Tipe" value={value} onValueChange={onChange} options={tipeOptions} />;
 }

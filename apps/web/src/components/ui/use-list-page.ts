@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { InfiniteData, UseInfiniteQueryResult, UseMutationResult } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult, type UseMutationResult } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client';
 import { useToast } from './toast';
 
@@ -76,5 +76,51 @@ export function useListDialogs<Kind extends string>() {
     open: (kind: Kind) => setCurrent(kind),
     close: () => setCurrent(null),
     props: (kind: Kind) => ({ open: current === kind, onOpenChange: (open: boolean) => setCurrent(open ? kind : null) }),
+  };
+}
+
+/**
+ * What every list page does the same way, in one place: its rows (useListRows), its dialogs (filter,
+ * sort and the page's own), a change of filters that starts again at page 1 (spec §4 Lists: the
+ * cached pages of every list of the feature are dropped), Reset Filter with its toast, Refresh of the
+ * feature's queries, and the props of ListToolbar and ListBody that follow from them.
+ */
+export function useListPage<Filters, Row, Extra extends string = never>(options: {
+  list: UseInfiniteQueryResult<InfiniteData<{ rows: Row[]; total?: number }>>;
+  /** The feature's query keys: `all` (Refresh) and `lists()` (dropped on a change of filters). */
+  keys: { all: readonly unknown[]; lists(): readonly unknown[] };
+  filters: { setFilters(next: Filters): void; isDefault: boolean };
+  defaults: Filters;
+  /** "Gagal memuat data <noun>". */
+  failedText: string;
+}) {
+  const { list, keys, filters, defaults, failedText } = options;
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const { rows, total, loadMore } = useListRows(list, failedText);
+  const dialogs = useListDialogs<'filter' | 'sort' | Extra>();
+  const applyFilters = (next: Filters) => {
+    queryClient.removeQueries({ queryKey: keys.lists() });
+    filters.setFilters(next);
+  };
+  const resetFilters = () => {
+    applyFilters(defaults);
+    showToast('Filter berhasil direset', 'success');
+  };
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.all });
+  return {
+    rows,
+    dialogs,
+    applyFilters,
+    resetFilters,
+    refresh,
+    refreshing: list.isRefetching && !list.isFetchingNextPage,
+    toolbarProps: {
+      onFilter: () => dialogs.open('filter'),
+      onSort: () => dialogs.open('sort'),
+      onReset: resetFilters,
+      resetDisabled: filters.isDefault,
+    },
+    bodyProps: { query: list, rowCount: rows.length, total, onLoadMore: () => void loadMore() },
   };
 }

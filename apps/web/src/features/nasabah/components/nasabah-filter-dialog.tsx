@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { SEARCH_MAX_LENGTH } from '@mizan/core';
-import { Field } from '../../../components/ui/field';
-import { FilterDialog } from '../../../components/ui/filter-dialog';
-import { SearchInput } from '../../../components/ui/search-input';
+import { FilterDialog, FilterSearchField } from '../../../components/ui/filter-dialog';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import type { NasabahStatusFilter } from '../types';
 
@@ -57,15 +54,13 @@ function FilterDialogBody({
       onApply={() => onApply({ search: draft.search.trim(), status: draft.status })}
       onClear={() => setDraft({ search: '', status: 'all' })}
     >
-      <Field label="Cari" hint="Nama, NIK, telepon atau alamat">
-        <SearchInput
-          placeholder="Cari nasabah..."
-          maxLength={SEARCH_MAX_LENGTH}
-          value={draft.search}
-          autoFocus
-          onChange={(event) => setDraft((d) => ({ ...d, search: event.target.value }))}
-        />
-      </Field>
+      <FilterSearchField
+        hint="Nama, NIK, telepon atau alamat"
+        placeholder="Cari nasabah..."
+        value={draft.search}
+        autoFocus
+        onChange={(search) => setDraft((d) => ({ ...d, search }))}
+      />
       <RadioGroup<NasabahStatusFilter>
         label="Status"
         value={draft.status}

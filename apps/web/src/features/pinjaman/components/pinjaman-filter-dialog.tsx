@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import { SEARCH_MAX_LENGTH } from '@mizan/core';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { FilterDialog } from '../../../components/ui/filter-dialog';
+import { FilterDialog, FilterSearchField, TipeFilterField } from '../../../components/ui/filter-dialog';
 import { RadioGroup } from '../../../components/ui/radio-group';
-import { SearchInput } from '../../../components/ui/search-input';
 import type { PinjamanFilters } from '../types';
 import { NasabahPicker } from './nasabah-picker';
 
@@ -15,12 +12,6 @@ const statusOptions = [
   { value: 'aktif', label: 'Aktif' },
   { value: 'lunas', label: 'Lunas' },
   { value: 'macet', label: 'Macet' },
-] as const;
-
-const tipeOptions = [
-  { value: 'all', label: 'Semua' },
-  { value: 'pokok', label: 'Pokok' },
-  { value: 'non-pokok', label: 'Non-Pokok' },
 ] as const;
 
 export const emptyPinjamanFilter: PinjamanFilterValues = {
@@ -71,26 +62,19 @@ function Body({
       onApply={() => onApply({ ...draft, search: draft.search.trim() })}
       onClear={() => setDraft(emptyPinjamanFilter)}
     >
-      <Field label="Cari" hint="Nama atau NIK nasabah, atau nomor pinjaman">
-        <SearchInput
-          placeholder="Cari pinjaman..."
-          maxLength={SEARCH_MAX_LENGTH}
-          value={draft.search}
-          onChange={(event) => setDraft((d) => ({ ...d, search: event.target.value }))}
-        />
-      </Field>
+      <FilterSearchField
+        hint="Nama atau NIK nasabah, atau nomor pinjaman"
+        placeholder="Cari pinjaman..."
+        value={draft.search}
+        onChange={(search) => setDraft((d) => ({ ...d, search }))}
+      />
       <RadioGroup
         label="Status"
         value={draft.status}
         onValueChange={(status) => setDraft((d) => ({ ...d, status }))}
         options={statusOptions}
       />
-      <RadioGroup
-        label="Tipe"
-        value={draft.tipe}
-        onValueChange={(tipe) => setDraft((d) => ({ ...d, tipe }))}
-        options={tipeOptions}
-      />
+      <TipeFilterField value={draft.tipe} onChange={(tipe) => setDraft((d) => ({ ...d, tipe }))} />
       <div className="space-y-2">
         <NasabahPicker
           key={draft.nasabahId ?? 'none'}

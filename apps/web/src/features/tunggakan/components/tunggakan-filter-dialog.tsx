@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { kolektibilitasShortLabels, SEARCH_MAX_LENGTH } from '@mizan/core';
+import { kolektibilitasShortLabels } from '@mizan/core';
 import { Field } from '../../../components/ui/field';
-import { FilterDialog } from '../../../components/ui/filter-dialog';
+import { FilterDialog, FilterSearchField, TipeFilterField } from '../../../components/ui/filter-dialog';
 import { Input } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
-import { SearchInput } from '../../../components/ui/search-input';
 import { defaultTunggakanFilters, type TunggakanFilters } from '../types';
 
 export type TunggakanFilterValues = Pick<
@@ -19,12 +18,6 @@ const kolektibilitasOptions = [
   { value: '3', label: `3 · ${kolektibilitasShortLabels[3]}` },
   { value: '4', label: `4 · ${kolektibilitasShortLabels[4]}` },
   { value: '5', label: `5 · ${kolektibilitasShortLabels[5]}` },
-] as const;
-
-const tipeOptions = [
-  { value: 'all', label: 'Semua' },
-  { value: 'pokok', label: 'Pokok' },
-  { value: 'non-pokok', label: 'Non-Pokok' },
 ] as const;
 
 const empty: TunggakanFilterValues = {
@@ -74,26 +67,19 @@ function Body({ open, onOpenChange, value, onApply }: Props) {
         setMinHari('');
       }}
     >
-      <Field label="Cari" hint="Nama atau NIK nasabah, atau nomor pinjaman">
-        <SearchInput
-          placeholder="Cari tunggakan..."
-          maxLength={SEARCH_MAX_LENGTH}
-          value={draft.search}
-          onChange={(event) => setDraft((d) => ({ ...d, search: event.target.value }))}
-        />
-      </Field>
+      <FilterSearchField
+        hint="Nama atau NIK nasabah, atau nomor pinjaman"
+        placeholder="Cari tunggakan..."
+        value={draft.search}
+        onChange={(search) => setDraft((d) => ({ ...d, search }))}
+      />
       <RadioGroup
         label="Kolektibilitas"
         value={draft.kolektibilitas}
         onValueChange={(kolektibilitas) => setDraft((d) => ({ ...d, kolektibilitas }))}
         options={kolektibilitasOptions}
       />
-      <RadioGroup
-        label="Tipe"
-        value={draft.tipe}
-        onValueChange={(tipe) => setDraft((d) => ({ ...d, tipe }))}
-        options={tipeOptions}
-      />
+      <TipeFilterField value={draft.tipe} onChange={(tipe) => setDraft((d) => ({ ...d, tipe }))} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Kota" hint="Nama lengkap, mis. Bogor">
           <Input maxLength={100} value={draft.kota} onChange={(event) => setDraft((d) => ({ ...d, kota: event.target.value }))} />
