@@ -48,19 +48,20 @@ export async function lastFinishedRun(db: Kysely<DB>, job: string): Promise<stri
 
 /**
  * The next living loans after `afterId` whose ledger can change with the date: those not `lunas`
- * (a lunas loan has no arrears on any day), or every living loan with `everyLoan`. Locked for the
- * batch's transaction, as a payment write locks its loan: a payment committed meanwhile is either
- * seen by the batch or waits for it and then writes its own refresh, so the job never writes a
- * summary older than the payments.
+ * (a lunas loan has no arrears on any day), or every living loan with `everyLoan`. Each with its
+ * row version (`xmin`): the batch's write skips a loan a payment or an edit changed meanwhile (that
+ * write refreshed it itself), so the job never writes a summary older than the payments, without
+ * locking (and so rewriting) every loan it only reads.
  */
 export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number, everyLoan = false) {
   let query = trx
     .selectFrom('pinjaman')
     .select(['id', 'tipe', 'jumlah', 'persentase', 'durasi_angsuran', 'tanggal_pinjam', 'status'])
+    .select(sql<string>`pinjaman.xmin::text`.as('versi'))
     .where('deleted_at', 'is', null)
     .where('id', '>', afterId);
   if (!everyLoan) query = query.where('status', '!=', 'lunas');
-  return query.orderBy('id').limit(limit).forUpdate().execute();
+  return query.orderBy('id').limit(limit).execute();
 }
 
 /** The living payments of the given loans. */
@@ -76,6 +77,8 @@ export function paymentsOfLoans(trx: Kysely<DB>, loanIds: readonly number[]) {
 
 export interface LedgerColumns {
   id: number;
+  /** The row version the figures were computed from (`loansAfter`). */
+  versi: string;
   hari_tunggakan: number;
   kolektibilitas: number;
   tunggakan_pokok: number;
@@ -98,7 +101,7 @@ export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: reado
   const values = sql.join(
     rows.map(
       (r) =>
-        sql`(${r.id}::integer, ${r.hari_tunggakan}::integer, ${r.kolektibilitas}::smallint, ${r.tunggakan_pokok}::bigint,
+        sql`(${r.id}::integer, ${r.versi}::text, ${r.hari_tunggakan}::integer, ${r.kolektibilitas}::smallint, ${r.tunggakan_pokok}::bigint,
           ${r.tunggakan_margin}::bigint, ${r.tunggakan_bagi_hasil}::bigint, ${r.tunggakan_total}::bigint,
           ${r.angsuran_tertunggak}::integer, ${r.jatuh_tempo_tertua}::date, ${r.jatuh_tempo_berikutnya}::date,
           ${r.jumlah_berikutnya}::bigint)`,
@@ -110,8 +113,8 @@ export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: reado
       tunggakan_bagi_hasil = v.bagi_hasil, tunggakan_total = v.total, angsuran_tertunggak = v.angsuran,
       jatuh_tempo_tertua = v.tertua, jatuh_tempo_berikutnya = v.berikutnya, jumlah_berikutnya = v.jumlah_berikutnya,
       ledger_tanggal = ${tanggal}::date
-    from (values ${values}) as v(id, hari, kelas, pokok, margin, bagi_hasil, total, angsuran, tertua, berikutnya, jumlah_berikutnya)
-    where pinjaman.id = v.id and (
+    from (values ${values}) as v(id, versi, hari, kelas, pokok, margin, bagi_hasil, total, angsuran, tertua, berikutnya, jumlah_berikutnya)
+    where pinjaman.id = v.id and pinjaman.xmin::text = v.versi and (
       pinjaman.ledger_tanggal is null or
       (pinjaman.hari_tunggakan, pinjaman.kolektibilitas, pinjaman.tunggakan_pokok, pinjaman.tunggakan_margin,
         pinjaman.tunggakan_bagi_hasil, pinjaman.tunggakan_total, pinjaman.angsuran_tertunggak, pinjaman.jatuh_tempo_tertua,

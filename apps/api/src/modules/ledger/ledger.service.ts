@@ -64,7 +64,7 @@ export async function runDailyLedger(
       }
       const rows = loans.map((loan) => {
         const { summary } = loanLedger(loan, byLoan.get(loan.id) ?? [], tanggal);
-        return { id: loan.id, ...summary, kolektibilitas: classify(summary.hari_tunggakan, bands) };
+        return { id: loan.id, versi: loan.versi, ...summary, kolektibilitas: classify(summary.hari_tunggakan, bands) };
       });
       const changed = await repo.writeLedgers(trx, tanggal, rows);
       const finished = loans.length < batch;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/test-db';
 import { LEDGER_JOB, runDailyLedger } from './ledger.service';
+import { loansAfter, writeLedgers } from './ledger.repository';
 
 // The daily ledger job (issue 23): days move without writes, so once a day every living loan's
 // summary is computed again for the new Jakarta date, in batches, once, resumable.
@@ -142,6 +143,37 @@ describe('runDailyLedger', () => {
       processed: LOANS - 1,
       written: 0,
     });
+  });
+
+  it('never writes over a loan changed after the batch read it (a payment refreshed it itself)', async () => {
+    const [loan] = await loansAfter(handle.db, 0, 1);
+    // A payment write's refresh, committed between the batch's read and its write.
+    await handle.db.updateTable('pinjaman').set({ hari_tunggakan: 4321 }).where('id', '=', loan!.id).execute();
+    const stale = {
+      id: loan!.id,
+      versi: loan!.versi,
+      hari_tunggakan: 1,
+      kolektibilitas: 2,
+      tunggakan_pokok: 1,
+      tunggakan_margin: 1,
+      tunggakan_bagi_hasil: 0,
+      tunggakan_total: 2,
+      angsuran_tertunggak: 1,
+      jatuh_tempo_tertua: '2025-01-01',
+      jatuh_tempo_berikutnya: null,
+      jumlah_berikutnya: null,
+    };
+    expect(await writeLedgers(handle.db, '2025-05-01', [stale])).toBe(0);
+    const row = await handle.db
+      .selectFrom('pinjaman')
+      .select(['hari_tunggakan', 'ledger_tanggal'])
+      .where('id', '=', loan!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.hari_tunggakan).toBe(4321);
+    expect(row.ledger_tanggal).not.toBe('2025-05-01');
+    // Read again, the same figures are written.
+    const [fresh] = await loansAfter(handle.db, 0, 1);
+    expect(await writeLedgers(handle.db, '2025-05-01', [{ ...stale, versi: fresh!.versi }])).toBe(1);
   });
 
   it.runIf(process.env.MIZAN_TEST_DB === 'postgres')('runs once with two server processes on one PostgreSQL', async () => {
