@@ -161,7 +161,7 @@ export const messages = {
     /** added (issue 23) */
     kolektibilitasInvalid: 'Filter kolektibilitas harus 1 sampai 5',
     /** added (issue 23) */
-    minHariInvalid: 'Minimal hari tunggakan harus bilangan bulat 0 sampai 36500',
+    minHariInvalid: 'Minimal hari tunggakan harus bilangan bulat 1 sampai 36500',
     /** added (issue 23) */
     wilayahMax: 'Filter kota atau kecamatan maksimal 100 karakter',
     /** added */

@@ -231,7 +231,7 @@ const tunggakanFilters = {
   kecamatan: wilayahParam,
   min_hari: integerParam({
     integer: m.minHariInvalid,
-    min: 0,
+    min: 1,
     minMessage: m.minHariInvalid,
     max: 36_500,
     maxMessage: m.minHariInvalid,

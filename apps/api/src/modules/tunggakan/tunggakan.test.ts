@@ -156,14 +156,15 @@ describe('GET /api/tunggakan', () => {
     expect((await summary('?search=budi')).jumlah_pinjaman).toBe(1);
     const bad = await t.request({ method: 'GET', url: '/api/tunggakan/ringkasan?min_hari=x' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([{ path: 'min_hari', msg: 'Minimal hari tunggakan harus bilangan bulat 0 sampai 36500' }]);
+    expect(bad.json().errors).toEqual([{ path: 'min_hari', msg: 'Minimal hari tunggakan harus bilangan bulat 1 sampai 36500' }]);
   });
 
   it('answers 400 with the field and an Indonesian message for bad parameters, 401 without a token', async () => {
     for (const [query, path, msg] of [
       ['kolektibilitas=6', 'kolektibilitas', 'Filter kolektibilitas harus 1 sampai 5'],
-      ['min_hari=-1', 'min_hari', 'Minimal hari tunggakan harus bilangan bulat 0 sampai 36500'],
-      ['min_hari=2.5', 'min_hari', 'Minimal hari tunggakan harus bilangan bulat 0 sampai 36500'],
+      ['min_hari=-1', 'min_hari', 'Minimal hari tunggakan harus bilangan bulat 1 sampai 36500'],
+      ['min_hari=0', 'min_hari', 'Minimal hari tunggakan harus bilangan bulat 1 sampai 36500'],
+      ['min_hari=2.5', 'min_hari', 'Minimal hari tunggakan harus bilangan bulat 1 sampai 36500'],
       ['sortBy=password', 'sortBy', 'Kolom pengurutan tidak valid'],
       ['limit=1001', 'limit', 'Limit maksimal 1000'],
       ['tipe=emas', 'tipe', 'Filter tipe tidak valid'],

@@ -92,12 +92,12 @@ function Body({ open, onOpenChange, value, onApply }: Props) {
           />
         </Field>
       </div>
-      {/* A whole number 0–36500: the browser refuses anything else before 'Terapkan' applies it. */}
+      {/* A whole number 1–36500: the browser refuses anything else before 'Terapkan' applies it. */}
       <Field label="Minimal hari terlambat" hint="Kosongkan untuk semua tunggakan">
         <Input
           type="number"
           inputMode="numeric"
-          min={0}
+          min={1}
           max={36_500}
           step={1}
           value={minHari}

@@ -8,7 +8,7 @@ const codecs = {
   tipe: oneOfParam<TunggakanFilters['tipe']>(['all', 'pokok', 'non-pokok']),
   kota: textParam,
   kecamatan: textParam,
-  minHari: intParam(0, 36_500),
+  minHari: intParam(1, 36_500),
   sortBy: oneOfParam(tunggakanSortKeys),
   sortOrder: oneOfParam(['asc', 'desc'] as const),
 };
