@@ -61,7 +61,10 @@ export function AppLayout() {
             {navItems('desktop')}
           </nav>
           <div className="ml-auto flex items-center gap-2">
-            <span className="hidden max-w-40 truncate text-sm text-brand-100 sm:inline lg:max-w-56" data-testid="user-name">
+            <span
+              className="hidden max-w-40 truncate text-sm text-brand-100 sm:inline lg:hidden xl:inline xl:max-w-56"
+              data-testid="user-name"
+            >
               {user?.nama_lengkap || user?.username}
             </span>
             <button

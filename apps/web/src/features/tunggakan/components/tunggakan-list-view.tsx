@@ -35,7 +35,7 @@ function TunggakanTable({ rows }: { rows: Tunggakan[] }) {
           <Th>Kolektibilitas</Th>
           <Th className="text-right">Hari</Th>
           <Th className="text-right">Tunggakan</Th>
-          <Th className="text-right">Sisa Pokok</Th>
+          <Th className="hidden text-right xl:table-cell">Sisa Pokok</Th>
           <Th className="text-right">Aksi</Th>
         </tr>
       </THead>
@@ -68,7 +68,7 @@ function TunggakanTable({ rows }: { rows: Tunggakan[] }) {
               <p className="font-semibold text-red-800">{formatRupiah(row.tunggakan_total)}</p>
               <p className="text-xs text-muted">{overdueCount(row)}</p>
             </Td>
-            <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(row.sisa_pokok)}</Td>
+            <Td className="hidden text-right font-medium whitespace-nowrap xl:table-cell">{formatRupiah(row.sisa_pokok)}</Td>
             <Td className="py-1.5">
               <ContactActions row={row} />
             </Td>
