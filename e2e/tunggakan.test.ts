@@ -111,7 +111,7 @@ describe('Tunggakan screen', () => {
     );
     expect(await page.getByRole('link', { name: 'Telepon Agus Salim' }).getAttribute('href')).toBe('tel:0217654321');
     await expect.poll(() => page.getByRole('link', { name: 'Chat WhatsApp Agus Salim' }).count()).toBe(0);
-    await page.getByRole('img', { name: 'Agus Salim tidak punya nomor WhatsApp' }).waitFor();
+    await page.getByRole('img', { name: 'WhatsApp Agus Salim tidak tersedia: bukan nomor seluler' }).waitFor();
 
     // The cards count what the summary counts; choosing one filters the list and the address.
     const summary = await apiSummary();

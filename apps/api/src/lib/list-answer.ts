@@ -29,21 +29,23 @@ export async function sendListAnswer<T>(
   answer: () => Promise<T>,
 ): Promise<T | FastifyReply> {
   if (!isCachedListQuery(query)) return answer();
-  return sendRememberedAnswer(app, reply, `${list}\u0000${JSON.stringify(query)}`, answer);
+  return sendRememberedAnswer(app, reply, list, query, answer);
 }
 
 /**
- * Answers with the JSON text written for an earlier request of the same `key` when nothing has been
- * committed since (the snapshot cache), else with `answer()` freshly written and kept. For answers
- * that always cost more than the cache's check (an aggregate over many rows).
+ * Answers with the JSON text written for an earlier request of the same `list` with the same parsed
+ * `query` when nothing has been committed since (the snapshot cache), else with `answer()` freshly
+ * written and kept. For answers that always cost more than the cache's check (an aggregate over
+ * many rows).
  */
 export async function sendRememberedAnswer<T>(
   app: FastifyInstance,
   reply: FastifyReply,
-  key: string,
+  list: string,
+  query: object,
   answer: () => Promise<T>,
 ): Promise<FastifyReply> {
-  const text = await app.answers.get(key, async () => {
+  const text = await app.answers.get(`${list}\u0000${JSON.stringify(query)}`, async () => {
     const written = reply.serialize(await answer());
     return typeof written === 'string' ? written : Buffer.from(written as ArrayBuffer).toString('utf8');
   });

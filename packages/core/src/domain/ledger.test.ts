@@ -80,6 +80,10 @@ describe('loanLedger, Murabahah', () => {
     expect(settled.summary.tunggakan_total).toBe(0);
     const closed = loanLedger({ ...murabahah, status: 'lunas' }, [], '2025-06-01');
     expect(closed.summary).toMatchObject({ tunggakan_total: 0, hari_tunggakan: 0, angsuran_tertunggak: 0 });
+    // Not disbursed yet: no arrears either, however old its date.
+    const pending = loanLedger({ ...murabahah, status: 'pending' }, [], '2025-06-01');
+    expect(pending.summary).toMatchObject({ tunggakan_total: 0, hari_tunggakan: 0, angsuran_tertunggak: 0 });
+    expect(loanLedger(murabahah, [], '2025-06-01').summary.angsuran_tertunggak).toBe(12);
   });
 
   it('is not late on the due date itself, and one day late the day after', () => {

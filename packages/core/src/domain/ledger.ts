@@ -255,7 +255,9 @@ function summarize(loan: LedgerLoan, dues: Due[], instalments: LedgerInstalment[
     jatuh_tempo_berikutnya: null,
     jumlah_berikutnya: null,
   };
-  const settled = loan.status === 'lunas';
+  // A lunas loan owes nothing; a pending one was not disbursed yet (awaiting approval, issue 27):
+  // neither has arrears, whatever its dates.
+  const settled = loan.status === 'lunas' || loan.status === 'pending';
   instalments.forEach((line, i) => {
     if (line.sisa === 0) return;
     if (line.status !== 'terlambat') {

@@ -220,11 +220,7 @@ export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
 export const idParamSchema = z.object({ id: idField(messages.common.idInvalid) });
 export type IdParam = z.infer<typeof idParamSchema>;
 
-/**
- * `GET /api/tunggakan` query (issue 23): loans in arrears; + kolektibilitas, tipe, kota,
- * kecamatan, min_hari (at least that many days past due); sortBy default hari_tunggakan (desc:
- * longest first).
- */
+/** The filters of the loans in arrears, shared by the Tunggakan list and its class summary. */
 const tunggakanFilters = {
   tipe: enumParam(tipePinjaman, m.tipeInvalid),
   kota: wilayahParam,
@@ -238,6 +234,11 @@ const tunggakanFilters = {
   }),
 };
 
+/**
+ * `GET /api/tunggakan` query (issue 23): loans in arrears; + kolektibilitas, tipe, kota,
+ * kecamatan, min_hari (at least that many days past due); sortBy default hari_tunggakan (desc:
+ * longest first).
+ */
 export const tunggakanListQuerySchema = z.object({
   ...paging,
   kolektibilitas: kolektibilitasParam,

@@ -157,7 +157,7 @@ export async function seedDemo(db: Kysely<DB>, dataDir: string, today = todayJak
             })
             .execute();
         }
-        await refreshLoanBalance(trx, loan.id, todayJakarta());
+        await refreshLoanBalance(trx, loan.id, today);
         if (troubled && monthsAgo - paid.length >= 3) {
           await trx
             .updateTable('pinjaman')

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { LedgerSummary } from '@mizan/core';
 import type { DB } from '../../db/schema';
 
 /** The job's row of `tanggal`, created when missing, locked for this transaction; null when another process holds it. */
@@ -75,21 +76,13 @@ export function paymentsOfLoans(trx: Kysely<DB>, loanIds: readonly number[]) {
     .execute();
 }
 
-export interface LedgerColumns {
+/** One loan's row of a batch: its ledger summary (core), its class, and the row version it was computed from. */
+export type LedgerColumns = LedgerSummary & {
   id: number;
   /** The row version the figures were computed from (`loansAfter`). */
   versi: string;
-  hari_tunggakan: number;
   kolektibilitas: number;
-  tunggakan_pokok: number;
-  tunggakan_margin: number;
-  tunggakan_bagi_hasil: number;
-  tunggakan_total: number;
-  angsuran_tertunggak: number;
-  jatuh_tempo_tertua: string | null;
-  jatuh_tempo_berikutnya: string | null;
-  jumlah_berikutnya: number | null;
-}
+};
 
 /**
  * Writes the ledger summaries of a batch in one statement (a VALUES list joined on id), only where

@@ -17,6 +17,8 @@ import { sendListAnswer } from '../../lib/list-answer';
 
 /** Payments: list, statistics, detail, add, edit, delete (spec §7 Pembayaran). */
 export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The payment writes refresh the loan's ledger on today's date by the app's clock. */
+  const writes = { db: app.db, clock: app.clock };
   app.get(
     '/pembayaran',
     {
@@ -71,7 +73,7 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.createPembayaran({ db: app.db, clock: app.clock }, currentUser(request).id, request.body);
+      const data = await service.createPembayaran(writes, currentUser(request).id, request.body);
       return reply.status(201).send({ success: true as const, message: 'Pembayaran berhasil ditambahkan', data });
     },
   );
@@ -88,12 +90,7 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await service.updatePembayaran(
-        { db: app.db, clock: app.clock },
-        currentUser(request).id,
-        request.params.id,
-        request.body,
-      );
+      const data = await service.updatePembayaran(writes, currentUser(request).id, request.params.id, request.body);
       return { success: true as const, message: 'Pembayaran berhasil diperbarui', data };
     },
   );
@@ -109,7 +106,7 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deletePembayaran({ db: app.db, clock: app.clock }, currentUser(request).id, request.params.id);
+      await service.deletePembayaran(writes, currentUser(request).id, request.params.id);
       return { success: true as const, message: 'Pembayaran berhasil dihapus', data: null };
     },
   );

@@ -20,14 +20,15 @@ import { recordActivity } from '../activities/activity.service';
 import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
 import { todayOf, type Clock } from '../../lib/clock';
 
+import * as repo from './pembayaran.repository';
+import { instantText, type JsonRow } from '../../db/json-rows';
+import { paginationOf } from '../../lib/envelope';
+
 /** What the payment writes need from the app: the database, and the clock their ledger refresh reads. */
 export interface PembayaranContext {
   db: Kysely<DB>;
   clock: Clock;
 }
-import * as repo from './pembayaran.repository';
-import { instantText, type JsonRow } from '../../db/json-rows';
-import { paginationOf } from '../../lib/envelope';
 
 export const PINJAMAN_SETTLED = 'Pinjaman ini sudah dilunasi dengan pembayaran pelunasan; pembayaran baru tidak dapat dicatat';
 

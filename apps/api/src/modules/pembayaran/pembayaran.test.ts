@@ -12,6 +12,7 @@ import {
   type Pinjaman,
 } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postLoan } from '../../test/populate';
 import { angsuranKeConflict, angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from './pembayaran.service';
 
 const m = messages.pembayaran;
@@ -53,25 +54,7 @@ async function addNasabah(nama: string, nik?: string) {
 
 /** The spec's worked example unless overridden: Rp 12.000.000, 2 %, 12 months, on 2024-01-31. */
 async function createLoan(nasabahId: number, overrides: Record<string, unknown> = {}) {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pinjaman',
-    payload: {
-      nasabah_id: nasabahId,
-      nomor_pinjaman: 'A001',
-      urutan_pinjaman: 1,
-      tanggal_pinjam: '2024-01-31',
-      jumlah: 12_000_000,
-      persentase: 2,
-      tipe: 'pokok',
-      jaminan: 'BPKB motor',
-      keterangan: null,
-      durasi_angsuran: 12,
-      ...overrides,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`loan create failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as Pinjaman;
+  return postLoan<Pinjaman>(t, nasabahId, { jaminan: 'BPKB motor', ...overrides });
 }
 
 const get = (url: string, token?: string | null) => t.request({ method: 'GET', url, ...(token === undefined ? {} : { token }) });

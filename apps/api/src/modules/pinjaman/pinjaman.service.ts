@@ -352,16 +352,8 @@ export async function refreshLoanBalance(
     total_pembayaran: totalPembayaran(payments),
     angsuran_per_bulan: angsuranPerBulan(loan),
     status,
-    hari_tunggakan: summary.hari_tunggakan,
+    ...summary,
     kolektibilitas: classify(summary.hari_tunggakan, bands),
-    tunggakan_pokok: summary.tunggakan_pokok,
-    tunggakan_margin: summary.tunggakan_margin,
-    tunggakan_bagi_hasil: summary.tunggakan_bagi_hasil,
-    tunggakan_total: summary.tunggakan_total,
-    angsuran_tertunggak: summary.angsuran_tertunggak,
-    jatuh_tempo_tertua: summary.jatuh_tempo_tertua,
-    jatuh_tempo_berikutnya: summary.jatuh_tempo_berikutnya,
-    jumlah_berikutnya: summary.jumlah_berikutnya,
     ledger_tanggal: today,
   };
   await repo.setLoanBalance(trx, pinjamanId, next);

@@ -22,7 +22,7 @@ export const tunggakanRoutes: FastifyPluginAsyncZod = async (app) => {
     // times the cost of the cache's check (docs/performance.md, run 11). Days past due depend on
     // the date: the answer is kept under the Jakarta date as well as the snapshot.
     async (request, reply) =>
-      sendRememberedAnswer(app, reply, `tunggakan@${todayOf(app.clock)}\u0000${JSON.stringify(request.query)}`, async () => {
+      sendRememberedAnswer(app, reply, `tunggakan@${todayOf(app.clock)}`, request.query, async () => {
         const { data, pagination } = await service.listTunggakan(app.db, request.query);
         return { success: true as const, data, meta: { pagination } };
       }),
@@ -39,14 +39,9 @@ export const tunggakanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendRememberedAnswer(
-        app,
-        reply,
-        `tunggakan-ringkasan@${todayOf(app.clock)}\u0000${JSON.stringify(request.query)}`,
-        async () => ({
-          success: true as const,
-          data: await service.summarizeTunggakan(app.db, request.query),
-        }),
-      ),
+      sendRememberedAnswer(app, reply, `tunggakan-ringkasan@${todayOf(app.clock)}`, request.query, async () => ({
+        success: true as const,
+        data: await service.summarizeTunggakan(app.db, request.query),
+      })),
   );
 };

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { formatRupiah, kolektibilitasShortLabels, type Kolektibilitas } from '@mizan/core';
+import { formatRupiah, kolektibilitasShortLabels, tipePinjamanLabels, type Kolektibilitas } from '@mizan/core';
 import { Button } from '../../components/ui/button';
 import { ListBody } from '../../components/ui/list-body';
 import { ListToolbar, type FilterChip } from '../../components/ui/list-toolbar';
@@ -45,9 +45,7 @@ export default function TunggakanPage() {
           clear: clear({ kolektibilitas: 'all' }),
         }
       : null,
-    filters.tipe !== 'all'
-      ? { label: `Tipe: ${filters.tipe === 'pokok' ? 'Pokok' : 'Non-Pokok'}`, clear: clear({ tipe: 'all' }) }
-      : null,
+    filters.tipe !== 'all' ? { label: `Tipe: ${tipePinjamanLabels[filters.tipe]}`, clear: clear({ tipe: 'all' }) } : null,
     filters.kota.trim() ? { label: `Kota: ${filters.kota.trim()}`, clear: clear({ kota: '' }) } : null,
     filters.kecamatan.trim() ? { label: `Kecamatan: ${filters.kecamatan.trim()}`, clear: clear({ kecamatan: '' }) } : null,
     filters.minHari !== null ? { label: `Minimal ${filters.minHari} hari`, clear: clear({ minHari: null }) } : null,

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { nextPageByTotal } from '../../../components/ui/use-list-page';
 import type { Pembayaran } from '../types';
 import { pembayaranKeys } from './keys';
 import type { PembayaranListParams } from './params';
@@ -12,17 +13,12 @@ export async function getPembayaranPage(params: PembayaranListParams, page: numb
   return { rows: data, page, limit, total: pagination?.total ?? data.length };
 }
 
-/** Spec §4: Load More appears while the current page is below ceil(total / limit). */
-export function nextPembayaranPage(last: { page: number; limit: number; total: number }): number | undefined {
-  return last.page < Math.ceil(last.total / last.limit) ? last.page + 1 : undefined;
-}
-
 /** The cumulative payment list: page 1 replaces the list, later pages append (spec §4 Lists). */
 export function usePembayaranList(params: PembayaranListParams) {
   return useInfiniteQuery({
     queryKey: pembayaranKeys.list(params),
     queryFn: ({ pageParam }) => getPembayaranPage(params, pageParam),
     initialPageParam: 1,
-    getNextPageParam: nextPembayaranPage,
+    getNextPageParam: nextPageByTotal,
   });
 }

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { nextPageByTotal } from '../../../components/ui/use-list-page';
 import type { Tunggakan, TunggakanFilters } from '../types';
 import { tunggakanKeys } from './keys';
 
@@ -37,6 +38,6 @@ export function useTunggakanList(filters: TunggakanFilters) {
     queryKey: tunggakanKeys.list(filters),
     queryFn: ({ pageParam }) => getTunggakanPage(filters, pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < Math.ceil(last.total / last.limit) ? last.page + 1 : undefined),
+    getNextPageParam: nextPageByTotal,
   });
 }

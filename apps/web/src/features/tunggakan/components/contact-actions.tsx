@@ -75,7 +75,10 @@ export function ContactActions({ row, labelled = false }: { row: Tunggakan; labe
       <Contact
         href={whatsappChatUrl(row.nasabah.telepon)}
         label={`Chat WhatsApp ${nama}`}
-        unavailable={{ label: `${nama} tidak punya nomor WhatsApp`, title: 'Bukan nomor seluler (WhatsApp tidak tersedia)' }}
+        unavailable={{
+          label: `WhatsApp ${nama} tidak tersedia: bukan nomor seluler`,
+          title: 'Bukan nomor seluler (WhatsApp tidak tersedia)',
+        }}
         icon={<MessageCircle className="h-4 w-4 shrink-0" aria-hidden="true" />}
         text="WhatsApp"
         labelled={labelled}

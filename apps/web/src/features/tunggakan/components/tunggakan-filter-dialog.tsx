@@ -1,24 +1,23 @@
 import { useState } from 'react';
-import { kolektibilitasShortLabels } from '@mizan/core';
+import { kolektibilitasShortLabels, kolektibilitasValues } from '@mizan/core';
 import { Field } from '../../../components/ui/field';
 import { FilterDialog, FilterSearchField, TipeFilterField } from '../../../components/ui/filter-dialog';
 import { Input } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
-import { defaultTunggakanFilters, type TunggakanFilters } from '../types';
+import { defaultTunggakanFilters, type KolektibilitasFilter, type TunggakanFilters } from '../types';
 
 export type TunggakanFilterValues = Pick<
   TunggakanFilters,
   'search' | 'kolektibilitas' | 'tipe' | 'kota' | 'kecamatan' | 'minHari'
 >;
 
-const kolektibilitasOptions = [
+const kolektibilitasOptions: readonly { value: KolektibilitasFilter; label: string }[] = [
   { value: 'all', label: 'Semua' },
-  { value: '1', label: `1 · ${kolektibilitasShortLabels[1]}` },
-  { value: '2', label: `2 · ${kolektibilitasShortLabels[2]}` },
-  { value: '3', label: `3 · ${kolektibilitasShortLabels[3]}` },
-  { value: '4', label: `4 · ${kolektibilitasShortLabels[4]}` },
-  { value: '5', label: `5 · ${kolektibilitasShortLabels[5]}` },
-] as const;
+  ...kolektibilitasValues.map((k) => ({
+    value: String(k) as KolektibilitasFilter,
+    label: `${k} · ${kolektibilitasShortLabels[k]}`,
+  })),
+];
 
 const empty: TunggakanFilterValues = {
   search: defaultTunggakanFilters.search,
