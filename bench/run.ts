@@ -21,6 +21,7 @@ import {
 } from './backup';
 import { TARGETS, type TargetKind } from './targets';
 import { ledgerJobLines, measureLedgerJob, type LedgerJobFigures } from './ledger-job';
+import { measurePortfolioJob, portfolioJobLines, type PortfolioJobFigures } from './portfolio-job';
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 5);
@@ -281,6 +282,14 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
       target: 'stats',
     },
     {
+      id: 'dashboard-portfolio',
+      label: 'GET /api/dashboard/portfolio',
+      method: 'GET',
+      path: '/api/dashboard/portfolio',
+      auth: true,
+      target: 'stats',
+    },
+    {
       id: 'pinjaman-jadwal',
       label: 'GET /api/pinjaman/{id}/jadwal (another aktif loan each request)',
       method: 'GET',
@@ -435,10 +444,14 @@ async function main() {
 
   // The daily ledger job first, with the server not yet started (PGlite is one process's database).
   let ledgerJob: LedgerJobFigures | null = null;
+  let portfolioJob: PortfolioJobFigures | null = null;
   if (env.BENCH_ONLY !== 'backup') {
     console.log('Job harian tunggakan & kolektibilitas…');
     ledgerJob = await measureLedgerJob(prepared.env, prepared.kind);
     for (const line of ledgerJobLines(ledgerJob)) console.log(`  ${line}`);
+    console.log('Snapshot portofolio (tutup hari, susulan 12 akhir bulan)…');
+    portfolioJob = await measurePortfolioJob(prepared.env, prepared.kind);
+    for (const line of portfolioJobLines(portfolioJob)) console.log(`  ${line}`);
   }
 
   const skipBrowser = env.BENCH_SKIP_BROWSER === '1';
@@ -524,6 +537,7 @@ async function main() {
   }
   console.log('');
   if (ledgerJob) for (const line of ledgerJobLines(ledgerJob)) console.log(line);
+  if (portfolioJob) for (const line of portfolioJobLines(portfolioJob)) console.log(line);
   for (const line of backupLines(backup)) console.log(line);
 
   const machine = {
@@ -544,6 +558,7 @@ async function main() {
     scenarios: results,
     browser,
     ledgerJob,
+    portfolioJob,
     backup,
   };
   const dir = path.join(root, 'bench/results');
@@ -555,6 +570,7 @@ async function main() {
     results.filter((r) => r.status === 'NOT MET' || r.status === 'error').length +
     (browser?.notMet ?? 0) +
     (ledgerJob?.status === 'NOT MET' ? 1 : 0) +
+    (portfolioJob?.status === 'NOT MET' ? 1 : 0) +
     (backup.status === 'NOT MET' || backup.status === 'DIFFERENT' ? 1 : 0);
   console.log(notMet ? `${notMet} target tidak tercapai (NOT MET / error).` : 'Semua target tercapai.');
 }

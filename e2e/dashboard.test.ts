@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, type ViewportName } from './support/browser';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addMonths, parseIsoDate, todayJakarta, type PortfolioOverview } from '@mizan/core';
+import { launchBrowser, newPage, VIEWPORTS, type ViewportName } from './support/browser';
 import { startServer, E2E_ADMIN, type RunningServer } from './support/server';
 import { signIn, snap } from './support/actions';
 
@@ -94,4 +98,88 @@ describe('dashboard', () => {
     await page.getByText('Terjadi kesalahan pada server. Silakan coba lagi.').first().waitFor();
     await context.close();
   });
+});
+
+describe('dashboard portfolio (issue 23)', () => {
+  // A loan lent on the 15th two months ago (its first instalment fell due on the 15th of last
+  // month and is unpaid: DPK then and now) and one lent today. The server is started again on the
+  // same data, so that the month-ends are back-filled at its start, as on a first start on old data.
+  let portfolioServer: RunningServer;
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-e2e-portfolio-'));
+    const first = await startServer({}, { dataDir, keepData: true });
+    const today = todayJakarta();
+    const { year, month } = parseIsoDate(today)!;
+    const twoBack = addMonths(`${year}-${String(month).padStart(2, '0')}-15`, -2);
+    const customer = async (nik: string, nama: string) => {
+      const res = await first.api<{ id: number }>('POST', '/nasabah', {
+        nama,
+        nik,
+        telepon: '081234567890',
+        alamat: 'Jl. Mawar 2',
+        kecamatan: 'Coblong',
+        kota: 'Kota Bandung',
+      });
+      expect(res.status).toBe(201);
+      return res.body.data.id;
+    };
+    const loan = async (nasabahId: number, tanggal: string, jumlah: number) => {
+      const res = await first.api('POST', '/pinjaman', {
+        nasabah_id: nasabahId,
+        tanggal_pinjam: tanggal,
+        jumlah,
+        persentase: 2,
+        tipe: 'pokok',
+        durasi_angsuran: 10,
+      });
+      expect(res.status).toBe(201);
+    };
+    await loan(await customer('3201000000030001', 'Nasabah Lama'), twoBack, 10_000_000);
+    await loan(await customer('3201000000030002', 'Nasabah Baru'), today, 5_000_000);
+    await first.stop();
+    portfolioServer = await startServer({}, { dataDir });
+    // The back-fill runs in the background after the server is ready.
+    const deadline = Date.now() + 30_000;
+    let months = 0;
+    while (months < 12 && Date.now() < deadline) {
+      months = (await portfolioServer.api<PortfolioOverview>('GET', '/dashboard/portfolio')).body.data.riwayat.length;
+      if (months < 12) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(months).toBe(12);
+  });
+  afterAll(async () => {
+    await portfolioServer?.stop();
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])(
+    'shows outstanding, NPF and PAR 30, each change computed against the end of last month (%s)',
+    async (viewport) => {
+      const { context, page } = await newPage(browser, portfolioServer.baseURL, viewport);
+      await signIn(page);
+      // One running loan of 10 000 000 at the end of last month, two of 15 000 000 now; both
+      // customers registered this month; nothing in classes 3–5 then or now.
+      const expectLabel = async (title: string, value: string, label: string) => {
+        const group = card(page, title);
+        await group.getByText(value, { exact: true }).waitFor();
+        await group.getByText(label, { exact: true }).waitFor();
+        await group.getByText('dibanding akhir bulan lalu').waitFor();
+      };
+      await expectLabel('Total Nasabah', '2', '↑ dari nol');
+      await expectLabel('Pinjaman Aktif', '2', '↑ 100,0%');
+      await expectLabel('Total Nilai Pinjaman', 'Rp 15.000.000', '↑ 50,0%');
+      await expectLabel('Outstanding', 'Rp 15.000.000', '↑ 50,0%');
+      await expectLabel('NPF', '0,00%', 'Tetap');
+      await card(page, 'NPF').getByText('NPF net 0,00%').waitFor();
+      await card(page, 'PAR 30')
+        .getByText(/menunggak ≥ 30 hari/)
+        .waitFor();
+      // The chart: 12 month-ends (a table for screen readers), and the classes now.
+      const history = page.getByRole('table', { name: 'Outstanding per kolektibilitas di akhir bulan' });
+      expect(await history.locator('tbody tr').count()).toBe(12);
+      await page.getByText('Kol. 2 · DPK').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
+      await snap(page, `dashboard-portfolio-${viewport}`);
+      await context.close();
+    },
+  );
 });

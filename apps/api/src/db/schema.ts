@@ -197,6 +197,30 @@ export interface JobRunsTable {
   finished_at: Date | null;
 }
 
+/** The portfolio at the close of a day (migration 2026_11_25_1800). Money is whole rupiah (bigint, read as numbers). */
+export interface PortfolioSnapshotsTable {
+  tanggal: string;
+  jenis: 'harian' | 'susulan';
+  lengkap: Generated<boolean>;
+  jumlah_nasabah: Generated<number>;
+  pinjaman_aktif: Generated<number>;
+  nilai_pinjaman_aktif: Generated<number>;
+  jumlah_k1: Generated<number>;
+  outstanding_k1: Generated<number>;
+  jumlah_k2: Generated<number>;
+  outstanding_k2: Generated<number>;
+  jumlah_k3: Generated<number>;
+  outstanding_k3: Generated<number>;
+  jumlah_k4: Generated<number>;
+  outstanding_k4: Generated<number>;
+  jumlah_k5: Generated<number>;
+  outstanding_k5: Generated<number>;
+  outstanding_par30: Generated<number>;
+  penagihan_hari: Generated<number>;
+  penagihan_bulan: Generated<number>;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -214,6 +238,7 @@ export interface DB {
   data_versions: DataVersionsTable;
   settings: SettingsTable;
   job_runs: JobRunsTable;
+  portfolio_snapshots: PortfolioSnapshotsTable;
 }
 
 /** A customer as the API reads it: every column but the search column. */

@@ -8,6 +8,7 @@ import { waRecipientsRoutes } from './wa-recipients/wa-recipients.routes';
 import { waSessionsRoutes } from './wa-sessions/wa-sessions.routes';
 import { backupRoutes } from './backup/backup.routes';
 import { tunggakanRoutes } from './tunggakan/tunggakan.routes';
+import { portfolioRoutes } from './portfolio/portfolio.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -16,6 +17,7 @@ import { tunggakanRoutes } from './tunggakan/tunggakan.routes';
 export const protectedModules: FastifyPluginAsyncZod[] = [
   usersRoutes,
   dashboardRoutes,
+  portfolioRoutes,
   nasabahRoutes,
   pinjamanRoutes,
   pembayaranRoutes,

@@ -180,41 +180,59 @@ export function provision(outstanding: number, percent: number): number {
   return Number(divRoundHalfUp(BigInt(outstanding) * BigInt(toBasisPoints(percent)), BASIS_POINTS_PER_UNIT));
 }
 
-/** NPF gross and net, PAR 30 and PPAP of active loans (deleted and lunas loans are left out by the caller). */
-export function portfolioFigures(
-  loans: Iterable<PortfolioLoan>,
-  ppapPersen: Record<Kolektibilitas, number> = PPAP_BPR,
-): PortfolioFigures {
-  const per = new Map<Kolektibilitas, { jumlah_pinjaman: number; outstanding: number }>(
-    kolektibilitasValues.map((k) => [k, { jumlah_pinjaman: 0, outstanding: 0 }]),
-  );
-  let outstanding = 0;
-  let count = 0;
+/** A portfolio already summed per class (SQL, a snapshot): what `figuresOfTotals` needs. */
+export interface PortfolioTotals {
+  /** Loans and outstanding principal per class; a class missing counts as none. */
+  per_kelas: readonly { kelas: Kolektibilitas; jumlah_pinjaman: number; outstanding: number }[];
+  /** Outstanding of loans 30 days or more past due. */
+  outstanding_par30: number;
+}
+
+/** Sums loans per class: the totals `figuresOfTotals` reads. */
+export function portfolioTotals(loans: Iterable<PortfolioLoan>): PortfolioTotals {
+  const per = kolektibilitasValues.map((kelas) => ({ kelas, jumlah_pinjaman: 0, outstanding: 0 }));
   let par30 = 0;
   for (const loan of loans) {
-    const bucket = per.get(loan.kolektibilitas)!;
+    const bucket = per[loan.kolektibilitas - 1]!;
     bucket.jumlah_pinjaman += 1;
     bucket.outstanding += loan.outstanding;
-    outstanding += loan.outstanding;
-    count += 1;
     if (loan.hari_tunggakan >= 30) par30 += loan.outstanding;
   }
+  return { per_kelas: per, outstanding_par30: par30 };
+}
+
+/** NPF gross and net, PAR 30 and PPAP of a portfolio summed per class. */
+export function figuresOfTotals(
+  totals: PortfolioTotals,
+  ppapPersen: Record<Kolektibilitas, number> = PPAP_BPR,
+): PortfolioFigures {
   const perKelas = kolektibilitasValues.map((kelas) => {
-    const bucket = per.get(kelas)!;
-    return { kelas, ...bucket, ppap: provision(bucket.outstanding, ppapPersen[kelas]) };
+    const found = totals.per_kelas.filter((c) => c.kelas === kelas);
+    const jumlah_pinjaman = found.reduce((sum, c) => sum + c.jumlah_pinjaman, 0);
+    const outstanding = found.reduce((sum, c) => sum + c.outstanding, 0);
+    return { kelas, jumlah_pinjaman, outstanding, ppap: provision(outstanding, ppapPersen[kelas]) };
   });
+  const outstanding = perKelas.reduce((sum, c) => sum + c.outstanding, 0);
   const bad = perKelas.filter((c) => c.kelas >= 3);
   const badOutstanding = bad.reduce((sum, c) => sum + c.outstanding, 0);
   const badProvision = bad.reduce((sum, c) => sum + c.ppap, 0);
   return {
     outstanding,
-    jumlah_pinjaman: count,
+    jumlah_pinjaman: perKelas.reduce((sum, c) => sum + c.jumlah_pinjaman, 0),
     per_kelas: perKelas,
     outstanding_bermasalah: badOutstanding,
-    outstanding_par30: par30,
+    outstanding_par30: totals.outstanding_par30,
     ppap_total: perKelas.reduce((sum, c) => sum + c.ppap, 0),
     npf_gross: ratioPercent(badOutstanding, outstanding),
     npf_net: ratioPercent(Math.max(0, badOutstanding - badProvision), outstanding),
-    par30: ratioPercent(par30, outstanding),
+    par30: ratioPercent(totals.outstanding_par30, outstanding),
   };
+}
+
+/** NPF gross and net, PAR 30 and PPAP of active loans (deleted and lunas loans are left out by the caller). */
+export function portfolioFigures(
+  loans: Iterable<PortfolioLoan>,
+  ppapPersen: Record<Kolektibilitas, number> = PPAP_BPR,
+): PortfolioFigures {
+  return figuresOfTotals(portfolioTotals(loans), ppapPersen);
 }

@@ -15,6 +15,7 @@ import * as m0600digitGrams from './2026_11_24_0600_nasabah_digit_grams';
 import * as m0900waMessagesSession from './2026_11_25_0900_wa_messages_session';
 import * as m1200loanLedger from './2026_11_25_1200_loan_ledger';
 import * as m1500tunggakanClassIndex from './2026_11_25_1500_tunggakan_class_index';
+import * as m1800portfolioSnapshots from './2026_11_25_1800_portfolio_snapshots';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -35,4 +36,5 @@ export const migrations = {
   '2026_11_25_0900_wa_messages_session': m0900waMessagesSession,
   '2026_11_25_1200_loan_ledger': m1200loanLedger,
   '2026_11_25_1500_tunggakan_class_index': m1500tunggakanClassIndex,
+  '2026_11_25_1800_portfolio_snapshots': m1800portfolioSnapshots,
 };

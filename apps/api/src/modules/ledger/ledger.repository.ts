@@ -2,51 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { LedgerSummary } from '@mizan/core';
 import type { DB } from '../../db/schema';
 
-/** The job's row of `tanggal`, created when missing, locked for this transaction; null when another process holds it. */
-export async function claimRun(trx: Kysely<DB>, job: string, tanggal: string) {
-  await trx
-    .insertInto('job_runs')
-    .values({ job, tanggal })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  return trx
-    .selectFrom('job_runs')
-    .select(['cursor', 'processed', 'finished_at'])
-    .where('job', '=', job)
-    .where('tanggal', '=', tanggal)
-    .forUpdate()
-    .skipLocked()
-    .executeTakeFirst();
-}
-
-/** Moves the run's cursor on after a batch (and marks it finished when nothing is left). */
-export async function advanceRun(
-  trx: Kysely<DB>,
-  job: string,
-  tanggal: string,
-  cursor: number,
-  processed: number,
-  finished: boolean,
-) {
-  await trx
-    .updateTable('job_runs')
-    .set({ cursor, processed, ...(finished ? { finished_at: new Date() } : {}) })
-    .where('job', '=', job)
-    .where('tanggal', '=', tanggal)
-    .execute();
-}
-
-/** The latest day the job finished, or null. */
-export async function lastFinishedRun(db: Kysely<DB>, job: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('job_runs')
-    .select((eb) => eb.fn.max('tanggal').as('tanggal'))
-    .where('job', '=', job)
-    .where('finished_at', 'is not', null)
-    .executeTakeFirst();
-  return (row?.tanggal as string | null | undefined) ?? null;
-}
-
 /**
  * The next living loans after `afterId` whose ledger can change with the date: those not `lunas`
  * (a lunas loan has no arrears on any day), or every living loan with `everyLoan`. Each with its
@@ -116,9 +71,4 @@ export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: reado
       (v.hari, v.kelas, v.pokok, v.margin, v.bagi_hasil, v.total, v.angsuran, v.tertua, v.berikutnya, v.jumlah_berikutnya)
     )`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
-}
-
-/** Forgets the job's runs, so that the next run of a day computes it again. */
-export async function deleteRuns(db: Kysely<DB>, job: string) {
-  await db.deleteFrom('job_runs').where('job', '=', job).execute();
 }

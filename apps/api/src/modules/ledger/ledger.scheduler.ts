@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { nextJakartaTime } from '@mizan/core';
 import { todayOf } from '../../lib/clock';
-import { LEDGER_BATCH, lastLedgerRun, runDailyLedger } from './ledger.service';
+import { LEDGER_BATCH, runDailyLedger } from './ledger.service';
+import { BACKFILL_BATCH, backfillMonthEnds } from '../portfolio/portfolio.service';
 
 /** When the daily ledger runs: 00:05 in Jakarta, after the day's first minutes. */
 export const LEDGER_HOUR = 0;
 export const LEDGER_MINUTE = 5;
 
 /**
- * Runs the daily ledger at 00:05 Asia/Jakarta, and once when the server is ready if the last
- * finished run is older than today (a server that was off at midnight, a first start on old
- * data). A run in progress is not started twice in this process; other processes on the same
+ * Runs the daily ledger at 00:05 Asia/Jakarta, and when the server is ready (a server that was
+ * off at midnight, a first start on old data; a day already done is left alone), each run followed
+ * by the back-fill of the portfolio's missing month-ends (modules/portfolio). A run in progress is not started twice in this process; other processes on the same
  * PostgreSQL skip the day's batches another one holds (ledger.service.ts). Closing the server
  * stops between batches; the next start resumes at the saved cursor.
  */
@@ -23,11 +24,19 @@ export function scheduleDailyLedger(app: FastifyInstance) {
     if (running || stop.signal.aborted) return running;
     const tanggal = todayOf(app.clock);
     running = runDailyLedger(app.db, tanggal, { signal: stop.signal, batch: LEDGER_BATCH[app.dbKind] })
-      .then((result) => {
+      .then(async (result) => {
         if (result.outcome === 'done')
           app.log.info({ tanggal, processed: result.processed, written: result.written }, 'daily ledger finished');
+        if (result.outcome === 'busy') return;
+        // Month-ends of the last 12 months with no snapshot (a first start on old data, a server
+        // that was off over a month's end) are computed from the payment history.
+        const backfill = await backfillMonthEnds(app.db, tanggal, { signal: stop.signal, batch: BACKFILL_BATCH[app.dbKind] });
+        if (backfill.outcome === 'done' && backfill.filled.length > 0)
+          app.log.info({ filled: backfill.filled, processed: backfill.processed }, 'portfolio month-ends back-filled');
       })
-      .catch((err: unknown) => app.log.error({ err, tanggal }, 'daily ledger failed; it runs again at the next start or 00:05'))
+      .catch((err: unknown) =>
+        app.log.error({ err, tanggal }, 'daily ledger or portfolio back-fill failed; it runs again at the next start or 00:05'),
+      )
       .finally(() => {
         running = null;
       });
@@ -45,9 +54,10 @@ export function scheduleDailyLedger(app: FastifyInstance) {
     timer.unref();
   };
 
+  // At every start: the day's ledger if it is not done yet (a finished day answers 'already' from
+  // one locked row), then the month-ends still missing (none, once filled).
   app.addHook('onReady', async () => {
-    const last = await lastLedgerRun(app.db);
-    if (last === null || last < todayOf(app.clock)) void run();
+    void run();
     planNext();
   });
   app.addHook('onClose', async () => {

@@ -3,6 +3,8 @@ import { classify, loanLedger, type LedgerPayment } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { getKolektibilitasSetting } from '../settings/settings.service';
 import * as repo from './ledger.repository';
+import * as jobRuns from '../../db/job-runs';
+import { recordClosingSnapshot } from '../portfolio/portfolio.service';
 
 /** The name of the daily ledger job in `job_runs`. */
 export const LEDGER_JOB = 'ledger-harian';
@@ -48,9 +50,15 @@ export async function runDailyLedger(
   for (;;) {
     if (options.signal?.aborted) return { outcome: 'busy', processed, written };
     const step = await db.transaction().execute(async (trx) => {
-      const run = await repo.claimRun(trx, LEDGER_JOB, tanggal);
+      const run = await jobRuns.claimRun(trx, LEDGER_JOB, tanggal);
       if (!run) return { outcome: 'busy' as const };
       if (run.finished_at) return { outcome: 'already' as const };
+      if (Number(run.cursor) === 0 && Number(run.processed) === 0) {
+        // Before the first loan moves on to `tanggal`, every loan still holds the figures of the
+        // last day finished: the portfolio at that day's close (a day that has one keeps it).
+        const previous = await jobRuns.lastFinishedRun(trx, LEDGER_JOB);
+        if (previous !== null && previous < tanggal) await recordClosingSnapshot(trx, previous);
+      }
       const loans = await repo.loansAfter(trx, Number(run.cursor), batch, options.everyLoan);
       const payments = await repo.paymentsOfLoans(
         trx,
@@ -69,7 +77,7 @@ export async function runDailyLedger(
       const changed = await repo.writeLedgers(trx, tanggal, rows);
       const finished = loans.length < batch;
       const cursor = loans.at(-1)?.id ?? Number(run.cursor);
-      await repo.advanceRun(trx, LEDGER_JOB, tanggal, cursor, Number(run.processed) + loans.length, finished);
+      await jobRuns.advanceRun(trx, LEDGER_JOB, tanggal, cursor, Number(run.processed) + loans.length, finished);
       return { outcome: finished ? ('done' as const) : ('more' as const), count: loans.length, changed };
     });
     if (step.outcome !== 'more' && step.outcome !== 'done') return { outcome: step.outcome, processed, written };
@@ -81,11 +89,8 @@ export async function runDailyLedger(
   }
 }
 
-/** The last Jakarta date the daily ledger finished, or null. */
-export const lastLedgerRun = (db: Kysely<DB>) => repo.lastFinishedRun(db, LEDGER_JOB);
-
 /**
  * Forgets the daily ledger's runs: the next run computes the day again (after a bulk load of
  * loans, or when the classification changed).
  */
-export const forgetLedgerRuns = (db: Kysely<DB>) => repo.deleteRuns(db, LEDGER_JOB);
+export const forgetLedgerRuns = (db: Kysely<DB>) => jobRuns.deleteRuns(db, LEDGER_JOB);

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PortfolioOverview } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface Activity {
@@ -18,28 +19,13 @@ export interface MonthlyPayments {
   total: number;
 }
 
-export interface DashboardStats {
-  totalNasabah: number;
-  pinjamanAktif: number;
-  totalNilaiPinjaman: number;
-}
-
 /** Key shared by every dashboard query, so Refresh can refetch them together. */
 export const dashboardKey = ['dashboard'] as const;
 
-export const dashboardStatsQuery = queryOptions({
-  queryKey: [...dashboardKey, 'stats'],
-  queryFn: async (): Promise<DashboardStats> => {
-    const [nasabah, pinjaman] = await Promise.all([
-      apiRequest<{ total_nasabah: number }>('/nasabah/stats'),
-      apiRequest<{ pinjaman_aktif: number; total_nilai_pinjaman: number }>('/pinjaman/stats'),
-    ]);
-    return {
-      totalNasabah: nasabah.data.total_nasabah,
-      pinjamanAktif: pinjaman.data.pinjaman_aktif,
-      totalNilaiPinjaman: pinjaman.data.total_nilai_pinjaman,
-    };
-  },
+/** The portfolio now, at the end of last month and at the last 12 month-ends (issue 23). */
+export const portfolioQuery = queryOptions({
+  queryKey: [...dashboardKey, 'portfolio'],
+  queryFn: async () => (await apiRequest<PortfolioOverview>('/dashboard/portfolio')).data,
 });
 
 export const activitiesQuery = (limit = 10) =>

@@ -1,0 +1,237 @@
+import type { Kysely } from 'kysely';
+import {
+  addDays,
+  figuresOfTotals,
+  kolektibilitasValues,
+  monthDateRange,
+  monthEndsBefore,
+  parseIsoDate,
+  portfolioLoanAt,
+  previousMonthEnd,
+  type Kolektibilitas,
+  type LedgerPayment,
+  type PortfolioPosition,
+  type PortfolioOverview,
+} from '@mizan/core';
+import type { DB } from '../../db/schema';
+import * as jobRuns from '../../db/job-runs';
+import { getKolektibilitasSetting } from '../settings/settings.service';
+import * as repo from './portfolio.repository';
+import type { SnapshotFigures } from './portfolio.repository';
+
+/** The month-ends the dashboard's chart shows (and the back-fill fills at a first start). */
+export const HISTORY_MONTHS = 12;
+
+/** The back-fill of missing month-ends in `job_runs`, keyed by the newest month-end it fills. */
+export const BACKFILL_JOB = 'portofolio-susulan';
+
+/**
+ * Loans per back-fill batch. Each loan's ledger is computed for up to 12 month-ends, pure work on
+ * the event loop between two statements: 100 loans (1 200 ledgers) keep a batch well under 100 ms.
+ */
+export const BACKFILL_BATCH = { pglite: 100, postgres: 250 } as const;
+
+/**
+ * Payments of `tanggal`'s month up to that day: the month's counter less the few dated later in
+ * the month (none for a month-end, none for today unless a payment was dated ahead).
+ */
+async function monthToDate(db: Kysely<DB>, tanggal: string): Promise<number> {
+  const d = parseIsoDate(tanggal)!;
+  const { last } = monthDateRange(d.year, d.month);
+  const [month, later] = await Promise.all([
+    repo.paymentsOfMonth(db, d.year, d.month),
+    tanggal < last ? repo.paymentsBetween(db, addDays(tanggal, 1), last) : 0,
+  ]);
+  return month - later;
+}
+
+const kColumns = (kelas: Kolektibilitas) => [`jumlah_k${kelas}`, `outstanding_k${kelas}`] as const;
+
+/** The figures of the portfolio as the loans' stored ledgers have them now, with today's collections. */
+async function currentFigures(db: Kysely<DB>, tanggal: string): Promise<SnapshotFigures> {
+  const [perClass, counts, hari, bulan] = await Promise.all([
+    repo.runningPerClass(db),
+    repo.livingCounts(db),
+    repo.paymentsBetween(db, tanggal, tanggal),
+    monthToDate(db, tanggal),
+  ]);
+  const figures: SnapshotFigures = {
+    ...counts,
+    jumlah_k1: 0,
+    outstanding_k1: 0,
+    jumlah_k2: 0,
+    outstanding_k2: 0,
+    jumlah_k3: 0,
+    outstanding_k3: 0,
+    jumlah_k4: 0,
+    outstanding_k4: 0,
+    jumlah_k5: 0,
+    outstanding_k5: 0,
+    outstanding_par30: 0,
+    penagihan_hari: hari,
+    penagihan_bulan: bulan,
+  };
+  for (const row of perClass) {
+    const kelas = Math.min(5, Math.max(1, row.kelas)) as Kolektibilitas;
+    const [n, out] = kColumns(kelas);
+    figures[n] += row.n;
+    figures[out] += row.outstanding;
+    figures.outstanding_par30 += row.par30;
+  }
+  return figures;
+}
+
+/** A stored or current row as the API answers it: the ratios and provision computed by core. */
+function position(tanggal: string, f: SnapshotFigures, ppap: Record<Kolektibilitas, number>): PortfolioPosition {
+  const totals = {
+    per_kelas: kolektibilitasValues.map((kelas) => {
+      const [n, out] = kColumns(kelas);
+      return { kelas, jumlah_pinjaman: f[n], outstanding: f[out] };
+    }),
+    outstanding_par30: f.outstanding_par30,
+  };
+  return {
+    tanggal,
+    jumlah_nasabah: f.jumlah_nasabah,
+    pinjaman_aktif: f.pinjaman_aktif,
+    nilai_pinjaman_aktif: f.nilai_pinjaman_aktif,
+    penagihan_hari: f.penagihan_hari,
+    penagihan_bulan: f.penagihan_bulan,
+    ...figuresOfTotals(totals, ppap),
+  };
+}
+
+/**
+ * `GET /api/dashboard/portfolio`: the portfolio now, at the end of last month (null when no
+ * snapshot of that day exists yet), and at each of the last 12 month-ends that has one.
+ */
+export async function portfolioOverview(db: Kysely<DB>, today: string): Promise<PortfolioOverview> {
+  const { ppap_persen } = await getKolektibilitasSetting(db);
+  const ends = monthEndsBefore(today, HISTORY_MONTHS);
+  const [now, stored] = await Promise.all([currentFigures(db, today), repo.snapshotsOn(db, ends)]);
+  const riwayat = stored.map((row) => position(row.tanggal, row, ppap_persen));
+  const lastEnd = previousMonthEnd(today);
+  return {
+    sekarang: position(today, now, ppap_persen),
+    akhir_bulan_lalu: riwayat.find((p) => p.tanggal === lastEnd) ?? null,
+    riwayat,
+  };
+}
+
+/**
+ * Records the portfolio at the close of `tanggal` from the loans' stored ledgers: called by the
+ * daily job before it moves the loans on to the next day, when every loan still has the figures of
+ * `tanggal` (each write of that day refreshed its loan with that date). A day that has a row keeps
+ * it.
+ */
+export async function recordClosingSnapshot(db: Kysely<DB>, tanggal: string) {
+  await repo.insertSnapshot(db, tanggal, 'harian', await currentFigures(db, tanggal));
+}
+
+export interface BackfillResult {
+  outcome: 'done' | 'already' | 'busy';
+  /** The month-ends filled by this call. */
+  filled: string[];
+  processed: number;
+}
+
+/** Gives the event loop a turn between batches. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Back-fills the last 12 month-ends before `today` that have no snapshot (a first start on old
+ * data, a server that was off over a month's end) from the payment history: each living loan's
+ * ledger at each of those dates (core `portfolioLoanAt`), summed into the month-end rows batch by
+ * batch in the same transaction as the run's cursor, so a crash resumes where it stopped and
+ * nothing is counted twice. Classes use today's bands; the rows are read only once finished.
+ */
+export async function backfillMonthEnds(
+  db: Kysely<DB>,
+  today: string,
+  options: { batch?: number; signal?: AbortSignal } = {},
+): Promise<BackfillResult> {
+  const batch = options.batch ?? BACKFILL_BATCH.postgres;
+  const key = previousMonthEnd(today);
+  const { bands } = await getKolektibilitasSetting(db);
+  let processed = 0;
+  let filled: string[] = [];
+  for (;;) {
+    if (options.signal?.aborted) return { outcome: 'busy', filled, processed };
+    const step = await db.transaction().execute(async (trx) => {
+      const run = await jobRuns.claimRun(trx, BACKFILL_JOB, key);
+      if (!run) return { outcome: 'busy' as const };
+      if (run.finished_at) return { outcome: 'already' as const };
+      if (Number(run.cursor) === 0 && Number(run.processed) === 0) {
+        // A fresh start: rows a crashed run of another month left half-summed go, the missing
+        // month-ends get empty rows to sum into.
+        const ends = monthEndsBefore(today, HISTORY_MONTHS);
+        // Nothing lent by the last month-end (a new installation): nothing to fill yet, and no
+        // row of zeros for the loans its staff will enter with their past dates. Tried again at
+        // the next run.
+        if (!(await repo.anyLoanUntil(trx, ends.at(-1)!))) return { outcome: 'empty' as const };
+        await repo.deleteUnfinished(trx);
+        const present = await repo.datesWithSnapshot(trx, ends);
+        await repo.insertUnfinished(
+          trx,
+          ends.filter((e) => !present.has(e)),
+        );
+      }
+      const dates = await repo.unfinishedDates(trx);
+      if (dates.length === 0) {
+        await jobRuns.advanceRun(trx, BACKFILL_JOB, key, Number(run.cursor), Number(run.processed), true);
+        return { outcome: 'done' as const, count: 0, dates };
+      }
+      const until = dates.at(-1)!;
+      const loans = await repo.loansForHistory(trx, Number(run.cursor), batch, until);
+      const payments = await repo.paymentsOfLoansUntil(
+        trx,
+        loans.map((l) => l.id),
+        until,
+      );
+      const byLoan = new Map<number, LedgerPayment[]>();
+      for (const p of payments) {
+        const list = byLoan.get(p.pinjaman_id) ?? [];
+        list.push(p);
+        byLoan.set(p.pinjaman_id, list);
+      }
+      for (const tanggal of dates) {
+        const add: Partial<SnapshotFigures> = {};
+        const plus = (column: keyof SnapshotFigures, value: number) => (add[column] = (add[column] ?? 0) + value);
+        for (const loan of loans) {
+          const at = portfolioLoanAt(loan, byLoan.get(loan.id) ?? [], tanggal, bands);
+          if (!at) continue;
+          const [n, out] = kColumns(at.kolektibilitas);
+          plus(n, 1);
+          plus(out, at.outstanding);
+          if (at.hari_tunggakan >= 30) plus('outstanding_par30', at.outstanding);
+          // Running then and not declared macet since: the dashboard's "Pinjaman Aktif" of that day.
+          if (loan.status !== 'macet') {
+            plus('pinjaman_aktif', 1);
+            plus('nilai_pinjaman_aktif', loan.jumlah);
+          }
+        }
+        await repo.addToUnfinished(trx, tanggal, add);
+      }
+      const finished = loans.length < batch;
+      if (finished) {
+        for (const tanggal of dates) {
+          const [jumlah_nasabah, penagihan_hari, penagihan_bulan] = await Promise.all([
+            repo.nasabahLivingAt(trx, tanggal),
+            repo.paymentsBetween(trx, tanggal, tanggal),
+            monthToDate(trx, tanggal),
+          ]);
+          await repo.finishUnfinished(trx, tanggal, { jumlah_nasabah, penagihan_hari, penagihan_bulan });
+        }
+      }
+      const cursor = loans.at(-1)?.id ?? Number(run.cursor);
+      await jobRuns.advanceRun(trx, BACKFILL_JOB, key, cursor, Number(run.processed) + loans.length, finished);
+      return { outcome: finished ? ('done' as const) : ('more' as const), count: loans.length, dates };
+    });
+    if (step.outcome === 'empty') return { outcome: 'done', filled, processed };
+    if (step.outcome === 'busy' || step.outcome === 'already') return { outcome: step.outcome, filled, processed };
+    processed += step.count;
+    filled = step.dates;
+    if (step.outcome === 'done') return { outcome: 'done', filled, processed };
+    await nextTurn();
+  }
+}
