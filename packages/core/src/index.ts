@@ -11,6 +11,7 @@ export * from './schemas/pinjaman';
 export * from './schemas/pinjaman-response';
 export * from './schemas/tunggakan-response';
 export * from './schemas/portfolio-response';
+export * from './schemas/settings';
 export * from './schemas/pembayaran';
 export * from './schemas/pembayaran-response';
 export * from './schemas/kwitansi';

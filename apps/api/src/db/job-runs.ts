@@ -54,3 +54,8 @@ export async function lastFinishedRun(db: Kysely<DB>, job: string): Promise<stri
 export async function deleteRuns(db: Kysely<DB>, job: string) {
   await db.deleteFrom('job_runs').where('job', '=', job).execute();
 }
+
+/** Forgets one day's run of a job (locks out a batch of it in progress until that one commits). */
+export async function deleteRun(db: Kysely<DB>, job: string, tanggal: string) {
+  await db.deleteFrom('job_runs').where('job', '=', job).where('tanggal', '=', tanggal).execute();
+}

@@ -9,6 +9,7 @@ import { waSessionsRoutes } from './wa-sessions/wa-sessions.routes';
 import { backupRoutes } from './backup/backup.routes';
 import { tunggakanRoutes } from './tunggakan/tunggakan.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
+import { settingsRoutes } from './settings/settings.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -25,4 +26,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   waRecipientsRoutes,
   waSessionsRoutes,
   backupRoutes,
+  settingsRoutes,
 ];

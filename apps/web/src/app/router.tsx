@@ -45,6 +45,7 @@ export const router = createBrowserRouter([
               { path: '/wa-notification-recipients', element: page(() => import('./routes/wa-notification-recipients')) },
               { path: '/profil', element: page(() => import('./routes/profil')) },
               { path: '/pengguna', element: page(() => import('./routes/pengguna')) },
+              { path: '/kolektibilitas', element: page(() => import('./routes/kolektibilitas')) },
             ],
           },
         ],

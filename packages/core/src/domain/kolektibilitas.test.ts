@@ -3,9 +3,11 @@ import fc from 'fast-check';
 import {
   bandsProblem,
   classify,
+  customerGrades,
   kolektibilitasPresets,
   OJK_BANK_BANDS,
   portfolioFigures,
+  presetOf,
   provision,
   ratioPercent,
   worstClass,
@@ -104,5 +106,48 @@ describe('portfolio figures', () => {
   it('takes the worst class of a customer', () => {
     expect(worstClass([1, 3, 2])).toBe(3);
     expect(worstClass([])).toBe(1);
+  });
+});
+
+describe('presetOf', () => {
+  it('names the preset a setting equals, and none for a setting of its own', () => {
+    for (const preset of kolektibilitasPresets) expect(presetOf(structuredClone(preset.setting))).toBe(preset.id);
+    const own = structuredClone(kolektibilitasPresets[0]!.setting);
+    own.bands[1] = { kelas: 2, sampai_hari: 60 };
+    expect(presetOf(own)).toBeNull();
+    const provision = structuredClone(kolektibilitasPresets[0]!.setting);
+    provision.ppap_persen[1] = 1;
+    expect(presetOf(provision)).toBeNull();
+  });
+});
+
+describe('customerGrades', () => {
+  it('gives every loan of a customer the worst class among them, and nothing better than its own (property)', () => {
+    const loanArb = fc.record({ nasabah_id: fc.integer({ min: 1, max: 4 }), hari_tunggakan: fc.integer({ min: 0, max: 400 }) });
+    fc.assert(
+      fc.property(fc.array(loanArb, { maxLength: 20 }), (raw) => {
+        const loans = raw.map((l, i) => ({ ...l, id: i + 1 }));
+        const grades = customerGrades(loans);
+        for (const loan of loans) {
+          const own = classify(loan.hari_tunggakan);
+          const worst = worstClass(loans.filter((l) => l.nasabah_id === loan.nasabah_id).map((l) => classify(l.hari_tunggakan)));
+          expect(grades.get(loan.id)).toBe(worst);
+          expect(grades.get(loan.id)!).toBeGreaterThanOrEqual(own);
+        }
+      }),
+    );
+  });
+
+  it('grades a current loan with its customer’s loan 100 days late as Kurang Lancar', () => {
+    const grades = customerGrades([
+      { id: 1, nasabah_id: 7, hari_tunggakan: 0 },
+      { id: 2, nasabah_id: 7, hari_tunggakan: 100 },
+      { id: 3, nasabah_id: 8, hari_tunggakan: 0 },
+    ]);
+    expect([...grades]).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 1],
+    ]);
   });
 });

@@ -53,6 +53,8 @@ export interface KolektibilitasPreset {
   nama: string;
   /** The text it is read from (docs/domain.md cites it). */
   sumber: string;
+  /** What is not confirmed from that text, shown with the preset; null when all is. */
+  catatan: string | null;
   setting: KolektibilitasSetting;
 }
 
@@ -73,18 +75,22 @@ export const kolektibilitasPresets: KolektibilitasPreset[] = [
     id: 'ojk-bank',
     nama: 'OJK — pembiayaan bank (bawaan)',
     sumber: 'POJK 40/POJK.03/2019; POJK 16/POJK.03/2014 (bank umum syariah)',
+    catatan: null,
     setting: { bands: OJK_BANK_BANDS, satu_nasabah_satu_kualitas: false, ppap_persen: PPAP_BPR },
   },
   {
     id: 'bprs',
     nama: 'BPR Syariah (POJK 24 Tahun 2024)',
     sumber: 'POJK 24 Tahun 2024 tentang Kualitas Aset BPR Syariah (Pasal 4: satu nasabah satu kualitas)',
+    catatan:
+      'Satu nasabah satu kualitas sesuai Pasal 4. Batas hari memakai golongan pembiayaan bank OJK karena lampiran POJK 24/2024 belum diperiksa; sesuaikan bila berbeda.',
     setting: { bands: OJK_BANK_BANDS, satu_nasabah_satu_kualitas: true, ppap_persen: PPAP_BPR },
   },
   {
     id: 'kspps',
     nama: 'Koperasi syariah (KSPPS, tanpa DPK)',
     sumber: 'Peraturan kementerian koperasi tentang penilaian kesehatan KSPPS (empat golongan)',
+    catatan: 'Batas hari belum dikonfirmasi dari teks peraturan kementerian; sesuaikan dengan pedoman koperasi Anda.',
     setting: {
       bands: [
         { kelas: 1, sampai_hari: 90 },
@@ -97,6 +103,16 @@ export const kolektibilitasPresets: KolektibilitasPreset[] = [
     },
   },
 ];
+
+/** The preset a setting equals (same bands, grade rule and provisions), or null for one of its own. */
+export function presetOf(setting: KolektibilitasSetting): KolektibilitasPreset['id'] | null {
+  const same = (a: KolektibilitasSetting, b: KolektibilitasSetting) =>
+    a.satu_nasabah_satu_kualitas === b.satu_nasabah_satu_kualitas &&
+    a.bands.length === b.bands.length &&
+    a.bands.every((band, i) => band.kelas === b.bands[i]!.kelas && band.sampai_hari === b.bands[i]!.sampai_hari) &&
+    kolektibilitasValues.every((k) => Number(a.ppap_persen[k]) === Number(b.ppap_persen[k]));
+  return kolektibilitasPresets.find((p) => same(p.setting, setting))?.id ?? null;
+}
 
 /** The setting a new installation starts with: OJK's bank classes. */
 export const defaultKolektibilitasSetting: KolektibilitasSetting = kolektibilitasPresets[0]!.setting;
@@ -136,6 +152,29 @@ export function worstClass(classes: Iterable<Kolektibilitas>): Kolektibilitas {
   let worst: Kolektibilitas = 1;
   for (const c of classes) if (c > worst) worst = c;
   return worst;
+}
+
+/** A running loan of a customer, for "one customer, one grade". */
+export interface GradedLoan {
+  id: number;
+  nasabah_id: number;
+  hari_tunggakan: number;
+}
+
+/**
+ * "One customer, one grade" (POJK 24/2024 Pasal 4): every running loan of a customer takes the
+ * class of the customer's loan furthest past due, the worst of their classes (classes never
+ * improve as days grow, so the worst class is the class of the most days). Returns each loan's
+ * class by id.
+ */
+export function customerGrades(
+  loans: Iterable<GradedLoan>,
+  bands: readonly KolektibilitasBand[] = OJK_BANK_BANDS,
+): Map<number, Kolektibilitas> {
+  const list = [...loans];
+  const most = new Map<number, number>();
+  for (const loan of list) most.set(loan.nasabah_id, Math.max(most.get(loan.nasabah_id) ?? 0, loan.hari_tunggakan));
+  return new Map(list.map((loan) => [loan.id, classify(most.get(loan.nasabah_id)!, bands)]));
 }
 
 /** One loan as the portfolio sees it. */

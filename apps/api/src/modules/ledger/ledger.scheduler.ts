@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { nextJakartaTime } from '@mizan/core';
 import { todayOf } from '../../lib/clock';
-import { LEDGER_BATCH, runDailyLedger } from './ledger.service';
+import { LEDGER_BATCH, forgetLedgerDay, runDailyLedger } from './ledger.service';
+import { getKolektibilitasSetting } from '../settings/settings.service';
+import { gradeAllCustomers } from '../pinjaman/pinjaman.service';
 import { BACKFILL_BATCH, backfillMonthEnds } from '../portfolio/portfolio.service';
 
 /** When the daily ledger runs: 00:05 in Jakarta, after the day's first minutes. */
@@ -15,33 +17,67 @@ export const LEDGER_MINUTE = 5;
  * PostgreSQL skip the day's batches another one holds (ledger.service.ts). Closing the server
  * stops between batches; the next start resumes at the saved cursor.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The daily ledger job of this process (modules/ledger). */
+    ledgerJob: {
+      /** Computes today's ledgers again (after the classification changed), after any run in progress. */
+      rerunToday(): void;
+      /** Resolves when no run is in progress (tests). */
+      idle(): Promise<void>;
+    };
+  }
+}
+
 export function scheduleDailyLedger(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
+  /** Today's run is to be done again when the current one ends (the classification changed). */
+  let again = false;
   const stop = new AbortController();
 
-  const run = () => {
+  const work = async (tanggal: string) => {
+    if (again) {
+      again = false;
+      await forgetLedgerDay(app.db, tanggal);
+    }
+    const result = await runDailyLedger(app.db, tanggal, { signal: stop.signal, batch: LEDGER_BATCH[app.dbKind] });
+    if (result.outcome === 'done')
+      app.log.info({ tanggal, processed: result.processed, written: result.written }, 'daily ledger finished');
+    if (result.outcome === 'busy') return;
+    // One customer, one grade: the job moved each loan's own class; the customer's worst again.
+    const setting = await getKolektibilitasSetting(app.db);
+    if (setting.satu_nasabah_satu_kualitas) await gradeAllCustomers(app.db, setting.bands, stop.signal);
+    // Month-ends of the last 12 months with no snapshot (a first start on old data, a server
+    // that was off over a month's end) are computed from the payment history.
+    const backfill = await backfillMonthEnds(app.db, tanggal, { signal: stop.signal, batch: BACKFILL_BATCH[app.dbKind] });
+    if (backfill.outcome === 'done' && backfill.filled.length > 0)
+      app.log.info({ filled: backfill.filled, processed: backfill.processed }, 'portfolio month-ends back-filled');
+  };
+
+  const run = (): Promise<void> | null => {
     if (running || stop.signal.aborted) return running;
     const tanggal = todayOf(app.clock);
-    running = runDailyLedger(app.db, tanggal, { signal: stop.signal, batch: LEDGER_BATCH[app.dbKind] })
-      .then(async (result) => {
-        if (result.outcome === 'done')
-          app.log.info({ tanggal, processed: result.processed, written: result.written }, 'daily ledger finished');
-        if (result.outcome === 'busy') return;
-        // Month-ends of the last 12 months with no snapshot (a first start on old data, a server
-        // that was off over a month's end) are computed from the payment history.
-        const backfill = await backfillMonthEnds(app.db, tanggal, { signal: stop.signal, batch: BACKFILL_BATCH[app.dbKind] });
-        if (backfill.outcome === 'done' && backfill.filled.length > 0)
-          app.log.info({ filled: backfill.filled, processed: backfill.processed }, 'portfolio month-ends back-filled');
-      })
+    running = work(tanggal)
       .catch((err: unknown) =>
         app.log.error({ err, tanggal }, 'daily ledger or portfolio back-fill failed; it runs again at the next start or 00:05'),
       )
       .finally(() => {
         running = null;
+        if (again && !stop.signal.aborted) void run();
       });
     return running;
   };
+
+  app.decorate('ledgerJob', {
+    rerunToday() {
+      again = true;
+      void run();
+    },
+    async idle() {
+      while (running) await running;
+    },
+  });
 
   const planNext = () => {
     const wait = nextJakartaTime(app.clock.now(), LEDGER_HOUR, LEDGER_MINUTE).getTime() - app.clock.now().getTime();

@@ -89,6 +89,9 @@ export async function runDailyLedger(
   }
 }
 
+/** Forgets the daily ledger's run of one day: the next run computes it again (the classification changed). */
+export const forgetLedgerDay = (db: Kysely<DB>, tanggal: string) => jobRuns.deleteRun(db, LEDGER_JOB, tanggal);
+
 /**
  * Forgets the daily ledger's runs: the next run computes the day again (after a bulk load of
  * loans, or when the classification changed).

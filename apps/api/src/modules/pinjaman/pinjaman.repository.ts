@@ -245,3 +245,40 @@ export async function nasabahNama(trx: Kysely<DB>, nasabahId: number): Promise<s
   const row = await trx.selectFrom('nasabah').select('nama').where('id', '=', nasabahId).executeTakeFirst();
   return row?.nama ?? '';
 }
+
+/** The running (aktif, macet), living loans of the given customers, with their days past due and class. */
+export function runningLoansOfCustomers(trx: Kysely<DB>, nasabahIds: readonly number[]) {
+  if (nasabahIds.length === 0) return Promise.resolve([]);
+  return trx
+    .selectFrom('pinjaman')
+    .select(['id', 'nasabah_id', 'hari_tunggakan', 'kolektibilitas'])
+    .where('nasabah_id', 'in', nasabahIds)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['aktif', 'macet'])
+    .execute();
+}
+
+/** The next customers after `afterId` with more than one running, living loan (by id). */
+export async function customersWithSeveralRunningLoans(trx: Kysely<DB>, afterId: number, limit: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('pinjaman')
+    .select('nasabah_id')
+    .where('nasabah_id', '>', afterId)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['aktif', 'macet'])
+    .groupBy('nasabah_id')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .orderBy('nasabah_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.nasabah_id);
+}
+
+/** Sets the class of each given loan (one statement). */
+export async function setClasses(trx: Kysely<DB>, classes: readonly { id: number; kolektibilitas: number }[]) {
+  if (classes.length === 0) return;
+  const values = sql.join(classes.map((c) => sql`(${c.id}::integer, ${c.kolektibilitas}::smallint)`));
+  await sql`update pinjaman set kolektibilitas = v.kelas from (values ${values}) as v(id, kelas) where pinjaman.id = v.id`.execute(
+    trx,
+  );
+}

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   angsuranPerBulan,
   classify,
+  customerGrades,
   formatRupiah,
   loanLedger,
   pinjamanDataCompleteness,
@@ -10,6 +11,7 @@ import {
   sisaPokok,
   totalPembayaran,
   type Jadwal,
+  type KolektibilitasBand,
   type Pagination,
   type Pinjaman,
   type PinjamanCreateInput,
@@ -111,8 +113,16 @@ export async function getJadwal(ctx: PinjamanContext, id: number): Promise<Jadwa
   const payments = await repo.livingPaymentsOf(ctx.db, id);
   const today = todayOf(ctx.clock);
   const { instalments, summary } = loanLedger(row, payments, today);
-  const { bands } = await getKolektibilitasSetting(ctx.db);
-  return { tanggal: today, kolektibilitas: classify(summary.hari_tunggakan, bands), angsuran: instalments, ringkasan: summary };
+  const setting = await getKolektibilitasSetting(ctx.db);
+  let kolektibilitas = classify(summary.hari_tunggakan, setting.bands);
+  if (setting.satu_nasabah_satu_kualitas && (row.status === 'aktif' || row.status === 'macet')) {
+    // One customer, one grade: this loan's days of today with the customer's other running loans.
+    const loans = (await repo.runningLoansOfCustomers(ctx.db, [row.nasabah_id])).map((l) =>
+      l.id === id ? { ...l, hari_tunggakan: summary.hari_tunggakan } : l,
+    );
+    kolektibilitas = customerGrades(loans, setting.bands).get(id) ?? kolektibilitas;
+  }
+  return { tanggal: today, kolektibilitas, angsuran: instalments, ringkasan: summary };
 }
 
 /** Counts per status and Σ jumlah of the aktif loans (the dashboard's Total Nilai Pinjaman). */
@@ -291,6 +301,9 @@ export async function deletePinjaman(ctx: PinjamanContext, userId: number, id: n
     const nama = await repo.nasabahNama(trx, existing.nasabah_id);
     await repo.softDeletePinjaman(trx, id, userId);
     await refreshTotalPinjaman(trx, existing.nasabah_id);
+    // The customer's other loans no longer share this one's grade.
+    const setting = await getKolektibilitasSetting(trx);
+    if (setting.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [existing.nasabah_id], setting.bands);
     await recordActivity(trx, {
       type: 'pinjaman.delete',
       description: `Pinjaman ${nama} sebesar ${formatRupiah(existing.jumlah)} dihapus`,
@@ -346,7 +359,8 @@ export async function refreshLoanBalance(
   const payments = await repo.livingPaymentsOf(trx, pinjamanId);
   const status = options.keepStatus ? loan.status : resolveLoanStatus(loan, payments);
   const { summary } = loanLedger({ ...loan, status }, payments, today);
-  const { bands } = await getKolektibilitasSetting(trx);
+  const setting = await getKolektibilitasSetting(trx);
+  const bands = setting.bands;
   const next = {
     sisa_pokok: sisaPokok(loan.jumlah, payments),
     total_pembayaran: totalPembayaran(payments),
@@ -357,5 +371,42 @@ export async function refreshLoanBalance(
     ledger_tanggal: today,
   };
   await repo.setLoanBalance(trx, pinjamanId, next);
+  if (setting.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [loan.nasabah_id], setting.bands);
   return { ...loan, ...next };
+}
+
+/**
+ * "One customer, one grade" (POJK 24/2024 Pasal 4, a setting): every running loan of each given
+ * customer takes the class of the customer's loan furthest past due (core `customerGrades`);
+ * writes only the loans whose class differs. Returns how many were written.
+ */
+export async function gradeCustomers(trx: Kysely<DB>, nasabahIds: readonly number[], bands: readonly KolektibilitasBand[]) {
+  const loans = await repo.runningLoansOfCustomers(trx, nasabahIds);
+  const grades = customerGrades(loans, bands);
+  const changed = loans
+    .filter((l) => grades.get(l.id) !== l.kolektibilitas)
+    .map((l) => ({ id: l.id, kolektibilitas: grades.get(l.id)! }));
+  await repo.setClasses(trx, changed);
+  return changed.length;
+}
+
+/**
+ * Grades every customer with several running loans (the daily job moved each loan's own class;
+ * this gives them the customer's worst again), 500 customers per transaction, the event loop
+ * getting a turn between them. Idempotent: a second pass writes nothing.
+ */
+export async function gradeAllCustomers(db: Kysely<DB>, bands: readonly KolektibilitasBand[], signal?: AbortSignal) {
+  let after = 0;
+  let written = 0;
+  for (;;) {
+    if (signal?.aborted) return written;
+    const step = await db.transaction().execute(async (trx) => {
+      const ids = await repo.customersWithSeveralRunningLoans(trx, after, 500);
+      return { ids, written: await gradeCustomers(trx, ids, bands) };
+    });
+    written += step.written;
+    if (step.ids.length < 500) return written;
+    after = step.ids.at(-1)!;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }

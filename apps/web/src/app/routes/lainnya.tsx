@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, MessageCircle, ShieldCheck, UserCog, Users } from 'lucide-react';
+import { ChevronRight, Gauge, MessageCircle, ShieldCheck, UserCog, Users } from 'lucide-react';
 import type { Role } from '@mizan/core';
 import { useAuth } from '../../features/auth';
 import { PageHeader } from '../../components/ui/page-header';
@@ -21,6 +21,17 @@ interface MenuSection {
 
 /** Sections of the Lainnya menu (spec §2). Add a section by adding an entry. */
 const sections: MenuSection[] = [
+  {
+    title: 'Pembiayaan',
+    cards: [
+      {
+        to: '/kolektibilitas',
+        title: 'Kolektibilitas',
+        description: 'Golongan hari tunggakan, satu nasabah satu kualitas, dan PPAP.',
+        icon: <Gauge className="h-5 w-5" aria-hidden="true" />,
+      },
+    ],
+  },
   {
     title: 'Pengaturan WA-Gateway',
     cards: [
