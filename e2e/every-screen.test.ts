@@ -178,6 +178,7 @@ const visits: Visit[] = [
     open: clickButton('Tambah Penerima'),
   },
   { route: '/profil', path: () => '/profil', ready: text('Ganti Password') },
+  { route: '/kolektibilitas', path: () => '/kolektibilitas', ready: text('Golongan Menurut Hari Tunggakan') },
   { route: '/pengguna', path: () => '/pengguna', ready: text('Operator Kantor Cabang Cibinong') },
   {
     route: '/pengguna',

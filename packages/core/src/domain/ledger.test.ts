@@ -83,6 +83,11 @@ describe('loanLedger, Murabahah', () => {
     // Not disbursed yet: no arrears either, however old its date.
     const pending = loanLedger({ ...murabahah, status: 'pending' }, [], '2025-06-01');
     expect(pending.summary).toMatchObject({ tunggakan_total: 0, hari_tunggakan: 0, angsuran_tertunggak: 0 });
+    // Their schedules agree with the summary: unpaid lines are not late, and no day is counted.
+    for (const { instalments } of [closed, pending]) {
+      expect(new Set(instalments.map((l) => l.status))).toEqual(new Set(['belum']));
+      expect(instalments.every((l) => l.hari_terlambat === 0)).toBe(true);
+    }
     expect(loanLedger(murabahah, [], '2025-06-01').summary.angsuran_tertunggak).toBe(12);
   });
 

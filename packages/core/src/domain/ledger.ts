@@ -225,11 +225,14 @@ export function loanLedger(loan: LedgerLoan, payments: readonly LedgerPayment[],
     });
   }
 
+  // A lunas loan owes nothing; a pending one was not disbursed yet (awaiting approval, issue 27):
+  // neither has a late instalment, whatever its dates (its unpaid lines stay 'belum').
+  const settled = loan.status === 'lunas' || loan.status === 'pending';
   const instalments: LedgerInstalment[] = dues.map((d, i) => {
     const jumlah = due(i);
     const terbayar = paid[i]!;
     const sisa = jumlah - terbayar;
-    const late = sisa > 0 && d.jatuh_tempo < today;
+    const late = sisa > 0 && d.jatuh_tempo < today && !settled;
     return {
       ...d,
       jumlah,
@@ -255,8 +258,7 @@ function summarize(loan: LedgerLoan, dues: Due[], instalments: LedgerInstalment[
     jatuh_tempo_berikutnya: null,
     jumlah_berikutnya: null,
   };
-  // A lunas loan owes nothing; a pending one was not disbursed yet (awaiting approval, issue 27):
-  // neither has arrears, whatever its dates.
+  // A lunas or pending loan has no late line (loanLedger), and no next instalment either.
   const settled = loan.status === 'lunas' || loan.status === 'pending';
   instalments.forEach((line, i) => {
     if (line.sisa === 0) return;
@@ -267,7 +269,6 @@ function summarize(loan: LedgerLoan, dues: Due[], instalments: LedgerInstalment[
       }
       return;
     }
-    if (settled) return;
     const d = dues[i]!;
     const profitLeft = d.margin + d.bagi_hasil - paidProfit[i]!;
     const principalLeft = line.sisa - profitLeft;
