@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { PortfolioOverview, PortfolioPosition } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
+import { openPostgres } from '../../db/database';
 import { runDailyLedger } from '../ledger/ledger.service';
 import { BACKFILL_JOB, backfillMonthEnds } from './portfolio.service';
 
@@ -209,5 +211,28 @@ describe('GET /api/dashboard/portfolio', () => {
     expect(runs.map((r) => [r.tanggal, r.finished_at !== null])).toEqual([['2024-05-31', true]]);
     const res = await t.request({ method: 'GET', url: '/api/dashboard/portfolio', token: '' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it.runIf(process.env.MIZAN_TEST_DB === 'postgres')('back-fills once with two server processes on one PostgreSQL', async () => {
+    const filled = (await overview()).riwayat;
+    await t.app.db.deleteFrom('portfolio_snapshots').where('jenis', '=', 'susulan').execute();
+    await t.app.db.deleteFrom('job_runs').where('job', '=', BACKFILL_JOB).execute();
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.app.db);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name}`;
+    const other = await openPostgres(url.toString(), 2);
+    try {
+      const [a, b] = await Promise.all([
+        backfillMonthEnds(t.app.db, '2024-06-15', { batch: 1 }),
+        backfillMonthEnds(other.db, '2024-06-15', { batch: 1 }),
+      ]);
+      // Each batch summed by one of them only: the month-ends are what one process alone made.
+      expect(a.processed + b.processed).toBe(3);
+      expect([a.outcome, b.outcome]).toContain('done');
+      const again = (await overview()).riwayat;
+      expect(again.filter((p) => p.tanggal !== '2024-06-15')).toEqual(filled.filter((p) => p.tanggal !== '2024-06-15'));
+    } finally {
+      await other.close();
+    }
   });
 });
