@@ -6,9 +6,9 @@
 //   data: every loan granted by the last month-end, its ledger at each of the 12 dates. It runs
 //   once in an installation's life (and for a month-end the server was off over).
 // The event loop must never be held 100 ms or more.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { todayJakarta } from '@mizan/core';
 import { loadConfig } from '../apps/api/src/config';
+import { withLoopDelay } from './ledger-job';
 import { openDatabase } from '../apps/api/src/app';
 import {
   BACKFILL_BATCH,
@@ -34,16 +34,6 @@ export interface PortfolioJobFigures {
   status: 'met' | 'NOT MET';
 }
 
-async function timed<T>(run: () => Promise<T>): Promise<Timed & { result: T }> {
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  const started = performance.now();
-  const result = await run();
-  const seconds = (performance.now() - started) / 1000;
-  loop.disable();
-  return { result, seconds, loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6 };
-}
-
 export async function measurePortfolioJob(
   env: Record<string, string>,
   kind: 'pglite' | 'postgres',
@@ -56,13 +46,13 @@ export async function measurePortfolioJob(
     // A date no real snapshot has, removed again afterwards.
     const probe = '1999-12-31';
     await db.deleteFrom('portfolio_snapshots').where('tanggal', '=', probe).execute();
-    const closing = await timed(() => recordClosingSnapshot(db, probe));
+    const closing = await withLoopDelay(() => recordClosingSnapshot(db, probe));
     await db.deleteFrom('portfolio_snapshots').where('tanggal', '=', probe).execute();
 
     // As at a first start: no month-end recorded, no back-fill run.
     await db.deleteFrom('portfolio_snapshots').execute();
     await db.deleteFrom('job_runs').where('job', '=', BACKFILL_JOB).execute();
-    const backfill = await timed(() => backfillMonthEnds(db, today, { batch: BACKFILL_BATCH[kind] }));
+    const backfill = await withLoopDelay(() => backfillMonthEnds(db, today, { batch: BACKFILL_BATCH[kind] }));
     const targetSeconds = BACKFILL_TARGET_SECONDS[kind];
     const allowed = (targetSeconds * Math.max(backfill.result.processed, 1)) / 300_000;
     const loopOk = Math.max(closing.loopMaxMs, backfill.loopMaxMs) < PORTFOLIO_LOOP_MS;

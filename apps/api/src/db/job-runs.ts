@@ -59,3 +59,63 @@ export async function deleteRuns(db: Kysely<DB>, job: string) {
 export async function deleteRun(db: Kysely<DB>, job: string, tanggal: string) {
   await db.deleteFrom('job_runs').where('job', '=', job).where('tanggal', '=', tanggal).execute();
 }
+
+/** What one batch of a job did; null when there is nothing to do yet (the run stays open). */
+export interface BatchDone<R> {
+  /** Items handled by the batch. */
+  count: number;
+  /** Where the next batch starts. */
+  cursor: number;
+  /** The last batch: the run is marked finished with it. */
+  finished: boolean;
+  /** The batch's own result, handed back to the caller. */
+  result: R;
+}
+
+/** The run as a batch finds it: where to start, and whether it is the run's very first batch. */
+export interface RunPosition {
+  cursor: number;
+  processed: number;
+  fresh: boolean;
+}
+
+/** Gives the event loop a turn between batches, so requests are answered while a job runs. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Runs a scheduled job's day (`job`, `tanggal`) in batches, each one transaction that first locks
+ * the run's row: another process holding it makes this call stop ('busy'); a finished run is left
+ * alone ('already'); the batch and the run's new cursor commit together, so a crash resumes at the
+ * cursor and nothing is done twice. The event loop gets a turn between batches; `signal` stops
+ * between them. Returns every batch's result, in order.
+ */
+export async function runInBatches<R>(
+  db: Kysely<DB>,
+  job: string,
+  tanggal: string,
+  batch: (trx: Kysely<DB>, run: RunPosition) => Promise<BatchDone<R> | null>,
+  options: { signal?: AbortSignal; onBatch?: (processed: number) => void } = {},
+): Promise<{ outcome: 'done' | 'already' | 'busy'; processed: number; results: R[] }> {
+  let processed = 0;
+  const results: R[] = [];
+  for (;;) {
+    if (options.signal?.aborted) return { outcome: 'busy', processed, results };
+    const step = await db.transaction().execute(async (trx) => {
+      const run = await claimRun(trx, job, tanggal);
+      if (!run) return 'busy' as const;
+      if (run.finished_at) return 'already' as const;
+      const position = { cursor: Number(run.cursor), processed: Number(run.processed) };
+      const done = await batch(trx, { ...position, fresh: position.cursor === 0 && position.processed === 0 });
+      if (!done) return 'waiting' as const;
+      await advanceRun(trx, job, tanggal, done.cursor, position.processed + done.count, done.finished);
+      return done;
+    });
+    if (step === 'busy' || step === 'already') return { outcome: step, processed, results };
+    if (step === 'waiting') return { outcome: 'done', processed, results };
+    processed += step.count;
+    results.push(step.result);
+    options.onBatch?.(processed);
+    if (step.finished) return { outcome: 'done', processed, results };
+    await nextTurn();
+  }
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, addMonths, todayJakarta } from './calendar';
 import { calculateMurabahah } from './murabahah';
-import { loanLedger, splitPrincipal, type LedgerLoan, type LedgerPayment } from './ledger';
+import { loanLedger, paymentsByLoan, splitPrincipal, type LedgerLoan, type LedgerPayment } from './ledger';
 import { classify } from './kolektibilitas';
 
 /** The spec's worked example: Rp 12 000 000 at 2 % a month over 12 months, lent 2024-01-31. */
@@ -241,5 +241,19 @@ describe('loanLedger properties', () => {
         },
       ),
     );
+  });
+});
+
+describe('paymentsByLoan', () => {
+  it('groups payments by their loan, keeping their order', () => {
+    const rows = [
+      { pinjaman_id: 2, id: 1 },
+      { pinjaman_id: 1, id: 2 },
+      { pinjaman_id: 2, id: 3 },
+    ];
+    expect([...paymentsByLoan(rows)]).toEqual([
+      [2, [rows[0], rows[2]]],
+      [1, [rows[1]]],
+    ]);
   });
 });

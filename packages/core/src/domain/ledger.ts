@@ -81,6 +81,17 @@ export interface LedgerPayment {
   angsuran_ke?: number | null;
 }
 
+/** Payments grouped by their loan, in the order given: what a batch of ledgers reads. */
+export function paymentsByLoan<P extends { pinjaman_id: number }>(payments: Iterable<P>): Map<number, P[]> {
+  const byLoan = new Map<number, P[]>();
+  for (const p of payments) {
+    const list = byLoan.get(p.pinjaman_id);
+    if (list) list.push(p);
+    else byLoan.set(p.pinjaman_id, [p]);
+  }
+  return byLoan;
+}
+
 /** Bound of the Mudharabah months generated without a term (a loan a century old is not a loan). */
 const MAX_MONTHS = 1200;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateLong, formatDateShort, formatDateTime, formatMonthYear, monthNames } from './date';
+import { formatDateLong, formatDateShort, formatDateTime, formatMonthYear, monthNames, shortMonthName } from './date';
 
 describe('id-ID dates', () => {
   it.each([
@@ -29,6 +29,7 @@ describe('id-ID dates', () => {
     expect(monthNames).toHaveLength(12);
     expect(monthNames[4]).toBe('Mei');
     expect(formatMonthYear(2, 2024)).toBe('Februari 2024');
+    expect([1, 8, 12].map(shortMonthName)).toEqual(['Jan', 'Agu', 'Des']);
     expect(formatMonthYear(12, 2023)).toBe('Desember 2023');
   });
 });

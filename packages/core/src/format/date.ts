@@ -76,6 +76,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   }).format(instant.date);
 }
 
+/** A month's name in three letters for chart axes: 1 → 'Jan', 8 → 'Agu'. */
+export function shortMonthName(month: number): string {
+  return monthNames[month - 1]?.slice(0, 3) ?? String(month);
+}
+
 /** Month label: (1, 2024) → 'Januari 2024'. */
 export function formatMonthYear(month: number, year: number): string {
   return `${monthNames[month - 1] ?? ''} ${year}`.trim();

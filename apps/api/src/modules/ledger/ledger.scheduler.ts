@@ -10,13 +10,6 @@ import { BACKFILL_BATCH, backfillMonthEnds } from '../portfolio/portfolio.servic
 export const LEDGER_HOUR = 0;
 export const LEDGER_MINUTE = 5;
 
-/**
- * Runs the daily ledger at 00:05 Asia/Jakarta, and when the server is ready (a server that was
- * off at midnight, a first start on old data; a day already done is left alone), each run followed
- * by the back-fill of the portfolio's missing month-ends (modules/portfolio). A run in progress is not started twice in this process; other processes on the same
- * PostgreSQL skip the day's batches another one holds (ledger.service.ts). Closing the server
- * stops between batches; the next start resumes at the saved cursor.
- */
 declare module 'fastify' {
   interface FastifyInstance {
     /** The daily ledger job of this process (modules/ledger). */
@@ -29,6 +22,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Runs the daily ledger at 00:05 Asia/Jakarta, and when the server is ready (a server that was
+ * off at midnight, a first start on old data; a day already done is left alone), each run followed
+ * by the grading of customers (one customer, one grade) and the back-fill of the portfolio's
+ * missing month-ends (modules/portfolio). A run in progress is not started twice in this process;
+ * other processes on the same PostgreSQL skip the day's batches another one holds (ledger.service.ts). Closing the server
+ * stops between batches; the next start resumes at the saved cursor.
+ */
 export function scheduleDailyLedger(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;

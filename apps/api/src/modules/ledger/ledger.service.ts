@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { classify, loanLedger, type LedgerPayment } from '@mizan/core';
+import { classify, loanLedger, paymentsByLoan } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { getKolektibilitasSetting } from '../settings/settings.service';
 import * as repo from './ledger.repository';
@@ -26,17 +26,14 @@ export interface LedgerRunResult {
   written: number;
 }
 
-/** Gives the event loop a turn between batches, so requests are answered while the job runs. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Refreshes the ledger summary (days past due, kolektibilitas, arrears) of every living loan that
  * is not lunas for the Jakarta date `tanggal`, in batches of LEDGER_BATCH loans by id, writing the
- * loans whose figures changed. Each batch is one transaction that holds the day's `job_runs` row: a
- * second process finds it locked and stops ('busy'); a crash loses at most the batch in progress
- * and the next call resumes at the saved cursor; a day already finished is left alone ('already').
- * Computing a day again gives the same rows. `everyLoan` computes lunas loans too (the benchmark's
- * stand-in for a portfolio of that many running loans).
+ * loans whose figures changed. The batches run through `runInBatches` (db/job-runs.ts): one
+ * transaction each holding the day's `job_runs` row, so a second process stops ('busy'), a crash
+ * resumes at the saved cursor, and a finished day is left alone ('already'). Computing a day again
+ * gives the same rows. `everyLoan` computes lunas loans too (the benchmark's stand-in for a
+ * portfolio of that many running loans).
  */
 export async function runDailyLedger(
   db: Kysely<DB>,
@@ -45,48 +42,39 @@ export async function runDailyLedger(
 ): Promise<LedgerRunResult> {
   const batch = options.batch ?? LEDGER_BATCH.postgres;
   const { bands } = await getKolektibilitasSetting(db);
-  let processed = 0;
-  let written = 0;
-  for (;;) {
-    if (options.signal?.aborted) return { outcome: 'busy', processed, written };
-    const step = await db.transaction().execute(async (trx) => {
-      const run = await jobRuns.claimRun(trx, LEDGER_JOB, tanggal);
-      if (!run) return { outcome: 'busy' as const };
-      if (run.finished_at) return { outcome: 'already' as const };
-      if (Number(run.cursor) === 0 && Number(run.processed) === 0) {
+  const run = await jobRuns.runInBatches(
+    db,
+    LEDGER_JOB,
+    tanggal,
+    async (trx, position) => {
+      if (position.fresh) {
         // Before the first loan moves on to `tanggal`, every loan still holds the figures of the
         // last day finished: the portfolio at that day's close (a day that has one keeps it).
         const previous = await jobRuns.lastFinishedRun(trx, LEDGER_JOB);
         if (previous !== null && previous < tanggal) await recordClosingSnapshot(trx, previous);
       }
-      const loans = await repo.loansAfter(trx, Number(run.cursor), batch, options.everyLoan);
-      const payments = await repo.paymentsOfLoans(
-        trx,
-        loans.map((l) => l.id),
+      const loans = await repo.loansAfter(trx, position.cursor, batch, options.everyLoan);
+      const byLoan = paymentsByLoan(
+        await repo.paymentsOfLoans(
+          trx,
+          loans.map((l) => l.id),
+        ),
       );
-      const byLoan = new Map<number, LedgerPayment[]>();
-      for (const p of payments) {
-        const list = byLoan.get(p.pinjaman_id) ?? [];
-        list.push(p);
-        byLoan.set(p.pinjaman_id, list);
-      }
       const rows = loans.map((loan) => {
         const { summary } = loanLedger(loan, byLoan.get(loan.id) ?? [], tanggal);
         return { id: loan.id, versi: loan.versi, ...summary, kolektibilitas: classify(summary.hari_tunggakan, bands) };
       });
-      const changed = await repo.writeLedgers(trx, tanggal, rows);
-      const finished = loans.length < batch;
-      const cursor = loans.at(-1)?.id ?? Number(run.cursor);
-      await jobRuns.advanceRun(trx, LEDGER_JOB, tanggal, cursor, Number(run.processed) + loans.length, finished);
-      return { outcome: finished ? ('done' as const) : ('more' as const), count: loans.length, changed };
-    });
-    if (step.outcome !== 'more' && step.outcome !== 'done') return { outcome: step.outcome, processed, written };
-    processed += step.count;
-    written += step.changed;
-    options.onBatch?.(processed);
-    if (step.outcome === 'done') return { outcome: 'done', processed, written };
-    await nextTurn();
-  }
+      const written = await repo.writeLedgers(trx, tanggal, rows);
+      return {
+        count: loans.length,
+        cursor: loans.at(-1)?.id ?? position.cursor,
+        finished: loans.length < batch,
+        result: written,
+      };
+    },
+    options,
+  );
+  return { outcome: run.outcome, processed: run.processed, written: run.results.reduce((a, b) => a + b, 0) };
 }
 
 /** Forgets the daily ledger's run of one day: the next run computes it again (the classification changed). */

@@ -6,10 +6,10 @@ import {
   monthDateRange,
   monthEndsBefore,
   parseIsoDate,
+  paymentsByLoan,
   portfolioLoanAt,
   previousMonthEnd,
   type Kolektibilitas,
-  type LedgerPayment,
   type PortfolioPosition,
   type PortfolioOverview,
 } from '@mizan/core';
@@ -135,15 +135,13 @@ export interface BackfillResult {
   processed: number;
 }
 
-/** Gives the event loop a turn between batches. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Back-fills the last 12 month-ends before `today` that have no snapshot (a first start on old
  * data, a server that was off over a month's end) from the payment history: each living loan's
  * ledger at each of those dates (core `portfolioLoanAt`), summed into the month-end rows batch by
- * batch in the same transaction as the run's cursor, so a crash resumes where it stopped and
- * nothing is counted twice. Classes use today's bands; the rows are read only once finished.
+ * batch through `runInBatches` (db/job-runs.ts), in the same transaction as the run's cursor, so a
+ * crash resumes where it stopped and nothing is counted twice. Classes use today's bands; the rows
+ * are read only once finished.
  */
 export async function backfillMonthEnds(
   db: Kysely<DB>,
@@ -151,24 +149,20 @@ export async function backfillMonthEnds(
   options: { batch?: number; signal?: AbortSignal } = {},
 ): Promise<BackfillResult> {
   const batch = options.batch ?? BACKFILL_BATCH.postgres;
-  const key = previousMonthEnd(today);
   const { bands } = await getKolektibilitasSetting(db);
-  let processed = 0;
-  let filled: string[] = [];
-  for (;;) {
-    if (options.signal?.aborted) return { outcome: 'busy', filled, processed };
-    const step = await db.transaction().execute(async (trx) => {
-      const run = await jobRuns.claimRun(trx, BACKFILL_JOB, key);
-      if (!run) return { outcome: 'busy' as const };
-      if (run.finished_at) return { outcome: 'already' as const };
-      if (Number(run.cursor) === 0 && Number(run.processed) === 0) {
-        // A fresh start: rows a crashed run of another month left half-summed go, the missing
-        // month-ends get empty rows to sum into.
+  const run = await jobRuns.runInBatches(
+    db,
+    BACKFILL_JOB,
+    previousMonthEnd(today),
+    async (trx, position) => {
+      if (position.fresh) {
         const ends = monthEndsBefore(today, HISTORY_MONTHS);
         // Nothing lent by the last month-end (a new installation): nothing to fill yet, and no
         // row of zeros for the loans its staff will enter with their past dates. Tried again at
         // the next run.
-        if (!(await repo.anyLoanUntil(trx, ends.at(-1)!))) return { outcome: 'empty' as const };
+        if (!(await repo.anyLoanUntil(trx, ends.at(-1)!))) return null;
+        // A fresh start: rows a crashed run of another month left half-summed go, the missing
+        // month-ends get empty rows to sum into.
         await repo.deleteUnfinished(trx);
         const present = await repo.datesWithSnapshot(trx, ends);
         await repo.insertUnfinished(
@@ -177,23 +171,16 @@ export async function backfillMonthEnds(
         );
       }
       const dates = await repo.unfinishedDates(trx);
-      if (dates.length === 0) {
-        await jobRuns.advanceRun(trx, BACKFILL_JOB, key, Number(run.cursor), Number(run.processed), true);
-        return { outcome: 'done' as const, count: 0, dates };
-      }
+      if (dates.length === 0) return { count: 0, cursor: position.cursor, finished: true, result: dates };
       const until = dates.at(-1)!;
-      const loans = await repo.loansForHistory(trx, Number(run.cursor), batch, until);
-      const payments = await repo.paymentsOfLoansUntil(
-        trx,
-        loans.map((l) => l.id),
-        until,
+      const loans = await repo.loansForHistory(trx, position.cursor, batch, until);
+      const byLoan = paymentsByLoan(
+        await repo.paymentsOfLoansUntil(
+          trx,
+          loans.map((l) => l.id),
+          until,
+        ),
       );
-      const byLoan = new Map<number, LedgerPayment[]>();
-      for (const p of payments) {
-        const list = byLoan.get(p.pinjaman_id) ?? [];
-        list.push(p);
-        byLoan.set(p.pinjaman_id, list);
-      }
       for (const tanggal of dates) {
         const add: Partial<SnapshotFigures> = {};
         const plus = (column: keyof SnapshotFigures, value: number) => (add[column] = (add[column] ?? 0) + value);
@@ -223,15 +210,9 @@ export async function backfillMonthEnds(
           await repo.finishUnfinished(trx, tanggal, { jumlah_nasabah, penagihan_hari, penagihan_bulan });
         }
       }
-      const cursor = loans.at(-1)?.id ?? Number(run.cursor);
-      await jobRuns.advanceRun(trx, BACKFILL_JOB, key, cursor, Number(run.processed) + loans.length, finished);
-      return { outcome: finished ? ('done' as const) : ('more' as const), count: loans.length, dates };
-    });
-    if (step.outcome === 'empty') return { outcome: 'done', filled, processed };
-    if (step.outcome === 'busy' || step.outcome === 'already') return { outcome: step.outcome, filled, processed };
-    processed += step.count;
-    filled = step.dates;
-    if (step.outcome === 'done') return { outcome: 'done', filled, processed };
-    await nextTurn();
-  }
+      return { count: loans.length, cursor: loans.at(-1)?.id ?? position.cursor, finished, result: dates };
+    },
+    options,
+  );
+  return { outcome: run.outcome, filled: run.results.at(-1) ?? [], processed: run.processed };
 }

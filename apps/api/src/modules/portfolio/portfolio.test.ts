@@ -235,4 +235,37 @@ describe('GET /api/dashboard/portfolio', () => {
       await other.close();
     }
   });
+
+  it('on the first day of a month after a server off over its end, compares with that month-end, back-filled', async () => {
+    // Off from 2024-06-16 to just after midnight of 2024-07-01 (Jakarta).
+    clock.set(new Date('2024-07-01T00:06:00+07:00'));
+    expect(await runDailyLedger(t.app.db, '2024-07-01')).toMatchObject({ outcome: 'done' });
+    // The close of the last day the server finished is recorded; the month-end it never saw is
+    // computed from the payments.
+    const kinds = await t.app.db
+      .selectFrom('portfolio_snapshots')
+      .select(['tanggal', 'jenis'])
+      .where('tanggal', '>=', '2024-06-01')
+      .execute();
+    expect(kinds.map((k) => [k.tanggal, k.jenis]).sort()).toEqual([
+      ['2024-06-15', 'harian'],
+      ['2024-06-16', 'harian'],
+    ]);
+    const backfill = await backfillMonthEnds(t.app.db, '2024-07-01');
+    expect(backfill).toMatchObject({ outcome: 'done', filled: ['2024-06-30'] });
+    const body = await overview();
+    expect(body.riwayat.map((p) => p.tanggal)).toHaveLength(12);
+    expect(body.riwayat[0]!.tanggal).toBe('2023-07-31');
+    // 2024-06-30: A unpaid since 02-29 (122 days, Diragukan; its payment of 06-15 was deleted), B
+    // current after its June instalment, C paid off in April; June's collections: B's 1 240 000.
+    expect(body.akhir_bulan_lalu).toMatchObject({ tanggal: '2024-06-30', outstanding: 22_760_000, penagihan_bulan: 1_240_000 });
+    expect(perClass(body.akhir_bulan_lalu!)).toEqual([
+      [1, 10_760_000],
+      [0, 0],
+      [0, 0],
+      [1, 12_000_000],
+      [0, 0],
+    ]);
+    expect(body.sekarang.tanggal).toBe('2024-07-01');
+  });
 });

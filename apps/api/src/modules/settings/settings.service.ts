@@ -30,13 +30,7 @@ export async function kolektibilitasSettings(db: Kysely<DB>): Promise<Kolektibil
   return {
     setting,
     preset: presetOf(setting),
-    presets: kolektibilitasPresets.map((p) => ({
-      id: p.id,
-      nama: p.nama,
-      sumber: p.sumber,
-      catatan: p.catatan,
-      setting: p.setting,
-    })),
+    presets: kolektibilitasPresets,
     diubah_oleh: row ? (row.nama_lengkap ?? row.username ?? null) : null,
     diubah_pada: row ? new Date(row.updated_at).toISOString() : null,
   };

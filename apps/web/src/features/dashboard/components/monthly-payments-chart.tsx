@@ -1,4 +1,4 @@
-import { formatRupiah, monthNames } from '@mizan/core';
+import { formatRupiah, monthNames, shortMonthName } from '@mizan/core';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { MonthlyPayments } from '../api/dashboard-api';
@@ -9,7 +9,6 @@ import type { MonthlyPayments } from '../api/dashboard-api';
  */
 export function MonthlyPaymentsChart({ data, loading }: { data: MonthlyPayments[] | undefined; loading: boolean }) {
   const max = Math.max(1, ...(data ?? []).map((m) => m.total));
-  const shortMonth = (m: number) => monthNames[m - 1]?.slice(0, 3) ?? String(m);
   return (
     <Card>
       <CardHeader>
@@ -25,13 +24,13 @@ export function MonthlyPaymentsChart({ data, loading }: { data: MonthlyPayments[
                 <div
                   key={`${m.year}-${m.month}`}
                   className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
-                  title={`${shortMonth(m.month)} ${m.year}: ${m.count} pembayaran, ${formatRupiah(m.total)}`}
+                  title={`${shortMonthName(m.month)} ${m.year}: ${m.count} pembayaran, ${formatRupiah(m.total)}`}
                 >
                   <div
                     className="w-full rounded-t-md bg-brand-600/85"
                     style={{ height: `${Math.max(m.total > 0 ? 3 : 0, (m.total / max) * 100)}%` }}
                   />
-                  <span className="text-[10px] text-muted sm:text-xs">{shortMonth(m.month)}</span>
+                  <span className="text-[10px] text-muted sm:text-xs">{shortMonthName(m.month)}</span>
                 </div>
               ))}
             </div>

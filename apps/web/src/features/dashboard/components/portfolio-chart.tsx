@@ -5,7 +5,7 @@ import {
   kolektibilitasLabels,
   kolektibilitasShortLabels,
   kolektibilitasValues,
-  monthNames,
+  shortMonthName,
   ratioPercent,
   type Kolektibilitas,
   type PortfolioPosition,
@@ -14,6 +14,9 @@ import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { KolektibilitasBadge } from '../../../components/ui/badge';
 
+/** A ratio, or '-' where there is nothing to divide (an empty portfolio): never a false 0 %. */
+const percentOrDash = (value: number | null) => (value === null ? '-' : formatPercent(value));
+
 /** One colour per class, from calm to alarming (the badges' tones, stronger for the bars). */
 const barColors: Record<Kolektibilitas, string> = {
   1: 'bg-brand-600',
@@ -21,11 +24,6 @@ const barColors: Record<Kolektibilitas, string> = {
   3: 'bg-amber-500',
   4: 'bg-orange-600',
   5: 'bg-red-700',
-};
-
-const monthLabel = (tanggal: string) => {
-  const month = Number(tanggal.slice(5, 7));
-  return `${monthNames[month - 1]?.slice(0, 3) ?? month} ${tanggal.slice(2, 4)}`;
 };
 
 /**
@@ -64,7 +62,7 @@ export function PortfolioChart({
                   <div
                     key={p.tanggal}
                     className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
-                    title={`${formatDateShort(p.tanggal)}: ${formatRupiah(p.outstanding)}, NPF ${formatPercent(p.npf_gross)}`}
+                    title={`${formatDateShort(p.tanggal)}: ${formatRupiah(p.outstanding)}, NPF ${percentOrDash(p.npf_gross)}`}
                   >
                     <div
                       className="flex w-full flex-col-reverse overflow-hidden rounded-t-md"
@@ -80,7 +78,7 @@ export function PortfolioChart({
                         ) : null,
                       )}
                     </div>
-                    <span className="text-[10px] text-muted sm:text-xs">{monthLabel(p.tanggal).slice(0, 3)}</span>
+                    <span className="text-[10px] text-muted sm:text-xs">{shortMonthName(Number(p.tanggal.slice(5, 7)))}</span>
                   </div>
                 ))}
               </div>
@@ -111,7 +109,7 @@ export function PortfolioChart({
                         {p.per_kelas.map((c) => (
                           <td key={c.kelas}>{formatRupiah(c.outstanding)}</td>
                         ))}
-                        <td>{p.npf_gross === null ? '-' : formatPercent(p.npf_gross)}</td>
+                        <td>{percentOrDash(p.npf_gross)}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -143,7 +141,7 @@ export function PortfolioChart({
                     <td className="whitespace-nowrap py-2 pl-2 text-right tabular-nums">
                       {formatRupiah(c.outstanding)}
                       <span className="block text-xs text-muted">
-                        {formatPercent(ratioPercent(c.outstanding, now.outstanding) ?? 0)}
+                        {percentOrDash(ratioPercent(c.outstanding, now.outstanding))}
                       </span>
                     </td>
                   </tr>
