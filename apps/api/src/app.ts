@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { systemClock, type Clock } from './lib/clock';
+import { systemClock, todayOf, type Clock } from './lib/clock';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -25,6 +25,8 @@ import { benchMetricsPlugin } from './plugins/bench-metrics';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createSnapshotCache, type SnapshotCache } from './db/snapshot-cache';
 import { RequestLogController } from './lib/request-log';
+import { SETTINGS_CHANGED_CHANNEL, createSettingsCache } from './db/settings-cache';
+import { vacuumAtStart } from './db/maintenance';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +124,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await unlisten();
     });
   }
+  // Settings are remembered until the database announces a change (db/settings-cache.ts).
+  const settingsCache = createSettingsCache(database.db);
+  const stopSettingsListen = await database.notifications(SETTINGS_CHANGED_CHANNEL, {
+    onNotify: settingsCache.forget,
+    onLive: settingsCache.setLive,
+  });
+  app.addHook('onClose', async () => {
+    await stopSettingsListen();
+  });
   // Graceful shutdown: requests in flight finish, and their keep-alive connections are told to
   // close, so that close() does not wait for idle sockets to time out.
   let closing = false;
@@ -150,6 +161,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The daily ledger (days past due and kolektibilitas move with the date): at 00:05 Jakarta, and
   // at start-up when the last run is older than today (modules/ledger).
+  // PGlite has no autovacuum: the whole database is vacuumed (and weekly analyzed) before the
+  // server answers (db/maintenance.ts), each table's heap daily after the daily job.
+  app.addHook('onReady', async () => {
+    const started = performance.now();
+    const outcome = await vacuumAtStart(app.db, app.dbKind, todayOf(app.clock));
+    if (outcome !== 'skipped')
+      app.log.info({ outcome, ms: Math.round(performance.now() - started) }, 'database maintenance at start');
+  });
   scheduleDailyLedger(app);
 
   await app.register(errorsPlugin);

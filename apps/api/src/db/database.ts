@@ -9,6 +9,7 @@ import { migrateToLatest } from './migrator';
 import { createTurnQueue } from '../lib/turns';
 import { readPagesAsOneText } from './json-rows';
 import { prepareSelects, preparedPgliteQuery } from './prepared';
+import { listenPostgres, type ListenHandlers } from './pg-listener';
 
 export type Database = Kysely<DB>;
 
@@ -28,6 +29,13 @@ export interface DatabaseHandle {
    * connection of the live database. See {@link openPgliteSnapshot}.
    */
   snapshot?(): Promise<DatabaseSnapshot>;
+  /**
+   * Both kinds: calls `handlers.onNotify` for every notification on `channel` after its
+   * transaction commits, and `handlers.onLive` with whether notifications surely arrive (PGlite:
+   * always, synchronously; PostgreSQL: through a listening connection of its own that can be lost
+   * and comes back, db/pg-listener.ts). Returns the function that stops listening.
+   */
+  notifications(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
 }
 
 /** A read-only moment of the database; `close` removes the copy. */
@@ -88,6 +96,14 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     db,
     kind: 'pglite',
     listen: (channel, onNotify) => client.listen(channel, onNotify),
+    async notifications(channel, handlers) {
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      handlers.onLive(true);
+      return async () => {
+        handlers.onLive(false);
+        await unlisten();
+      };
+    },
     ...(dataDir && dbDir ? { snapshot: () => openPgliteSnapshot(client, dataDir, dbDir) } : {}),
     async close() {
       await db.destroy();
@@ -215,7 +231,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     throw new DatabaseOpenError(`Tidak dapat terhubung ke PostgreSQL: ${(error as Error).message}`);
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const handle: DatabaseHandle = { db, kind: 'postgres', close: () => db.destroy() };
+  const handle: DatabaseHandle = {
+    db,
+    kind: 'postgres',
+    notifications: (channel, handlers) => listenPostgres(connectionString, channel, handlers),
+    close: () => db.destroy(),
+  };
   await migrateOrClose(handle);
   migrated = true;
   return handle;

@@ -166,6 +166,14 @@ export interface PinjamanCountsTable {
   jumlah: number;
 }
 
+/** Living payments of living loans per date (migration 2026_11_26_0900_pembayaran_day_counts). */
+export interface PembayaranHariCountsTable {
+  tanggal: string;
+  slot: number;
+  n: number;
+  jumlah: number;
+}
+
 export interface PembayaranCountsTable {
   /** First day of the month, 'YYYY-MM-01'. */
   bulan: string;
@@ -235,6 +243,7 @@ export interface DB {
   nasabah_counts: NasabahCountsTable;
   pinjaman_counts: PinjamanCountsTable;
   pembayaran_counts: PembayaranCountsTable;
+  pembayaran_hari_counts: PembayaranHariCountsTable;
   data_versions: DataVersionsTable;
   settings: SettingsTable;
   job_runs: JobRunsTable;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { createTestDatabase } from '../test/test-db';
-import { countNasabah, countPembayaran, countPinjaman } from './stat-counters';
+import { countNasabah, countPembayaran, countPinjaman, sumPembayaranBetween } from './stat-counters';
 import { loadScaleData } from './seed/scale';
 
 let handle: DatabaseHandle;
@@ -28,7 +28,11 @@ async function scanned() {
     select to_char(b.tanggal, 'YYYY-MM') as ym, b.jenis, count(*)::int as n, sum(b.jumlah)::bigint as jumlah
     from pembayaran b join pinjaman p on p.id = b.pinjaman_id
     where b.deleted_at is null and p.deleted_at is null group by 1, 2`.execute(db);
-  return { nasabah: nasabah.rows, pinjaman: pinjaman.rows, pembayaran: pembayaran.rows };
+  const days = await sql<{ tanggal: string; jumlah: number }>`
+    select to_char(b.tanggal, 'YYYY-MM-DD') as tanggal, sum(b.jumlah)::bigint as jumlah
+    from pembayaran b join pinjaman p on p.id = b.pinjaman_id
+    where b.deleted_at is null and p.deleted_at is null group by 1 order by 1`.execute(db);
+  return { nasabah: nasabah.rows, pinjaman: pinjaman.rows, pembayaran: pembayaran.rows, days: days.rows };
 }
 
 async function expectCountersMatchScan() {
@@ -64,6 +68,14 @@ async function expectCountersMatchScan() {
   expect((await countPembayaran(db, { year })).count).toBe(ofYear.reduce((s, r) => s + r.n, 0));
   const november = scan.pembayaran.filter((r) => r.ym.endsWith('-11'));
   expect((await countPembayaran(db, { month: 11 })).count).toBe(november.reduce((s, r) => s + r.n, 0));
+  // The day counters: every day that has payments, and a range across days.
+  expect(scan.days.length).toBeGreaterThan(10);
+  for (const day of scan.days)
+    expect([day.tanggal, await sumPembayaranBetween(db, day.tanggal, day.tanggal)]).toEqual([day.tanggal, Number(day.jumlah)]);
+  const [from, to] = [scan.days[2]!.tanggal, scan.days.at(-3)!.tanggal];
+  expect(await sumPembayaranBetween(db, from, to)).toBe(
+    scan.days.filter((d) => d.tanggal >= from && d.tanggal <= to).reduce((s, d) => s + Number(d.jumlah), 0),
+  );
   expect(await countPembayaran(db, {})).toEqual({
     count: scan.pembayaran.reduce((s, r) => s + r.n, 0),
     sum: scan.pembayaran.reduce((s, r) => s + Number(r.jumlah), 0),

@@ -67,6 +67,20 @@ function pembayaranTotalQuery(db: Kysely<DB>, filter: PembayaranCountFilter) {
   return query;
 }
 
+/**
+ * Σ jumlah of the living payments of living loans dated `first` … `last`, from the maintained
+ * day counters (a sum over at most 8 rows per day).
+ */
+export async function sumPembayaranBetween(db: Kysely<DB>, first: string, last: string): Promise<number> {
+  const row = await db
+    .selectFrom('pembayaran_hari_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('jumlah'), sql<number>`0`).as('total'))
+    .where('tanggal', '>=', first)
+    .where('tanggal', '<=', last)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 // The same totals as one column of a list's page query (a scalar subquery, evaluated once), so
 // a page and its total take one round trip. A page past the end has no row to carry it: callers
 // then ask the count functions above.

@@ -16,6 +16,8 @@ import * as m0900waMessagesSession from './2026_11_25_0900_wa_messages_session';
 import * as m1200loanLedger from './2026_11_25_1200_loan_ledger';
 import * as m1500tunggakanClassIndex from './2026_11_25_1500_tunggakan_class_index';
 import * as m1800portfolioSnapshots from './2026_11_25_1800_portfolio_snapshots';
+import * as m0900pembayaranDayCounts from './2026_11_26_0900_pembayaran_day_counts';
+import * as m0910settingsNotify from './2026_11_26_0910_settings_change_notify';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -37,4 +39,6 @@ export const migrations = {
   '2026_11_25_1200_loan_ledger': m1200loanLedger,
   '2026_11_25_1500_tunggakan_class_index': m1500tunggakanClassIndex,
   '2026_11_25_1800_portfolio_snapshots': m1800portfolioSnapshots,
+  '2026_11_26_0900_pembayaran_day_counts': m0900pembayaranDayCounts,
+  '2026_11_26_0910_settings_change_notify': m0910settingsNotify,
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nextJakartaTime } from '@mizan/core';
 import { todayOf } from '../../lib/clock';
+import { dailyVacuum } from '../../db/maintenance';
 import { LEDGER_BATCH, forgetLedgerDay, runDailyLedger } from './ledger.service';
 import { getKolektibilitasSetting } from '../settings/settings.service';
 import { gradeAllCustomers } from '../pinjaman/pinjaman.service';
@@ -54,6 +55,10 @@ export function scheduleDailyLedger(app: FastifyInstance) {
     const backfill = await backfillMonthEnds(app.db, tanggal, { signal: stop.signal, batch: BACKFILL_BATCH[app.dbKind] });
     if (backfill.outcome === 'done' && backfill.filled.length > 0)
       app.log.info({ filled: backfill.filled, processed: backfill.processed }, 'portfolio month-ends back-filled');
+    // PGlite has no autovacuum: the day's rewritten rows are vacuumed, a table per turn (db/maintenance.ts).
+    const vacuum = await dailyVacuum(app.db, app.dbKind, tanggal, stop.signal);
+    if (vacuum.waiting.length > 0)
+      app.log.info({ tables: vacuum.waiting }, 'tables with many dead rows are vacuumed at the next start');
   };
 
   const run = (): Promise<void> | null => {

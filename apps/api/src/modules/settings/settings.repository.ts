@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { readRemembered } from '../../db/settings-cache';
 
-/** The stored value of a setting; undefined when it was never set. */
-export async function readSetting(db: Kysely<DB>, key: string): Promise<unknown> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  return row?.value;
+/**
+ * The stored value of a setting; undefined when it was never set. Remembered by the server
+ * process until the database announces a change (db/settings-cache.ts).
+ */
+export function readSetting(db: Kysely<DB>, key: string): Promise<unknown> {
+  return readRemembered(db, key, async () => {
+    const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  });
 }
 
 /** A setting with who changed it last and when; undefined when it was never set. */

@@ -9,6 +9,7 @@ import {
   type KolektibilitasSettingsResponse,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
+import { forgetSettings } from '../../db/settings-cache';
 import { recordActivity } from '../activities/activity.service';
 import * as repo from './settings.repository';
 
@@ -60,5 +61,8 @@ export async function saveKolektibilitasSetting(
       userId,
     });
   });
+  // This process reads the new setting from now on (other processes when the notification
+  // reaches them, a few milliseconds after the commit on PostgreSQL).
+  forgetSettings(db);
   return kolektibilitasSettings(db);
 }
