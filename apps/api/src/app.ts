@@ -27,6 +27,7 @@ import { createSnapshotCache, type SnapshotCache } from './db/snapshot-cache';
 import { RequestLogController } from './lib/request-log';
 import { SETTINGS_CHANGED_CHANNEL, createSettingsCache } from './db/settings-cache';
 import { vacuumAtStart } from './db/maintenance';
+import type { Notifier } from './modules/notifikasi/notifikasi.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     tokens: TokenSigner;
     /** WhatsApp gateway, message log and paced sending (lib/whatsapp). */
     wa: WhatsApp;
+    /** WhatsApp notifications of business writes (modules/notifikasi). */
+    notifier: Notifier;
     /** Signs short-lived links to receipt files (key derived from the token secret). */
     urlSigner: UrlSigner;
     /** Receipt files (DATA_DIR/uploads/kwitansi). */
@@ -154,6 +157,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: app.log.child({ module: 'whatsapp' }),
   });
   app.decorate('wa', wa);
+  app.decorate('notifier', {
+    lembaga: config.institutionName,
+    committed: () => void wa.dispatcher.kick(),
+  });
   app.addHook('onClose', async () => {
     await wa.close();
   });

@@ -27,6 +27,7 @@ export * from './domain/mudharabah';
 export * from './domain/schedule';
 export * from './domain/ledger';
 export * from './domain/kolektibilitas';
+export * from './domain/notifikasi';
 export * from './domain/portfolio';
 export * from './domain/balances';
 export * from './domain/autofill';

@@ -142,7 +142,11 @@ export interface WaMessagesTable {
   recipient_id: number | null;
   phone_number: string;
   text: string;
-  status: 'QUEUED' | 'SENDING' | 'SENT' | 'FAILED' | 'DELIVERED' | 'READ' | 'UNCERTAIN';
+  status: 'QUEUED' | 'SENDING' | 'SENT' | 'FAILED' | 'DELIVERED' | 'READ' | 'UNCERTAIN' | 'SKIPPED' | 'EXPIRED';
+  /** What kind of message (migration 2026_11_26_1000): a test, a notification, a reminder, one by hand. */
+  jenis: Generated<'test' | 'notifikasi' | 'pengingat' | 'manual'>;
+  /** The event a notification tells of (core notifikasiEvents). */
+  acara: Generated<string | null>;
   message_id: string | null;
   error: string | null;
   created_by: number | null;

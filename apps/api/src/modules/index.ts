@@ -10,6 +10,7 @@ import { backupRoutes } from './backup/backup.routes';
 import { tunggakanRoutes } from './tunggakan/tunggakan.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { notifikasiRoutes } from './notifikasi/notifikasi.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -27,4 +28,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   waSessionsRoutes,
   backupRoutes,
   settingsRoutes,
+  notifikasiRoutes,
 ];

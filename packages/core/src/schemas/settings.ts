@@ -1,6 +1,13 @@
 /** `GET`/`PUT /api/settings/kolektibilitas` (issue 23): the classification an institution applies. */
 import { z } from 'zod';
 import { bandsProblem, kolektibilitasValues, type Kolektibilitas } from '../domain/kolektibilitas';
+import {
+  defaultNotifikasiTemplates,
+  notifikasiEvents,
+  notifikasiPlaceholders,
+  templateProblem,
+  type NotifikasiEvent,
+} from '../domain/notifikasi';
 
 const kelas = z
   .number({ error: 'Golongan harus 1 sampai 5' })
@@ -63,3 +70,48 @@ export const kolektibilitasSettingsResponseSchema = z.object({
   diubah_pada: z.string().nullable(),
 });
 export type KolektibilitasSettingsResponse = z.infer<typeof kolektibilitasSettingsResponseSchema>;
+
+// `GET`/`PUT /api/settings/notifikasi` (issue 24, part A): which events notify the recipients
+// list, with which template, and when the daily recap goes out.
+
+const notifikasiEventSchema = (event: NotifikasiEvent) =>
+  z.object({
+    aktif: z.boolean({ error: 'Pilihan aktif harus ya atau tidak' }),
+    template: z.string({ error: 'Template wajib diisi' }).superRefine((template, ctx) => {
+      const problem = templateProblem(template, notifikasiPlaceholders[event]);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+
+/** The notification setting as stored and as the form sends it. */
+export const notifikasiSettingSchema = z.object({
+  events: z.object(
+    Object.fromEntries(notifikasiEvents.map((e) => [e, notifikasiEventSchema(e)])) as {
+      [E in NotifikasiEvent]: ReturnType<typeof notifikasiEventSchema>;
+    },
+    { error: 'Pengaturan setiap notifikasi wajib diisi' },
+  ),
+  jam_rekap: z
+    .string({ error: 'Jam rekap harian wajib diisi' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Jam rekap harian harus berformat JJ:MM, misalnya 17:00' }),
+});
+export type NotifikasiSetting = z.infer<typeof notifikasiSettingSchema>;
+
+/** A new installation's notification setting: every event on, the shipped templates, recap at 17:00. */
+export const defaultNotifikasiSetting: NotifikasiSetting = {
+  events: Object.fromEntries(
+    notifikasiEvents.map((e) => [e, { aktif: true, template: defaultNotifikasiTemplates[e] }]),
+  ) as NotifikasiSetting['events'],
+  jam_rekap: '17:00',
+};
+
+/** What `GET /api/settings/notifikasi` answers: the setting, the defaults, and real values for the preview. */
+export const notifikasiSettingsResponseSchema = z.object({
+  setting: notifikasiSettingSchema,
+  bawaan: notifikasiSettingSchema,
+  /** Per event, the values of the latest real record (null when there is none yet), for the live preview. */
+  contoh: z.record(z.string(), z.record(z.string(), z.string()).nullable()),
+  diubah_oleh: z.string().nullable(),
+  diubah_pada: z.string().nullable(),
+});
+export type NotifikasiSettingsResponse = z.infer<typeof notifikasiSettingsResponseSchema>;

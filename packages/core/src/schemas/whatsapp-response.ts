@@ -68,7 +68,17 @@ export const notificationRecipientListSchema = z.object({
 export type NotificationRecipientList = z.infer<typeof notificationRecipientListSchema>;
 
 /** Message-log statuses a send can end in (SENT, later DELIVERED/READ from receipts). */
-export const waMessageStatuses = ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'DELIVERED', 'READ', 'UNCERTAIN'] as const;
+export const waMessageStatuses = [
+  'QUEUED',
+  'SENDING',
+  'SENT',
+  'FAILED',
+  'DELIVERED',
+  'READ',
+  'UNCERTAIN',
+  'SKIPPED',
+  'EXPIRED',
+] as const;
 export type WaMessageStatus = (typeof waMessageStatuses)[number];
 
 /** `POST /api/wa-sessions/test-message`: wa_response is aligned with recipients. */

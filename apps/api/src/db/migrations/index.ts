@@ -18,6 +18,7 @@ import * as m1500tunggakanClassIndex from './2026_11_25_1500_tunggakan_class_ind
 import * as m1800portfolioSnapshots from './2026_11_25_1800_portfolio_snapshots';
 import * as m0900pembayaranDayCounts from './2026_11_26_0900_pembayaran_day_counts';
 import * as m0910settingsNotify from './2026_11_26_0910_settings_change_notify';
+import * as m1000waNotifications from './2026_11_26_1000_wa_notifications';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -41,4 +42,5 @@ export const migrations = {
   '2026_11_25_1800_portfolio_snapshots': m1800portfolioSnapshots,
   '2026_11_26_0900_pembayaran_day_counts': m0900pembayaranDayCounts,
   '2026_11_26_0910_settings_change_notify': m0910settingsNotify,
+  '2026_11_26_1000_wa_notifications': m1000waNotifications,
 };

@@ -5,6 +5,7 @@ import { BaileysGateway } from './baileys';
 import { loadBaileys, type BaileysLogger } from './baileys-module';
 import { messageLog } from './message-log.repository';
 import { WaOutbox } from './outbox';
+import { createDispatcher, type WaDispatcher } from './dispatcher';
 import { postgresAdvisoryLock, processLock, type SessionLock } from './session-lock';
 import { SimulatorGateway } from './simulator';
 import type { WaGateway } from './types';
@@ -23,6 +24,8 @@ export const SEND_GAP_MS: Record<WaGatewayKind, readonly [number, number]> = {
 export interface WhatsApp {
   readonly gateway: WaGateway;
   readonly outbox: WaOutbox;
+  /** The sender of waiting notifications and reminders. */
+  readonly dispatcher: WaDispatcher;
   /** Recovers the message log (when this process owns the session), then resumes the session. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +48,12 @@ export function createWhatsApp({ kind, db, dbKind, logger, gateway: given }: Cre
       ? new SimulatorGateway()
       : new BaileysGateway({ load: loadBaileys, authStore: createDbAuthStore(db), lock, ...(logger ? { logger } : {}) }));
   const outbox = new WaOutbox(db, gateway, { gapMs: SEND_GAP_MS[gateway.kind] });
+  const dispatcher = createDispatcher({
+    db,
+    gateway,
+    outbox,
+    onError: (error) => logger?.warn({ err: error }, 'whatsapp sender failed; it tries again in 30 s'),
+  });
   const offAck = gateway.on('ack', ({ messageId, status }) => {
     messageLog
       .applyAck(db, messageId, status)
@@ -54,6 +63,7 @@ export function createWhatsApp({ kind, db, dbKind, logger, gateway: given }: Cre
   return {
     gateway,
     outbox,
+    dispatcher,
     async start() {
       if (await lock.acquire()) {
         const recovered = await messageLog.recoverAfterRestart(db);
@@ -61,8 +71,10 @@ export function createWhatsApp({ kind, db, dbKind, logger, gateway: given }: Cre
           logger?.warn(recovered, 'whatsapp message log recovered after a restart');
       }
       await gateway.start();
+      dispatcher.start();
     },
     async close() {
+      await dispatcher.close();
       offAck();
       await gateway.close();
       await lock.release();

@@ -17,6 +17,10 @@ const MAX_ERROR_LENGTH = 500;
 
 export interface NewWaMessage {
   idempotencyKey: string;
+  /** What kind of message (default 'test'). */
+  jenis?: 'test' | 'notifikasi' | 'pengingat' | 'manual';
+  /** The event a notification tells of. */
+  acara?: string | null;
   recipientId: number | null;
   phone: string;
   text: string;
@@ -46,6 +50,8 @@ export const messageLog = {
           status: 'QUEUED' as const,
           created_by: m.createdBy,
           session_id: m.sessionId ?? null,
+          ...(m.jenis ? { jenis: m.jenis } : {}),
+          ...(m.acara ? { acara: m.acara } : {}),
         })),
       )
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
@@ -93,6 +99,18 @@ export const messageLog = {
     return row?.at ? new Date(row.at) : null;
   },
 
+  /** The oldest waiting notifications and reminders, for the sender. */
+  queued(db: Database, limit: number) {
+    return db
+      .selectFrom('wa_messages')
+      .select(['idempotency_key', 'phone_number', 'text'])
+      .where('status', '=', 'QUEUED')
+      .where('jenis', 'in', ['notifikasi', 'pengingat'])
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  },
+
   /** QUEUED or SENDING → FAILED with the reason. */
   async markFailed(db: Database, key: string, error: string) {
     await db
@@ -117,7 +135,9 @@ export const messageLog = {
 
   /**
    * At start-up, before anything is sent: SENDING rows may or may not have reached WhatsApp, so
-   * they become UNCERTAIN (never re-sent); QUEUED rows were never handed over: FAILED.
+   * they become UNCERTAIN (never re-sent); QUEUED test and hand-sent rows were never handed over
+   * and their request is gone: FAILED. QUEUED notifications and reminders keep waiting for the
+   * sender (lib/whatsapp/dispatcher.ts).
    */
   async recoverAfterRestart(db: Database): Promise<{ uncertain: number; abandoned: number }> {
     const now = new Date();
@@ -130,6 +150,7 @@ export const messageLog = {
       .updateTable('wa_messages')
       .set({ status: 'FAILED', error: ABANDONED_MESSAGE, updated_at: now })
       .where('status', '=', 'QUEUED')
+      .where('jenis', 'in', ['test', 'manual'])
       .executeTakeFirst();
     return { uncertain: Number(uncertain.numUpdatedRows), abandoned: Number(abandoned.numUpdatedRows) };
   },

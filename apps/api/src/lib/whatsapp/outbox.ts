@@ -43,33 +43,39 @@ export class WaOutbox {
       this.db,
       items.map((item) => ({ sessionId, ...item })),
     );
-    const toSend = items.filter((item) => fresh.has(item.idempotencyKey));
-    if (toSend.length > 0) {
-      let checks: Map<string, WaNumberCheck> | null = null;
-      try {
-        const phones = [...new Set(toSend.map((item) => item.phone))];
-        checks = new Map((await this.gateway.checkNumbers(phones)).map((check) => [check.phone, check]));
-      } catch (error) {
-        // Nothing has left yet: failing these rows is safe.
-        for (const item of toSend) {
-          await messageLog.markFailed(this.db, item.idempotencyKey, `Gagal memeriksa nomor WhatsApp: ${describe(error)}`);
-        }
-      }
-      if (checks) {
-        for (const item of toSend) {
-          const check = checks.get(item.phone);
-          if (!check?.exists) {
-            await messageLog.markFailed(this.db, item.idempotencyKey, NOT_ON_WHATSAPP);
-            continue;
-          }
-          await this.paced(() => this.sendOne(item, check.jid));
-        }
-      }
-    }
+    await this.deliver(items.filter((item) => fresh.has(item.idempotencyKey)));
     return messageLog.findByKeys(
       this.db,
       items.map((item) => item.idempotencyKey),
     );
+  }
+
+  /**
+   * Hands QUEUED log rows over to WhatsApp, paced: the numbers are checked first (a number
+   * without WhatsApp fails its row), then each row is claimed (QUEUED → SENDING: of several
+   * processes or calls only one wins a row) and sent.
+   */
+  async deliver(items: ReadonlyArray<Pick<NewWaMessage, 'idempotencyKey' | 'phone' | 'text'>>): Promise<void> {
+    if (items.length === 0) return;
+    let checks: Map<string, WaNumberCheck> | null = null;
+    try {
+      const phones = [...new Set(items.map((item) => item.phone))];
+      checks = new Map((await this.gateway.checkNumbers(phones)).map((check) => [check.phone, check]));
+    } catch (error) {
+      // Nothing has left yet: failing these rows is safe.
+      for (const item of items) {
+        await messageLog.markFailed(this.db, item.idempotencyKey, `Gagal memeriksa nomor WhatsApp: ${describe(error)}`);
+      }
+      return;
+    }
+    for (const item of items) {
+      const check = checks.get(item.phone);
+      if (!check?.exists) {
+        await messageLog.markFailed(this.db, item.idempotencyKey, NOT_ON_WHATSAPP);
+        continue;
+      }
+      await this.paced(() => this.sendOne(item, check.jid));
+    }
   }
 
   /** Runs `task` after every earlier paced task, no sooner than the random gap after the last. */
@@ -88,7 +94,7 @@ export class WaOutbox {
     return run;
   }
 
-  private async sendOne(item: NewWaMessage, jid: string | null) {
+  private async sendOne(item: Pick<NewWaMessage, 'idempotencyKey' | 'phone' | 'text'>, jid: string | null) {
     const messageId = this.gateway.newMessageId();
     // Written before the call: if the process dies during it, the row says SENDING (→ UNCERTAIN).
     if (!(await messageLog.claim(this.db, item.idempotencyKey, messageId))) return;

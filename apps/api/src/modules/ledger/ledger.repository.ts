@@ -12,7 +12,17 @@ import type { DB } from '../../db/schema';
 export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number, everyLoan = false) {
   let query = trx
     .selectFrom('pinjaman')
-    .select(['id', 'tipe', 'jumlah', 'persentase', 'durasi_angsuran', 'tanggal_pinjam', 'status'])
+    .select([
+      'id',
+      'tipe',
+      'jumlah',
+      'persentase',
+      'durasi_angsuran',
+      'tanggal_pinjam',
+      'status',
+      'kolektibilitas',
+      'ledger_tanggal',
+    ])
     .select(sql<string>`pinjaman.xmin::text`.as('versi'))
     .where('deleted_at', 'is', null)
     .where('id', '>', afterId);
@@ -42,10 +52,10 @@ export type LedgerColumns = LedgerSummary & {
 /**
  * Writes the ledger summaries of a batch in one statement (a VALUES list joined on id), only where
  * a figure changed or none was ever written: most loans' figures do not move from one day to the
- * next, and an unchanged row is not rewritten (with its 18 indexes). Returns how many were written.
+ * next, and an unchanged row is not rewritten (with its 18 indexes). Returns the ids of the rows written.
  */
-export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: readonly LedgerColumns[]): Promise<number> {
-  if (rows.length === 0) return 0;
+export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: readonly LedgerColumns[]): Promise<number[]> {
+  if (rows.length === 0) return [];
   const values = sql.join(
     rows.map(
       (r) =>
@@ -55,7 +65,7 @@ export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: reado
           ${r.jumlah_berikutnya}::bigint)`,
     ),
   );
-  const result = await sql`
+  const result = await sql<{ id: number }>`
     update pinjaman set
       hari_tunggakan = v.hari, kolektibilitas = v.kelas, tunggakan_pokok = v.pokok, tunggakan_margin = v.margin,
       tunggakan_bagi_hasil = v.bagi_hasil, tunggakan_total = v.total, angsuran_tertunggak = v.angsuran,
@@ -69,6 +79,7 @@ export async function writeLedgers(trx: Kysely<DB>, tanggal: string, rows: reado
         pinjaman.jatuh_tempo_berikutnya, pinjaman.jumlah_berikutnya)
       is distinct from
       (v.hari, v.kelas, v.pokok, v.margin, v.bagi_hasil, v.total, v.angsuran, v.tertua, v.berikutnya, v.jumlah_berikutnya)
-    )`.execute(trx);
-  return Number(result.numAffectedRows ?? 0);
+    )
+    returning pinjaman.id`.execute(trx);
+  return result.rows.map((r) => r.id);
 }

@@ -43,7 +43,12 @@ export function scheduleDailyLedger(app: FastifyInstance) {
       again = false;
       await forgetLedgerDay(app.db, tanggal);
     }
-    const result = await runDailyLedger(app.db, tanggal, { signal: stop.signal, batch: LEDGER_BATCH[app.dbKind] });
+    const result = await runDailyLedger(app.db, tanggal, {
+      signal: stop.signal,
+      batch: LEDGER_BATCH[app.dbKind],
+      notifier: app.notifier,
+    });
+    app.notifier.committed();
     if (result.outcome === 'done')
       app.log.info({ tanggal, processed: result.processed, written: result.written }, 'daily ledger finished');
     if (result.outcome === 'busy') return;

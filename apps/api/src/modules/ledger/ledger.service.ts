@@ -5,6 +5,7 @@ import { getKolektibilitasSetting } from '../settings/settings.service';
 import * as repo from './ledger.repository';
 import * as jobRuns from '../../db/job-runs';
 import { recordClosingSnapshot } from '../portfolio/portfolio.service';
+import { notifyKolektibilitasMemburuk, type Notifier } from '../notifikasi/notifikasi.service';
 
 /** The name of the daily ledger job in `job_runs`. */
 export const LEDGER_JOB = 'ledger-harian';
@@ -38,7 +39,14 @@ export interface LedgerRunResult {
 export async function runDailyLedger(
   db: Kysely<DB>,
   tanggal: string,
-  options: { batch?: number; signal?: AbortSignal; onBatch?: (processed: number) => void; everyLoan?: boolean } = {},
+  options: {
+    batch?: number;
+    signal?: AbortSignal;
+    onBatch?: (processed: number) => void;
+    everyLoan?: boolean;
+    /** WhatsApp notifications of loans that became non-performing (issue 24); the caller wakes the sender. */
+    notifier?: Notifier | undefined;
+  } = {},
 ): Promise<LedgerRunResult> {
   const batch = options.batch ?? LEDGER_BATCH.postgres;
   const { bands } = await getKolektibilitasSetting(db);
@@ -65,11 +73,23 @@ export async function runDailyLedger(
         return { id: loan.id, versi: loan.versi, ...summary, kolektibilitas: classify(summary.hari_tunggakan, bands) };
       });
       const written = await repo.writeLedgers(trx, tanggal, rows);
+      if (options.notifier && written.length > 0) {
+        // Loans that moved to class 3–5 today, told in the batch's transaction. A loan whose figures
+        // were never computed (the first run after an import) has no "before" to compare with.
+        const before = new Map(loans.filter((l) => l.ledger_tanggal !== null).map((l) => [l.id, l.kolektibilitas]));
+        const after = new Map(rows.map((r) => [r.id, r.kolektibilitas]));
+        await notifyKolektibilitasMemburuk(
+          trx,
+          options.notifier,
+          written.filter((id) => before.has(id)).map((id) => ({ id, lama: before.get(id)!, baru: after.get(id)! })),
+          tanggal,
+        );
+      }
       return {
         count: loans.length,
         cursor: loans.at(-1)?.id ?? position.cursor,
         finished: loans.length < batch,
-        result: written,
+        result: written.length,
       };
     },
     options,

@@ -18,7 +18,7 @@ import { sendListAnswer } from '../../lib/list-answer';
 /** Payments: list, statistics, detail, add, edit, delete (spec §7 Pembayaran). */
 export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The payment writes refresh the loan's ledger on today's date by the app's clock. */
-  const writes = { db: app.db, clock: app.clock };
+  const writes = { db: app.db, clock: app.clock, notifier: app.notifier };
   app.get(
     '/pembayaran',
     {

@@ -18,6 +18,7 @@ import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
 import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
+import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { todayOf, type Clock } from '../../lib/clock';
 
 import * as repo from './pembayaran.repository';
@@ -28,6 +29,8 @@ import { paginationOf } from '../../lib/envelope';
 export interface PembayaranContext {
   db: Kysely<DB>;
   clock: Clock;
+  /** WhatsApp notifications of the writes (issue 24); none in scripts and some tests. */
+  notifier?: Notifier;
 }
 
 export const PINJAMAN_SETTLED = 'Pinjaman ini sudah dilunasi dengan pembayaran pelunasan; pembayaran baru tidak dapat dicatat';
@@ -189,7 +192,7 @@ function paymentColumns(input: PembayaranCreateInput) {
  * status are recomputed and the activity is recorded.
  */
 export async function createPembayaran(
-  { db, clock }: PembayaranContext,
+  { db, clock, notifier }: PembayaranContext,
   userId: number,
   input: PembayaranCreateInput,
 ): Promise<PembayaranDetail> {
@@ -199,7 +202,8 @@ export async function createPembayaran(
       const loan = await lockLoan(trx, input.pinjaman_id);
       await checkPayment(trx, loan, input);
       const paymentId = await repo.insertPembayaran(trx, { ...paymentColumns(input), created_by: userId, updated_by: userId });
-      await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock));
+      await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock), { notifier });
+      if (notifier) await notifyPembayaranBaru(trx, notifier, paymentId);
       const nama = await repo.nasabahNameOfLoan(trx, loan!.nasabah_id);
       await recordActivity(trx, {
         type: 'pembayaran.create',
@@ -215,6 +219,7 @@ export async function createPembayaran(
   } catch (error) {
     throw angsuranKeConflict(error, input.angsuran_ke) ?? error;
   }
+  notifier?.committed();
   return getPembayaran(db, id);
 }
 
@@ -223,7 +228,7 @@ export async function createPembayaran(
  * both loans in id order; both balances are recomputed in the same transaction.
  */
 export async function updatePembayaran(
-  { db, clock }: PembayaranContext,
+  { db, clock, notifier }: PembayaranContext,
   userId: number,
   id: number,
   input: PembayaranUpdateInput,
@@ -238,8 +243,9 @@ export async function updatePembayaran(
       const target = loans.get(input.pinjaman_id);
       await checkPayment(trx, target, input, existing);
       await repo.updatePembayaran(trx, id, { ...paymentColumns(input), updated_by: userId });
-      await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock));
-      if (existing.pinjaman_id !== input.pinjaman_id) await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock));
+      await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock), { notifier });
+      if (existing.pinjaman_id !== input.pinjaman_id)
+        await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock), { notifier });
       const nama = await repo.nasabahNameOfLoan(trx, target!.nasabah_id);
       await recordActivity(trx, {
         type: 'pembayaran.update',
@@ -254,18 +260,19 @@ export async function updatePembayaran(
   } catch (error) {
     throw angsuranKeConflict(error, input.angsuran_ke) ?? error;
   }
+  notifier?.committed();
   return getPembayaran(db, id);
 }
 
 /** Soft-deletes a payment; the loan's balance and status follow in the same transaction. */
-export async function deletePembayaran({ db, clock }: PembayaranContext, userId: number, id: number): Promise<void> {
+export async function deletePembayaran({ db, clock, notifier }: PembayaranContext, userId: number, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const existing = await repo.lockPembayaran(trx, id);
     if (!existing) throw notFound(messages.notFound.pembayaran);
     const loan = await lockLoan(trx, existing.pinjaman_id);
     if (!loan) throw notFound(messages.notFound.pembayaran);
     await repo.softDeletePembayaran(trx, id, userId);
-    await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock));
+    await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock), { notifier });
     const nama = await repo.nasabahNameOfLoan(trx, loan.nasabah_id);
     await recordActivity(trx, {
       type: 'pembayaran.delete',
@@ -277,4 +284,5 @@ export async function deletePembayaran({ db, clock }: PembayaranContext, userId:
       userId,
     });
   });
+  notifier?.committed();
 }

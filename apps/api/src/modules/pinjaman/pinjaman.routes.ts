@@ -124,6 +124,7 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
   const ctx = (request: FastifyRequest): service.PinjamanContext => ({
     db: app.db,
+    notifier: app.notifier,
     storage: app.fileStorage,
     signer: app.urlSigner,
     clock: app.clock,

@@ -28,6 +28,12 @@ import type { UrlSigner } from '../../lib/signed-url';
 import { recordActivity } from '../activities/activity.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
 import { getKolektibilitasSetting } from '../settings/settings.service';
+import {
+  notifyKolektibilitasMemburuk,
+  notifyPinjamanBaru,
+  notifyPinjamanLunas,
+  type Notifier,
+} from '../notifikasi/notifikasi.service';
 import { todayOf, type Clock } from '../../lib/clock';
 import * as repo from './pinjaman.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
@@ -39,6 +45,8 @@ export const NO_KWITANSI = 'Pinjaman ini tidak memiliki foto kwitansi';
 /** What the loan service needs from the app. */
 export interface PinjamanContext {
   db: Kysely<DB>;
+  /** WhatsApp notifications of the writes (issue 24); none in scripts and some tests. */
+  notifier?: Notifier;
   storage: FileStorage;
   signer: UrlSigner;
   clock: Clock;
@@ -227,8 +235,11 @@ export async function createPinjaman(
         updated_by: userId,
       });
       await lockLoan(trx, loanId);
+      // No kolektibilitas notification for a new loan: it had no class before (an old loan entered
+      // late is told as a new loan, with its figures).
       await refreshLoanBalance(trx, loanId, todayOf(ctx.clock), { keepStatus: true });
       await refreshTotalPinjaman(trx, input.nasabah_id);
+      if (ctx.notifier) await notifyPinjamanBaru(trx, ctx.notifier, loanId);
       await recordActivity(trx, {
         type: 'pinjaman.create',
         description: `Pinjaman ${tipeLabel(input.tipe)} ${formatRupiah(input.jumlah)} untuk ${nasabah.nama} ditambahkan${staged ? ' dengan foto kwitansi' : ''}`,
@@ -241,6 +252,7 @@ export async function createPinjaman(
       return loanId;
     }),
   );
+  ctx.notifier?.committed();
   return getPinjaman(ctx, id);
 }
 
@@ -271,7 +283,7 @@ export async function updatePinjaman(
         ...(staged ? { kwitansi: staged.name } : {}),
         updated_by: userId,
       });
-      await refreshLoanBalance(trx, id, todayOf(ctx.clock), { keepStatus: true });
+      await refreshLoanBalance(trx, id, todayOf(ctx.clock), { keepStatus: true, notifier: ctx.notifier });
       await refreshTotalPinjaman(trx, input.nasabah_id);
       if (nasabahChanged) await refreshTotalPinjaman(trx, existing.nasabah_id);
       await recordActivity(trx, {
@@ -287,6 +299,7 @@ export async function updatePinjaman(
     }),
   );
   await removeFileAfterCommit(ctx, replaced);
+  ctx.notifier?.committed();
   return getPinjaman(ctx, id);
 }
 
@@ -353,7 +366,7 @@ export async function refreshLoanBalance(
   trx: Kysely<DB>,
   pinjamanId: number,
   today: string,
-  options: { keepStatus?: boolean } = {},
+  options: { keepStatus?: boolean; notifier?: Notifier | undefined } = {},
 ) {
   const loan = await repo.findLoanRow(trx, pinjamanId);
   const payments = await repo.livingPaymentsOf(trx, pinjamanId);
@@ -372,6 +385,16 @@ export async function refreshLoanBalance(
   };
   await repo.setLoanBalance(trx, pinjamanId, next);
   if (setting.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [loan.nasabah_id], setting.bands);
+  if (options.notifier) {
+    // WhatsApp notifications of what this write changed (issue 24), in its transaction.
+    if (loan.status !== 'lunas' && status === 'lunas') await notifyPinjamanLunas(trx, options.notifier, pinjamanId, today);
+    await notifyKolektibilitasMemburuk(
+      trx,
+      options.notifier,
+      [{ id: pinjamanId, lama: loan.kolektibilitas, baru: next.kolektibilitas }],
+      today,
+    );
+  }
   return { ...loan, ...next };
 }
 

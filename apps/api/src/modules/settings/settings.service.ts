@@ -7,6 +7,10 @@ import {
   type KolektibilitasSetting,
   type KolektibilitasSettingInput,
   type KolektibilitasSettingsResponse,
+  defaultNotifikasiSetting,
+  notifikasiEvents,
+  notifikasiSettingSchema,
+  type NotifikasiSetting,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { forgetSettings } from '../../db/settings-cache';
@@ -14,6 +18,7 @@ import { recordActivity } from '../activities/activity.service';
 import * as repo from './settings.repository';
 
 const KOLEKTIBILITAS = 'kolektibilitas';
+const NOTIFIKASI = 'notifikasi';
 
 /**
  * The kolektibilitas setting in force: the stored one when it is usable, else OJK's bank classes
@@ -65,4 +70,45 @@ export async function saveKolektibilitasSetting(
   // reaches them, a few milliseconds after the commit on PostgreSQL).
   forgetSettings(db);
   return kolektibilitasSettings(db);
+}
+
+/**
+ * The WhatsApp notification setting in force (issue 24): the stored one when it is usable, else
+ * core `defaultNotifikasiSetting` (every event on, the shipped templates, recap at 17:00). An event
+ * the stored value lacks (added by a later version) takes its default.
+ */
+export async function getNotifikasiSetting(db: Kysely<DB>): Promise<NotifikasiSetting> {
+  const stored = await repo.readSetting(db, NOTIFIKASI);
+  if (!stored || typeof stored !== 'object') return defaultNotifikasiSetting;
+  const merged = {
+    ...defaultNotifikasiSetting,
+    ...(stored as object),
+    events: { ...defaultNotifikasiSetting.events, ...((stored as { events?: object }).events ?? {}) },
+  };
+  const parsed = notifikasiSettingSchema.safeParse(merged);
+  return parsed.success ? parsed.data : defaultNotifikasiSetting;
+}
+
+/** Who changed the notification setting last, and when. */
+export async function notifikasiSettingChange(db: Kysely<DB>) {
+  const row = await repo.readSettingRow(db, NOTIFIKASI);
+  return {
+    diubah_oleh: row ? (row.nama_lengkap ?? row.username ?? null) : null,
+    diubah_pada: row ? new Date(row.updated_at).toISOString() : null,
+  };
+}
+
+/** `PUT /api/settings/notifikasi` (admin): stores the setting and logs who changed it, in one transaction. */
+export async function saveNotifikasiSetting(db: Kysely<DB>, setting: NotifikasiSetting, userId: number) {
+  await db.transaction().execute(async (trx) => {
+    await repo.writeSetting(trx, NOTIFIKASI, setting, userId);
+    const on = notifikasiEvents.filter((e) => setting.events[e].aktif).length;
+    await recordActivity(trx, {
+      type: 'pengaturan.notifikasi',
+      description: `Pengaturan notifikasi WhatsApp diubah (${on} dari ${notifikasiEvents.length} notifikasi aktif)`,
+      category: 'other',
+      userId,
+    });
+  });
+  forgetSettings(db);
 }

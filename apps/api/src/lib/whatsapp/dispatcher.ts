@@ -1,0 +1,91 @@
+import type { Database } from '../../db/database';
+import { messageLog } from './message-log.repository';
+import type { WaOutbox } from './outbox';
+import type { WaGateway } from './types';
+
+/** How often the sender looks for waiting messages without being told (another process wrote them). */
+export const DISPATCH_POLL_MS = 30_000;
+/** Waiting messages handed over per round. */
+const ROUND = 20;
+
+/**
+ * The sender of waiting notifications and reminders (issue 24): messages are written QUEUED in the
+ * transaction of the business write and wait in the log, across restarts and while WhatsApp is not
+ * connected; this hands them over, oldest first, through the outbox's pacing, whenever the session
+ * is READY: when told (`kick`, after a write committed), when the session becomes READY, and every
+ * 30 s. Only the process that owns the session sends (the others' gateways are never READY); each
+ * row is claimed QUEUED → SENDING before its call, so nothing is sent twice.
+ */
+export function createDispatcher(options: {
+  db: Database;
+  gateway: WaGateway;
+  outbox: WaOutbox;
+  onError?: (error: unknown) => void;
+}) {
+  const { db, gateway, outbox } = options;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const ready = () => gateway.snapshot().status === 'READY';
+
+  const drain = async () => {
+    while (!stopped && ready()) {
+      const rows = await messageLog.queued(db, ROUND);
+      if (rows.length === 0) return;
+      await outbox.deliver(rows.map((r) => ({ idempotencyKey: r.idempotency_key, phone: r.phone_number, text: r.text })));
+    }
+  };
+
+  const kick = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          void kick();
+        }
+      });
+    return running;
+  };
+
+  const offStatus = gateway.on('status', (snapshot) => {
+    if (snapshot.status === 'READY') void kick();
+  });
+  const poll = () => {
+    timer = setTimeout(() => {
+      void kick().finally(() => {
+        if (!stopped) poll();
+      });
+    }, DISPATCH_POLL_MS);
+    timer.unref();
+  };
+
+  return {
+    /** Sends what is waiting now (after a write committed); resolves when this round is done. */
+    kick,
+    start() {
+      poll();
+      void kick();
+    },
+    /** Resolves when no round is in progress (tests). */
+    async idle() {
+      while (running) await running;
+    },
+    async close() {
+      stopped = true;
+      offStatus();
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type WaDispatcher = ReturnType<typeof createDispatcher>;

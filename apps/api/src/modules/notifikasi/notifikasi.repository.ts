@@ -1,0 +1,106 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** The recipients list's active numbers. */
+export function activeRecipients(db: Kysely<DB>) {
+  return db.selectFrom('wa_recipients').select(['id', 'phone_number']).where('status', '=', 'active').orderBy('id').execute();
+}
+
+const staffName = sql<string>`coalesce(nullif(users.nama_lengkap, ''), users.username, '-')`;
+
+/** A payment with its loan, customer and the staff member who recorded it. */
+export function paymentFacts(db: Kysely<DB>, paymentId: number) {
+  return db
+    .selectFrom('pembayaran')
+    .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
+    .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
+    .leftJoin('users', 'users.id', 'pembayaran.created_by')
+    .select([
+      'pembayaran.id',
+      'pembayaran.jenis',
+      'pembayaran.angsuran_ke',
+      'pembayaran.jumlah',
+      'pembayaran.tanggal',
+      'pinjaman.id as pinjaman_id',
+      'pinjaman.nomor_pinjaman',
+      'pinjaman.tipe',
+      'pinjaman.jumlah as pinjaman_jumlah',
+      'pinjaman.sisa_pokok',
+      'nasabah.nama',
+      staffName.as('petugas'),
+    ])
+    .where('pembayaran.id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+/** Loans with their customer and the staff member who recorded them. */
+export function loanFacts(db: Kysely<DB>, loanIds: readonly number[]) {
+  if (loanIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('pinjaman')
+    .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
+    .leftJoin('users', 'users.id', 'pinjaman.updated_by')
+    .select([
+      'pinjaman.id',
+      'pinjaman.nomor_pinjaman',
+      'pinjaman.tipe',
+      'pinjaman.jumlah',
+      'pinjaman.tanggal_pinjam',
+      'pinjaman.durasi_angsuran',
+      'pinjaman.sisa_pokok',
+      'pinjaman.hari_tunggakan',
+      'pinjaman.tunggakan_total',
+      'pinjaman.kolektibilitas',
+      'nasabah.nama',
+      staffName.as('petugas'),
+    ])
+    .where('pinjaman.id', 'in', loanIds)
+    .orderBy('pinjaman.id')
+    .execute();
+}
+
+export interface QueuedNotification {
+  idempotency_key: string;
+  recipient_id: number;
+  phone_number: string;
+  text: string;
+  acara: string;
+}
+
+/** Writes notifications QUEUED for the sender; a key written before is left alone. */
+export async function insertNotifications(db: Kysely<DB>, rows: readonly QueuedNotification[]) {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insertInto('wa_messages')
+    .values(rows.map((r) => ({ ...r, status: 'QUEUED' as const, jenis: 'notifikasi' as const, created_by: null })))
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length;
+}
+
+/** The newest living payment / loan / loan of class 3–5, for the settings screen's preview. */
+export async function latestIds(db: Kysely<DB>) {
+  const [payment, loan, lunas, bad] = await Promise.all([
+    db.selectFrom('pembayaran').select('id').where('deleted_at', 'is', null).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    db.selectFrom('pinjaman').select('id').where('deleted_at', 'is', null).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('pinjaman')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('status', '=', 'lunas')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('pinjaman')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('kolektibilitas', '>=', 3)
+      .where('status', 'in', ['aktif', 'macet'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { payment: payment?.id ?? null, loan: loan?.id ?? null, lunas: lunas?.id ?? null, bad: bad?.id ?? null };
+}

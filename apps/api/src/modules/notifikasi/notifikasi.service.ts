@@ -1,0 +1,208 @@
+import type { Kysely } from 'kysely';
+import {
+  becameNonPerforming,
+  kolektibilitasMemburukValues,
+  notifikasiEvents,
+  pembayaranBaruValues,
+  pinjamanValues,
+  renderTemplate,
+  type Kolektibilitas,
+  type NotifikasiEvent,
+  type NotifikasiSetting,
+  type NotifikasiSettingsResponse,
+} from '@mizan/core';
+import type { DB } from '../../db/schema';
+import { defaultNotifikasiSetting } from '@mizan/core';
+import { getNotifikasiSetting, notifikasiSettingChange, saveNotifikasiSetting } from '../settings/settings.service';
+import * as repo from './notifikasi.repository';
+
+// WhatsApp notifications to the recipients list (issue 24, part A; docs/whatsapp.md). Each is
+// written QUEUED into the message log inside the transaction of the business write it tells of, so
+// a rolled-back write notifies no one; the sender (lib/whatsapp/dispatcher.ts) hands the rows over
+// once `committed()` is called after the commit, or at its next round. One row per active
+// recipient, keyed `notif:<event>:<record>:<recipient>`, so a write retried never notifies twice.
+
+/** What a business write needs to notify: the institution's name and the sender to wake. */
+export interface Notifier {
+  lembaga: string;
+  /** After the transaction committed: the sender hands the new messages over. */
+  committed(): void;
+}
+
+async function enqueue(
+  trx: Kysely<DB>,
+  event: NotifikasiEvent,
+  items: ReadonlyArray<{ ref: string; values: Record<string, string> }>,
+  setting: NotifikasiSetting,
+) {
+  if (items.length === 0) return 0;
+  const recipients = await repo.activeRecipients(trx);
+  const { template } = setting.events[event];
+  return repo.insertNotifications(
+    trx,
+    items.flatMap(({ ref, values }) => {
+      const text = renderTemplate(template, values);
+      return recipients.map((r) => ({
+        idempotency_key: `notif:${event}:${ref}:${r.id}`,
+        recipient_id: r.id,
+        phone_number: r.phone_number,
+        text,
+        acara: event,
+      }));
+    }),
+  );
+}
+
+/** The setting, when the event is switched on (and someone would receive it); null otherwise. */
+async function settingIfOn(trx: Kysely<DB>, event: NotifikasiEvent) {
+  const setting = await getNotifikasiSetting(trx);
+  return setting.events[event].aktif ? setting : null;
+}
+
+const loanOf = (f: { id: number; nomor_pinjaman: string | null; tipe: 'pokok' | 'non-pokok'; jumlah: number }) => ({
+  id: f.id,
+  nomor_pinjaman: f.nomor_pinjaman,
+  tipe: f.tipe,
+  jumlah: f.jumlah,
+});
+
+async function pembayaranBaruItem(trx: Kysely<DB>, lembaga: string, paymentId: number) {
+  const f = await repo.paymentFacts(trx, paymentId);
+  if (!f) return null;
+  return pembayaranBaruValues({
+    lembaga,
+    nama_nasabah: f.nama,
+    loan: loanOf({ id: f.pinjaman_id, nomor_pinjaman: f.nomor_pinjaman, tipe: f.tipe, jumlah: f.pinjaman_jumlah }),
+    jenis: f.jenis,
+    angsuran_ke: f.angsuran_ke,
+    jumlah: f.jumlah,
+    tanggal: f.tanggal,
+    sisa_pokok: f.sisa_pokok,
+    petugas: f.petugas,
+  });
+}
+
+/** A payment was recorded (call inside its transaction, after the loan's balance was refreshed). */
+export async function notifyPembayaranBaru(trx: Kysely<DB>, notifier: Notifier, paymentId: number) {
+  const setting = await settingIfOn(trx, 'pembayaran_baru');
+  if (!setting) return;
+  const values = await pembayaranBaruItem(trx, notifier.lembaga, paymentId);
+  if (values) await enqueue(trx, 'pembayaran_baru', [{ ref: String(paymentId), values }], setting);
+}
+
+async function loanItems(trx: Kysely<DB>, lembaga: string, loanIds: readonly number[], tanggal?: string) {
+  return (await repo.loanFacts(trx, loanIds)).map((f) => ({
+    f,
+    values: pinjamanValues({
+      lembaga,
+      nama_nasabah: f.nama,
+      loan: loanOf(f),
+      tanggal: tanggal ?? f.tanggal_pinjam,
+      durasi: f.durasi_angsuran,
+      petugas: f.petugas,
+    }),
+  }));
+}
+
+/** A loan was granted (inside its transaction). */
+export async function notifyPinjamanBaru(trx: Kysely<DB>, notifier: Notifier, loanId: number) {
+  const setting = await settingIfOn(trx, 'pinjaman_baru');
+  if (!setting) return;
+  const items = await loanItems(trx, notifier.lembaga, [loanId]);
+  await enqueue(
+    trx,
+    'pinjaman_baru',
+    items.map(({ f, values }) => ({ ref: String(f.id), values })),
+    setting,
+  );
+}
+
+/**
+ * A loan became lunas on `tanggal` (inside the transaction that made it so). Keyed by loan and
+ * date: a loan paid off, reopened by a deleted payment and paid off again another day is told again.
+ */
+export async function notifyPinjamanLunas(trx: Kysely<DB>, notifier: Notifier, loanId: number, tanggal: string) {
+  const setting = await settingIfOn(trx, 'pinjaman_lunas');
+  if (!setting) return;
+  const items = await loanItems(trx, notifier.lembaga, [loanId], tanggal);
+  await enqueue(
+    trx,
+    'pinjaman_lunas',
+    items.map(({ f, values }) => ({ ref: `${f.id}:${tanggal}`, values })),
+    setting,
+  );
+}
+
+/**
+ * Loans whose class moved from 1–2 to 3–5 on `tanggal` (inside the transaction that wrote the new
+ * class; the figures are read from the loan rows as written). Keyed by loan and date.
+ */
+export async function notifyKolektibilitasMemburuk(
+  trx: Kysely<DB>,
+  notifier: Notifier,
+  changes: ReadonlyArray<{ id: number; lama: number; baru: number }>,
+  tanggal: string,
+) {
+  const worse = changes.filter((c) => becameNonPerforming(c.lama, c.baru));
+  if (worse.length === 0) return;
+  const setting = await settingIfOn(trx, 'kolektibilitas_memburuk');
+  if (!setting) return;
+  const lama = new Map(worse.map((c) => [c.id, c.lama]));
+  const facts = await repo.loanFacts(
+    trx,
+    worse.map((c) => c.id),
+  );
+  await enqueue(
+    trx,
+    'kolektibilitas_memburuk',
+    facts.map((f) => ({
+      ref: `${f.id}:${tanggal}`,
+      values: kolektibilitasMemburukValues({
+        lembaga: notifier.lembaga,
+        nama_nasabah: f.nama,
+        loan: loanOf(f),
+        lama: lama.get(f.id) as Kolektibilitas,
+        baru: f.kolektibilitas as Kolektibilitas,
+        hari_tunggakan: f.hari_tunggakan,
+        tunggakan: f.tunggakan_total,
+        sisa_pokok: f.sisa_pokok,
+        tanggal,
+      }),
+    })),
+    setting,
+  );
+}
+
+/**
+ * `GET /api/settings/notifikasi`: the setting, the shipped defaults, and for the live preview the
+ * values of the newest real record of each event (null when there is none yet).
+ */
+export async function notifikasiSettings(db: Kysely<DB>, lembaga: string): Promise<NotifikasiSettingsResponse> {
+  const [setting, change, ids] = await Promise.all([getNotifikasiSetting(db), notifikasiSettingChange(db), repo.latestIds(db)]);
+  const contoh: Record<string, Record<string, string> | null> = Object.fromEntries(notifikasiEvents.map((e) => [e, null]));
+  if (ids.payment !== null) contoh.pembayaran_baru = await pembayaranBaruItem(db, lembaga, ids.payment);
+  if (ids.loan !== null) contoh.pinjaman_baru = (await loanItems(db, lembaga, [ids.loan]))[0]?.values ?? null;
+  if (ids.lunas !== null) contoh.pinjaman_lunas = (await loanItems(db, lembaga, [ids.lunas]))[0]?.values ?? null;
+  if (ids.bad !== null) {
+    const [f] = await repo.loanFacts(db, [ids.bad]);
+    if (f)
+      contoh.kolektibilitas_memburuk = kolektibilitasMemburukValues({
+        lembaga,
+        nama_nasabah: f.nama,
+        loan: loanOf(f),
+        lama: 2,
+        baru: f.kolektibilitas as Kolektibilitas,
+        hari_tunggakan: f.hari_tunggakan,
+        tunggakan: f.tunggakan_total,
+        sisa_pokok: f.sisa_pokok,
+        tanggal: f.tanggal_pinjam,
+      });
+  }
+  return { setting, bawaan: defaultNotifikasiSetting, contoh, ...change };
+}
+
+/** `PUT /api/settings/notifikasi` (admin). */
+export async function updateNotifikasiSettings(db: Kysely<DB>, lembaga: string, setting: NotifikasiSetting, userId: number) {
+  await saveNotifikasiSetting(db, setting, userId);
+  return notifikasiSettings(db, lembaga);
+}
