@@ -28,6 +28,7 @@ import { RequestLogController } from './lib/request-log';
 import { SETTINGS_CHANGED_CHANNEL, createSettingsCache } from './db/settings-cache';
 import { vacuumAtStart } from './db/maintenance';
 import type { Notifier } from './modules/notifikasi/notifikasi.service';
+import { scheduleDailyRecap } from './modules/notifikasi/notifikasi.scheduler';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.log.info({ outcome, ms: Math.round(performance.now() - started) }, 'database maintenance at start');
   });
   scheduleDailyLedger(app);
+  scheduleDailyRecap(app);
 
   await app.register(errorsPlugin);
   await app.register(helmet, {

@@ -104,3 +104,42 @@ export async function latestIds(db: Kysely<DB>) {
   ]);
   return { payment: payment?.id ?? null, loan: loan?.id ?? null, lunas: lunas?.id ?? null, bad: bad?.id ?? null };
 }
+
+/** The day's figures of the daily recap: payments (count, sum), loans lent that day, loans one day past due. */
+export async function recapFigures(db: Kysely<DB>, tanggal: string) {
+  const [payments, loans, overdue] = await Promise.all([
+    db
+      .selectFrom('pembayaran_hari_counts')
+      .select([
+        (eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'),
+        (eb) => eb.fn.coalesce(eb.fn.sum<number>('jumlah'), sql<number>`0`).as('jumlah'),
+      ])
+      .where('tanggal', '=', tanggal)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('pinjaman')
+      .select([
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.coalesce(eb.fn.sum<number>('jumlah'), sql<number>`0`).as('jumlah'),
+      ])
+      .where('deleted_at', 'is', null)
+      .where('status', '!=', 'pending')
+      .where('tanggal_pinjam', '=', tanggal)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('pinjaman')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', ['aktif', 'macet'])
+      .where('hari_tunggakan', '=', 1)
+      .where('ledger_tanggal', '=', tanggal)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    jumlah_pembayaran: Number(payments.n),
+    total_pembayaran: Number(payments.jumlah),
+    pinjaman_baru: Number(loans.n),
+    nilai_pinjaman_baru: Number(loans.jumlah),
+    menunggak_hari_ini: Number(overdue.n),
+  };
+}

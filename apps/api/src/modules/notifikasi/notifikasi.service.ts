@@ -5,6 +5,7 @@ import {
   notifikasiEvents,
   pembayaranBaruValues,
   pinjamanValues,
+  rekapHarianValues,
   renderTemplate,
   type Kolektibilitas,
   type NotifikasiEvent,
@@ -15,6 +16,8 @@ import type { DB } from '../../db/schema';
 import { defaultNotifikasiSetting } from '@mizan/core';
 import { getNotifikasiSetting, notifikasiSettingChange, saveNotifikasiSetting } from '../settings/settings.service';
 import * as repo from './notifikasi.repository';
+import * as jobRuns from '../../db/job-runs';
+import { portfolioOverview } from '../portfolio/portfolio.service';
 
 // WhatsApp notifications to the recipients list (issue 24, part A; docs/whatsapp.md). Each is
 // written QUEUED into the message log inside the transaction of the business write it tells of, so
@@ -171,6 +174,38 @@ export async function notifyKolektibilitasMemburuk(
     })),
     setting,
   );
+}
+
+/** The daily recap's run in `job_runs`, keyed by its Jakarta date. */
+export const RECAP_JOB = 'rekap-harian';
+
+/**
+ * The daily recap of `tanggal` to every active recipient (issue 24): the day's payments (count,
+ * sum), the loans lent that day, the loans that became overdue that day (one day past due in the
+ * day's ledger) and the NPF now. Once per day, also with several processes (the day's `job_runs`
+ * row, locked; the messages' keys); written in the same transaction as the finished run. Returns
+ * 'off' when the event is switched off.
+ */
+export async function sendDailyRecap(db: Kysely<DB>, notifier: Notifier, tanggal: string) {
+  const run = await jobRuns.runInBatches(db, RECAP_JOB, tanggal, async (trx) => {
+    const setting = await settingIfOn(trx, 'rekap_harian');
+    if (setting) {
+      const [figures, portfolio] = await Promise.all([repo.recapFigures(trx, tanggal), portfolioOverview(trx, tanggal)]);
+      await enqueue(
+        trx,
+        'rekap_harian',
+        [
+          {
+            ref: tanggal,
+            values: rekapHarianValues({ lembaga: notifier.lembaga, tanggal, ...figures, npf: portfolio.sekarang.npf_gross }),
+          },
+        ],
+        setting,
+      );
+    }
+    return { count: 1, cursor: 1, finished: true, result: setting ? ('sent' as const) : ('off' as const) };
+  });
+  return run.outcome === 'done' ? (run.results[0] ?? 'off') : run.outcome;
 }
 
 /**

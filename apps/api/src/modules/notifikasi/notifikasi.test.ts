@@ -6,6 +6,7 @@ import { manualClock } from '../../lib/clock';
 import type { SimulatorGateway } from '../../lib/whatsapp/simulator';
 import { messageLog } from '../../lib/whatsapp/message-log.repository';
 import { runDailyLedger } from '../ledger/ledger.service';
+import { RECAP_JOB, sendDailyRecap } from './notifikasi.service';
 
 // WhatsApp notifications to the recipients list (issue 24, part A): the setting with its field
 // errors, and a business write producing one message per active recipient, written in its
@@ -237,6 +238,56 @@ describe('notifications of business writes', () => {
     await settle();
     expect((await notifications()).map((r) => r.status)).toEqual(['SENT', 'SENT']);
     expect(sim().sent.map((m) => m.text)).toEqual([expect.stringContaining('MRB-05'), expect.stringContaining('MRB-05')]);
+  });
+});
+
+describe('the daily recap', () => {
+  it('tells every active recipient the day’s figures once, and nothing when switched off', async () => {
+    const recap = await sendDailyRecap(t.app.db, t.app.notifier, '2024-06-15');
+    expect(recap).toBe('sent');
+    expect(await sendDailyRecap(t.app.db, t.app.notifier, '2024-06-15')).toBe('already');
+    await settle();
+    const rows = (await notifications()).filter((r) => r.acara === 'rekap_harian');
+    expect(rows.map((r) => [r.phone_number, r.status])).toEqual([
+      ['6281234567890', 'SENT'],
+      ['6281298765432', 'SENT'],
+    ]);
+    // The payments dated 2024-06-15 by the tests above, counted from the table itself.
+    const paid = await t.app.db
+      .selectFrom('pembayaran')
+      .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
+      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('pembayaran.jumlah').as('jumlah')])
+      .where('pembayaran.tanggal', '=', '2024-06-15')
+      .where('pembayaran.deleted_at', 'is', null)
+      .where('pinjaman.deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(paid.n)).toBeGreaterThan(0);
+    expect(rows[0]!.text).toContain(
+      `[BMT Amanah] Rekap 15 Juni 2024: ${Number(paid.n)} pembayaran sebesar Rp ${Number(paid.jumlah).toLocaleString('id-ID')};`,
+    );
+    expect(rows[0]!.text).toMatch(/; NPF \d+,\d\d%\.$/);
+    const off = structuredClone(settings);
+    off.events.rekap_harian.aktif = false;
+    expect((await put(off)).statusCode).toBe(200);
+    expect(await sendDailyRecap(t.app.db, t.app.notifier, '2024-06-16')).toBe('off');
+    expect((await notifications()).filter((r) => r.acara === 'rekap_harian')).toHaveLength(2);
+    expect((await put(settings)).statusCode).toBe(200);
+  });
+
+  it('is sent at start when the server was off at its time, not before its time', async () => {
+    const early = await createTestApp({}, { clock: manualClock(new Date('2024-06-15T09:59:00Z')) });
+    const late = await createTestApp({}, { clock: manualClock(new Date('2024-06-15T10:00:00Z')) });
+    try {
+      const runs = (app: TestApp) =>
+        app.app.db.selectFrom('job_runs').select(['tanggal', 'finished_at']).where('job', '=', RECAP_JOB).execute();
+      for (let i = 0; i < 100 && (await runs(late)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect((await runs(late)).map((r) => [r.tanggal, r.finished_at !== null])).toEqual([['2024-06-15', true]]);
+      // The early one had as long: its start found the recap not due.
+      expect(await runs(early)).toEqual([]);
+    } finally {
+      await early.close();
+      await late.close();
+    }
   });
 });
 
