@@ -32,14 +32,18 @@ export interface Notifier {
   committed(): void;
 }
 
+interface Audience {
+  setting: NotifikasiSetting;
+  recipients: Array<{ id: number; phone_number: string }>;
+}
+
 async function enqueue(
   trx: Kysely<DB>,
   event: NotifikasiEvent,
   items: ReadonlyArray<{ ref: string; values: Record<string, string> }>,
-  setting: NotifikasiSetting,
+  { setting, recipients }: Audience,
 ) {
   if (items.length === 0) return 0;
-  const recipients = await repo.activeRecipients(trx);
   const { template } = setting.events[event];
   return repo.insertNotifications(
     trx,
@@ -56,10 +60,16 @@ async function enqueue(
   );
 }
 
-/** The setting, when the event is switched on (and someone would receive it); null otherwise. */
-async function settingIfOn(trx: Kysely<DB>, event: NotifikasiEvent) {
+/**
+ * The setting and the active recipients when the event is switched on and someone would receive
+ * it; null otherwise (then nothing else is read: most writes of an installation without
+ * recipients cost one remembered setting and one small query).
+ */
+async function settingIfOn(trx: Kysely<DB>, event: NotifikasiEvent): Promise<Audience | null> {
   const setting = await getNotifikasiSetting(trx);
-  return setting.events[event].aktif ? setting : null;
+  if (!setting.events[event].aktif) return null;
+  const recipients = await repo.activeRecipients(trx);
+  return recipients.length > 0 ? { setting, recipients } : null;
 }
 
 const loanOf = (f: { id: number; nomor_pinjaman: string | null; tipe: 'pokok' | 'non-pokok'; jumlah: number }) => ({
@@ -87,10 +97,10 @@ async function pembayaranBaruItem(trx: Kysely<DB>, lembaga: string, paymentId: n
 
 /** A payment was recorded (call inside its transaction, after the loan's balance was refreshed). */
 export async function notifyPembayaranBaru(trx: Kysely<DB>, notifier: Notifier, paymentId: number) {
-  const setting = await settingIfOn(trx, 'pembayaran_baru');
-  if (!setting) return;
+  const audience = await settingIfOn(trx, 'pembayaran_baru');
+  if (!audience) return;
   const values = await pembayaranBaruItem(trx, notifier.lembaga, paymentId);
-  if (values) await enqueue(trx, 'pembayaran_baru', [{ ref: String(paymentId), values }], setting);
+  if (values) await enqueue(trx, 'pembayaran_baru', [{ ref: String(paymentId), values }], audience);
 }
 
 async function loanItems(trx: Kysely<DB>, lembaga: string, loanIds: readonly number[], tanggal?: string) {
@@ -109,14 +119,14 @@ async function loanItems(trx: Kysely<DB>, lembaga: string, loanIds: readonly num
 
 /** A loan was granted (inside its transaction). */
 export async function notifyPinjamanBaru(trx: Kysely<DB>, notifier: Notifier, loanId: number) {
-  const setting = await settingIfOn(trx, 'pinjaman_baru');
-  if (!setting) return;
+  const audience = await settingIfOn(trx, 'pinjaman_baru');
+  if (!audience) return;
   const items = await loanItems(trx, notifier.lembaga, [loanId]);
   await enqueue(
     trx,
     'pinjaman_baru',
     items.map(({ f, values }) => ({ ref: String(f.id), values })),
-    setting,
+    audience,
   );
 }
 
@@ -125,14 +135,14 @@ export async function notifyPinjamanBaru(trx: Kysely<DB>, notifier: Notifier, lo
  * date: a loan paid off, reopened by a deleted payment and paid off again another day is told again.
  */
 export async function notifyPinjamanLunas(trx: Kysely<DB>, notifier: Notifier, loanId: number, tanggal: string) {
-  const setting = await settingIfOn(trx, 'pinjaman_lunas');
-  if (!setting) return;
+  const audience = await settingIfOn(trx, 'pinjaman_lunas');
+  if (!audience) return;
   const items = await loanItems(trx, notifier.lembaga, [loanId], tanggal);
   await enqueue(
     trx,
     'pinjaman_lunas',
     items.map(({ f, values }) => ({ ref: `${f.id}:${tanggal}`, values })),
-    setting,
+    audience,
   );
 }
 
@@ -148,8 +158,8 @@ export async function notifyKolektibilitasMemburuk(
 ) {
   const worse = changes.filter((c) => becameNonPerforming(c.lama, c.baru));
   if (worse.length === 0) return;
-  const setting = await settingIfOn(trx, 'kolektibilitas_memburuk');
-  if (!setting) return;
+  const audience = await settingIfOn(trx, 'kolektibilitas_memburuk');
+  if (!audience) return;
   const lama = new Map(worse.map((c) => [c.id, c.lama]));
   const facts = await repo.loanFacts(
     trx,
@@ -172,7 +182,7 @@ export async function notifyKolektibilitasMemburuk(
         tanggal,
       }),
     })),
-    setting,
+    audience,
   );
 }
 
@@ -184,12 +194,12 @@ export const RECAP_JOB = 'rekap-harian';
  * sum), the loans lent that day, the loans that became overdue that day (one day past due in the
  * day's ledger) and the NPF now. Once per day, also with several processes (the day's `job_runs`
  * row, locked; the messages' keys); written in the same transaction as the finished run. Returns
- * 'off' when the event is switched off.
+ * 'off' when the event is switched off or no recipient is active.
  */
 export async function sendDailyRecap(db: Kysely<DB>, notifier: Notifier, tanggal: string) {
   const run = await jobRuns.runInBatches(db, RECAP_JOB, tanggal, async (trx) => {
-    const setting = await settingIfOn(trx, 'rekap_harian');
-    if (setting) {
+    const audience = await settingIfOn(trx, 'rekap_harian');
+    if (audience) {
       const [figures, portfolio] = await Promise.all([repo.recapFigures(trx, tanggal), portfolioOverview(trx, tanggal)]);
       await enqueue(
         trx,
@@ -200,10 +210,10 @@ export async function sendDailyRecap(db: Kysely<DB>, notifier: Notifier, tanggal
             values: rekapHarianValues({ lembaga: notifier.lembaga, tanggal, ...figures, npf: portfolio.sekarang.npf_gross }),
           },
         ],
-        setting,
+        audience,
       );
     }
-    return { count: 1, cursor: 1, finished: true, result: setting ? ('sent' as const) : ('off' as const) };
+    return { count: 1, cursor: 1, finished: true, result: audience ? ('sent' as const) : ('off' as const) };
   });
   return run.outcome === 'done' ? (run.results[0] ?? 'off') : run.outcome;
 }
