@@ -120,10 +120,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
   // The embedded database tells this process of every users/sessions change before the change's
-  // statement resolves, so checked sessions can be remembered until then (plugins/auth.ts).
-  const sessionCache = database.listen ? createSessionCache() : undefined;
-  if (database.listen && sessionCache) {
-    const unlisten = await database.listen(AUTH_CHANGED_CHANNEL, sessionCache.invalidate);
+  // statement resolves, so checked sessions can be remembered until then (plugins/auth.ts). A
+  // PostgreSQL server's notices arrive after the commit, too late for sign-outs: no cache there.
+  const sessionCache = database.kind === 'pglite' ? createSessionCache() : undefined;
+  if (sessionCache) {
+    const unlisten = await database.notifications(AUTH_CHANGED_CHANNEL, { onNotify: sessionCache.invalidate, onLive: () => {} });
     app.addHook('onClose', async () => {
       await unlisten();
     });

@@ -18,22 +18,18 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /**
-   * Embedded PGlite only: calls `onNotify` for every notification on `channel`, synchronously
-   * when the committing statement finishes and before its promise resolves (PGlite is this
-   * process's own database, so no other writer exists). Returns the unsubscribe function.
-   */
-  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
-  /**
    * Embedded PGlite in a data folder only: a private copy of the database as it is now, opened as
    * a second PGlite in this process, for a long read (a backup) that must not hold the one
    * connection of the live database. See {@link openPgliteSnapshot}.
    */
   snapshot?(): Promise<DatabaseSnapshot>;
   /**
-   * Both kinds: calls `handlers.onNotify` for every notification on `channel` after its
-   * transaction commits, and `handlers.onLive` with whether notifications surely arrive (PGlite:
-   * always, synchronously; PostgreSQL: through a listening connection of its own that can be lost
-   * and comes back, db/pg-listener.ts). Returns the function that stops listening.
+   * Calls `handlers.onNotify` for every notification on `channel` after its transaction commits,
+   * and `handlers.onLive` with whether notifications surely arrive. PGlite: always, synchronously
+   * when the committing statement finishes and before its promise resolves (it is this process's
+   * own database, so no other writer exists). PostgreSQL: a few milliseconds after the commit,
+   * through a listening connection of its own that can be lost and comes back
+   * (db/pg-listener.ts). Returns the function that stops listening.
    */
   notifications(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
 }
@@ -95,7 +91,6 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
-    listen: (channel, onNotify) => client.listen(channel, onNotify),
     async notifications(channel, handlers) {
       const unlisten = await client.listen(channel, handlers.onNotify);
       handlers.onLive(true);

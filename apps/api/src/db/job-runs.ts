@@ -50,6 +50,15 @@ export async function lastFinishedRun(db: Kysely<DB>, job: string): Promise<stri
   return (row?.tanggal as string | null | undefined) ?? null;
 }
 
+/** Records the job's run of `tanggal` as finished (a job done in one go, without batches). */
+export async function markFinished(db: Kysely<DB>, job: string, tanggal: string) {
+  await db
+    .insertInto('job_runs')
+    .values({ job, tanggal, finished_at: new Date() })
+    .onConflict((oc) => oc.columns(['job', 'tanggal']).doUpdateSet({ finished_at: new Date() }))
+    .execute();
+}
+
 /** Forgets the job's runs, so that the next run of a day computes it again. */
 export async function deleteRuns(db: Kysely<DB>, job: string) {
   await db.deleteFrom('job_runs').where('job', '=', job).execute();
@@ -80,7 +89,7 @@ export interface RunPosition {
 }
 
 /** Gives the event loop a turn between batches, so requests are answered while a job runs. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs a scheduled job's day (`job`, `tanggal`) in batches, each one transaction that first locks

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays } from '@mizan/core';
 import type { DB } from './schema';
+import { lastFinishedRun, markFinished, nextTurn } from './job-runs';
 
 // PGlite has no autovacuum (a PostgreSQL server vacuums and analyzes by itself): the loan rows the
 // daily job and every payment rewrite leave dead versions, and nothing updates the planner's
@@ -28,26 +29,8 @@ export const ANALYZE_DAYS = 7;
 /** Dead rows of one table above which its vacuum waits for the next start (~1 µs each on the thread). */
 export const DEAD_ROWS_LIMIT = 30_000;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function finished(db: Kysely<DB>, job: string, since: string) {
-  const row = await db
-    .selectFrom('job_runs')
-    .select('tanggal')
-    .where('job', '=', job)
-    .where('tanggal', '>=', since)
-    .where('finished_at', 'is not', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-async function markFinished(db: Kysely<DB>, job: string, tanggal: string) {
-  await db
-    .insertInto('job_runs')
-    .values({ job, tanggal, finished_at: new Date() })
-    .onConflict((oc) => oc.columns(['job', 'tanggal']).doUpdateSet({ finished_at: new Date() }))
-    .execute();
-}
+/** Whether the job finished a run dated `since` or later. */
+const finishedSince = async (db: Kysely<DB>, job: string, since: string) => ((await lastFinishedRun(db, job)) ?? '') >= since;
 
 /** Every table with its dead rows since its last vacuum (statistics flushed first). */
 async function userTables(db: Kysely<DB>) {
@@ -76,7 +59,7 @@ export async function dailyVacuum(
   signal?: AbortSignal,
 ): Promise<DailyVacuumResult> {
   if (kind !== 'pglite') return { outcome: 'skipped', waiting: [] };
-  if (await finished(db, DAILY_VACUUM_JOB, tanggal)) return { outcome: 'already', waiting: [] };
+  if (await finishedSince(db, DAILY_VACUUM_JOB, tanggal)) return { outcome: 'already', waiting: [] };
   const waiting: string[] = [];
   for (const { relname, dead } of await userTables(db)) {
     if (signal?.aborted) return { outcome: 'stopped', waiting };
@@ -97,7 +80,7 @@ export async function dailyVacuum(
  */
 export async function vacuumAtStart(db: Kysely<DB>, kind: 'pglite' | 'postgres', tanggal: string) {
   if (kind !== 'pglite') return 'skipped' as const;
-  if (await finished(db, ANALYZE_JOB, addDays(tanggal, -(ANALYZE_DAYS - 1)))) {
+  if (await finishedSince(db, ANALYZE_JOB, addDays(tanggal, -(ANALYZE_DAYS - 1)))) {
     await sql`vacuum`.execute(db);
     return 'vacuumed' as const;
   }

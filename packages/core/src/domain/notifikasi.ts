@@ -149,6 +149,16 @@ interface LoanFacts {
   jumlah: number;
 }
 
+/** The values every loan event shares: the institution, the customer, the loan's code and type. */
+function loanHead(f: { lembaga: string; nama_nasabah: string; loan: LoanFacts }) {
+  return {
+    lembaga: f.lembaga,
+    nama_nasabah: f.nama_nasabah,
+    nomor_pinjaman: loanCode(f.loan),
+    tipe: labelOf(tipePinjamanLabels, f.loan.tipe),
+  };
+}
+
 export function pembayaranBaruValues(f: {
   lembaga: string;
   nama_nasabah: string;
@@ -161,10 +171,7 @@ export function pembayaranBaruValues(f: {
   petugas: string;
 }): Record<string, string> {
   return {
-    lembaga: f.lembaga,
-    nama_nasabah: f.nama_nasabah,
-    nomor_pinjaman: loanCode(f.loan),
-    tipe: labelOf(tipePinjamanLabels, f.loan.tipe),
+    ...loanHead(f),
     jenis: labelOf(jenisPembayaranLabels, f.jenis),
     angsuran_ke: f.angsuran_ke === null ? '-' : String(f.angsuran_ke),
     jumlah: formatRupiah(f.jumlah),
@@ -183,10 +190,7 @@ export function pinjamanValues(f: {
   petugas: string;
 }): Record<string, string> {
   return {
-    lembaga: f.lembaga,
-    nama_nasabah: f.nama_nasabah,
-    nomor_pinjaman: loanCode(f.loan),
-    tipe: labelOf(tipePinjamanLabels, f.loan.tipe),
+    ...loanHead(f),
     jumlah: formatRupiah(f.loan.jumlah),
     tanggal: formatDateLong(f.tanggal),
     durasi: f.durasi === null ? 'tanpa jangka waktu' : `${f.durasi} bulan`,
@@ -208,10 +212,7 @@ export function kolektibilitasMemburukValues(f: {
   tanggal: string;
 }): Record<string, string> {
   return {
-    lembaga: f.lembaga,
-    nama_nasabah: f.nama_nasabah,
-    nomor_pinjaman: loanCode(f.loan),
-    tipe: labelOf(tipePinjamanLabels, f.loan.tipe),
+    ...loanHead(f),
     kolektibilitas_lama: kelasText(f.lama),
     kolektibilitas: kelasText(f.baru),
     hari_tunggakan: f.hari_tunggakan.toLocaleString('id-ID'),

@@ -13,8 +13,9 @@ const ROUND = 20;
  * transaction of the business write and wait in the log, across restarts and while WhatsApp is not
  * connected; this hands them over, oldest first, through the outbox's pacing, whenever the session
  * is READY: when told (`kick`, after a write committed), when the session becomes READY, and every
- * 30 s. Only the process that owns the session sends (the others' gateways are never READY); each
- * row is claimed QUEUED → SENDING before its call, so nothing is sent twice.
+ * 30 s. With Baileys only the process that owns the session sends (the others' gateways are never
+ * READY); in any case each row is claimed QUEUED → SENDING before its call, so no row is sent by
+ * two processes or twice.
  */
 export function createDispatcher(options: {
   db: Database;

@@ -59,26 +59,6 @@ export function loanFacts(db: Kysely<DB>, loanIds: readonly number[]) {
     .execute();
 }
 
-export interface QueuedNotification {
-  idempotency_key: string;
-  recipient_id: number;
-  phone_number: string;
-  text: string;
-  acara: string;
-}
-
-/** Writes notifications QUEUED for the sender; a key written before is left alone. */
-export async function insertNotifications(db: Kysely<DB>, rows: readonly QueuedNotification[]) {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insertInto('wa_messages')
-    .values(rows.map((r) => ({ ...r, status: 'QUEUED' as const, jenis: 'notifikasi' as const, created_by: null })))
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length;
-}
-
 /** The newest living payment / loan / loan of class 3–5, for the settings screen's preview. */
 export async function latestIds(db: Kysely<DB>) {
   const [payment, loan, lunas, bad] = await Promise.all([

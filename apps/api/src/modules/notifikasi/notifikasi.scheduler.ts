@@ -4,6 +4,16 @@ import { todayOf } from '../../lib/clock';
 import { getNotifikasiSetting } from '../settings/settings.service';
 import { sendDailyRecap } from './notifikasi.service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The daily recap's scheduler of this process (modules/notifikasi). */
+    recapJob: {
+      /** Resolves when no check is in progress (tests). */
+      idle(): Promise<void>;
+    };
+  }
+}
+
 /**
  * Sends the daily recap at the setting's `jam_rekap` (Asia/Jakarta), and at start when that time of
  * today has passed and today's recap was not sent (a server that was off at 17:00). The time is read
@@ -47,6 +57,12 @@ export function scheduleDailyRecap(app: FastifyInstance) {
     );
     timer.unref();
   };
+
+  app.decorate('recapJob', {
+    async idle() {
+      await running;
+    },
+  });
 
   app.addHook('onReady', async () => {
     running = runIfDue()

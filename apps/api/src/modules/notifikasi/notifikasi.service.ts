@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   becameNonPerforming,
+  defaultNotifikasiSetting,
   kolektibilitasMemburukValues,
   notifikasiEvents,
   pembayaranBaruValues,
@@ -13,7 +14,7 @@ import {
   type NotifikasiSettingsResponse,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { defaultNotifikasiSetting } from '@mizan/core';
+import { messageLog } from '../../lib/whatsapp';
 import { getNotifikasiSetting, notifikasiSettingChange, saveNotifikasiSetting } from '../settings/settings.service';
 import * as repo from './notifikasi.repository';
 import * as jobRuns from '../../db/job-runs';
@@ -45,19 +46,23 @@ async function enqueue(
 ) {
   if (items.length === 0) return 0;
   const { template } = setting.events[event];
-  return repo.insertNotifications(
+  // Into the message log as QUEUED notifications (lib/whatsapp/message-log.repository.ts).
+  const fresh = await messageLog.enqueue(
     trx,
     items.flatMap(({ ref, values }) => {
       const text = renderTemplate(template, values);
       return recipients.map((r) => ({
-        idempotency_key: `notif:${event}:${ref}:${r.id}`,
-        recipient_id: r.id,
-        phone_number: r.phone_number,
+        idempotencyKey: `notif:${event}:${ref}:${r.id}`,
+        recipientId: r.id,
+        phone: r.phone_number,
         text,
+        createdBy: null,
+        jenis: 'notifikasi' as const,
         acara: event,
       }));
     }),
   );
+  return fresh.size;
 }
 
 /**

@@ -274,19 +274,24 @@ describe('the daily recap', () => {
     expect((await put(settings)).statusCode).toBe(200);
   });
 
-  it('is sent at start when the server was off at its time, not before its time', async () => {
-    const early = await createTestApp({}, { clock: manualClock(new Date('2024-06-15T09:59:00Z')) });
-    const late = await createTestApp({}, { clock: manualClock(new Date('2024-06-15T10:00:00Z')) });
+  it.each([
+    ['before 17:00 Jakarta', '2024-06-15T09:59:00Z', []],
+    ['at 17:00 Jakarta', '2024-06-15T10:00:00Z', ['2024-06-15']],
+    ['at 23:59 Jakarta', '2024-06-15T16:59:00Z', ['2024-06-15']],
+    ['at 00:00 Jakarta, a new day before its time', '2024-06-15T17:00:00Z', []],
+    ['after 17:00 on a month’s last day', '2024-06-30T10:30:00Z', ['2024-06-30']],
+  ])('is sent at start when its time of the Jakarta day has passed: %s', async (_when, now, expected) => {
+    const other = await createTestApp({}, { clock: manualClock(new Date(now)) });
     try {
-      const runs = (app: TestApp) =>
-        app.app.db.selectFrom('job_runs').select(['tanggal', 'finished_at']).where('job', '=', RECAP_JOB).execute();
-      for (let i = 0; i < 100 && (await runs(late)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-      expect((await runs(late)).map((r) => [r.tanggal, r.finished_at !== null])).toEqual([['2024-06-15', true]]);
-      // The early one had as long: its start found the recap not due.
-      expect(await runs(early)).toEqual([]);
+      const runs = async () =>
+        (await other.app.db.selectFrom('job_runs').select(['tanggal', 'finished_at']).where('job', '=', RECAP_JOB).execute())
+          .filter((r) => r.finished_at !== null)
+          .map((r) => r.tanggal);
+      // The start's check runs in the background.
+      await other.app.recapJob.idle();
+      expect(await runs()).toEqual(expected);
     } finally {
-      await early.close();
-      await late.close();
+      await other.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, PortfolioSnapshotsTable } from '../../db/schema';
-import { countNasabah, countPembayaran, countPinjaman, sumPembayaranBetween } from '../../db/stat-counters';
+import { countNasabah, countPinjaman } from '../../db/stat-counters';
 
 /** The statuses of a loan in the portfolio: disbursed and not paid off (a deleted loan never is). */
 export const RUNNING_STATUSES = ['aktif', 'macet'] as const;
@@ -31,24 +31,6 @@ export async function runningPerClass(db: Kysely<DB>) {
 export async function livingCounts(db: Kysely<DB>) {
   const [nasabah, pinjaman] = await Promise.all([countNasabah(db), countPinjaman(db)]);
   return { jumlah_nasabah: nasabah.total, pinjaman_aktif: pinjaman.aktif, nilai_pinjaman_aktif: pinjaman.jumlah('aktif') };
-}
-
-/**
- * Σ jumlah of the living payments of living loans dated `first` … `last`, from the maintained day
- * counters: summing them row by row joined to their loans read cold loan pages for 120 ms and
- * more on PGlite's thread at a busy month-end.
- */
-export function paymentsBetween(db: Kysely<DB>, first: string, last: string): Promise<number> {
-  return sumPembayaranBetween(db, first, last);
-}
-
-/**
- * Σ jumlah of the living payments of living loans of a calendar month, from the maintained
- * counters: summing a month's payments row by row holds PGlite's thread ~300 ms at 3 000 000
- * payments.
- */
-export async function paymentsOfMonth(db: Kysely<DB>, year: number, month: number): Promise<number> {
-  return (await countPembayaran(db, { year, month })).sum;
 }
 
 /** The snapshot columns a row is written with (everything but its date, kind and state). */

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import {
-  addDays,
   figuresOfTotals,
   kolektibilitasValues,
   monthDateRange,
@@ -15,6 +14,7 @@ import {
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import * as jobRuns from '../../db/job-runs';
+import { sumPembayaranBetween } from '../../db/stat-counters';
 import { getKolektibilitasSetting } from '../settings/settings.service';
 import * as repo from './portfolio.repository';
 import type { SnapshotFigures } from './portfolio.repository';
@@ -32,17 +32,16 @@ export const BACKFILL_JOB = 'portofolio-susulan';
 export const BACKFILL_BATCH = { pglite: 100, postgres: 250 } as const;
 
 /**
- * Payments of `tanggal`'s month up to that day: the month's counter less the few dated later in
- * the month (none for a month-end, none for today unless a payment was dated ahead).
+ * Σ of the living payments of living loans dated `first` … `last`, from the maintained day
+ * counters (db/stat-counters.ts): summing the rows joined to their loans read cold loan pages for
+ * 120 ms and more on PGlite's thread at a busy month-end.
  */
-async function monthToDate(db: Kysely<DB>, tanggal: string): Promise<number> {
+const paymentsBetween = sumPembayaranBetween;
+
+/** Payments of `tanggal`'s month up to and including that day. */
+function monthToDate(db: Kysely<DB>, tanggal: string): Promise<number> {
   const d = parseIsoDate(tanggal)!;
-  const { last } = monthDateRange(d.year, d.month);
-  const [month, later] = await Promise.all([
-    repo.paymentsOfMonth(db, d.year, d.month),
-    tanggal < last ? repo.paymentsBetween(db, addDays(tanggal, 1), last) : 0,
-  ]);
-  return month - later;
+  return paymentsBetween(db, monthDateRange(d.year, d.month).first, tanggal);
 }
 
 const kColumns = (kelas: Kolektibilitas) => [`jumlah_k${kelas}`, `outstanding_k${kelas}`] as const;
@@ -52,7 +51,7 @@ async function currentFigures(db: Kysely<DB>, tanggal: string): Promise<Snapshot
   const [perClass, counts, hari, bulan] = await Promise.all([
     repo.runningPerClass(db),
     repo.livingCounts(db),
-    repo.paymentsBetween(db, tanggal, tanggal),
+    paymentsBetween(db, tanggal, tanggal),
     monthToDate(db, tanggal),
   ]);
   const figures: SnapshotFigures = {
@@ -204,7 +203,7 @@ export async function backfillMonthEnds(
         for (const tanggal of dates) {
           const [jumlah_nasabah, penagihan_hari, penagihan_bulan] = await Promise.all([
             repo.nasabahLivingAt(trx, tanggal),
-            repo.paymentsBetween(trx, tanggal, tanggal),
+            paymentsBetween(trx, tanggal, tanggal),
             monthToDate(trx, tanggal),
           ]);
           await repo.finishUnfinished(trx, tanggal, { jumlah_nasabah, penagihan_hari, penagihan_bulan });

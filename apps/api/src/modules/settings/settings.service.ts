@@ -13,7 +13,7 @@ import {
   type NotifikasiSetting,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { forgetSettings } from '../../db/settings-cache';
+import { forgetSettings, readRemembered } from '../../db/settings-cache';
 import { recordActivity } from '../activities/activity.service';
 import * as repo from './settings.repository';
 
@@ -77,16 +77,19 @@ export async function saveKolektibilitasSetting(
  * core `defaultNotifikasiSetting` (every event on, the shipped templates, recap at 17:00). An event
  * the stored value lacks (added by a later version) takes its default.
  */
-export async function getNotifikasiSetting(db: Kysely<DB>): Promise<NotifikasiSetting> {
-  const stored = await repo.readSetting(db, NOTIFIKASI);
-  if (!stored || typeof stored !== 'object') return defaultNotifikasiSetting;
-  const merged = {
-    ...defaultNotifikasiSetting,
-    ...(stored as object),
-    events: { ...defaultNotifikasiSetting.events, ...((stored as { events?: object }).events ?? {}) },
-  };
-  const parsed = notifikasiSettingSchema.safeParse(merged);
-  return parsed.success ? parsed.data : defaultNotifikasiSetting;
+export function getNotifikasiSetting(db: Kysely<DB>): Promise<NotifikasiSetting> {
+  // Every payment reads it: remembered parsed (its templates checked once), not only as stored.
+  return readRemembered(db, `${NOTIFIKASI}#berlaku`, async () => {
+    const stored = await repo.readSetting(db, NOTIFIKASI);
+    if (!stored || typeof stored !== 'object') return defaultNotifikasiSetting;
+    const merged = {
+      ...defaultNotifikasiSetting,
+      ...(stored as object),
+      events: { ...defaultNotifikasiSetting.events, ...((stored as { events?: object }).events ?? {}) },
+    };
+    const parsed = notifikasiSettingSchema.safeParse(merged);
+    return parsed.success ? parsed.data : defaultNotifikasiSetting;
+  });
 }
 
 /** Who changed the notification setting last, and when. */
