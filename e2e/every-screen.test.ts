@@ -177,6 +177,7 @@ const visits: Visit[] = [
     ready: text('Bagian Keuangan'),
     open: clickButton('Tambah Penerima'),
   },
+  { route: '/wa-notifikasi', path: () => '/wa-notifikasi', ready: text('Jam rekap harian (WIB)') },
   { route: '/profil', path: () => '/profil', ready: text('Ganti Password') },
   { route: '/kolektibilitas', path: () => '/kolektibilitas', ready: text('Golongan Menurut Hari Tunggakan') },
   { route: '/pengguna', path: () => '/pengguna', ready: text('Operator Kantor Cabang Cibinong') },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifikasiSettingSchema, notifikasiSettingsResponseSchema } from '@mizan/core';
 import { currentUser, requireAdmin } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
+import { todayOf } from '../../lib/clock';
 import * as service from './notifikasi.service';
 
 /** WhatsApp notifications to the recipients list (issue 24): read by every signed-in user, changed by an administrator. */
@@ -15,7 +16,10 @@ export const notifikasiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(notifikasiSettingsResponseSchema) },
       },
     },
-    async () => ({ success: true as const, data: await service.notifikasiSettings(app.db, app.config.institutionName) }),
+    async () => ({
+      success: true as const,
+      data: await service.notifikasiSettings(app.db, app.config.institutionName, todayOf(app.clock)),
+    }),
   );
 
   app.put(
@@ -32,7 +36,13 @@ export const notifikasiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: 'Pengaturan notifikasi disimpan.',
-      data: await service.updateNotifikasiSettings(app.db, app.config.institutionName, request.body, currentUser(request).id),
+      data: await service.updateNotifikasiSettings(
+        app.db,
+        app.config.institutionName,
+        todayOf(app.clock),
+        request.body,
+        currentUser(request).id,
+      ),
     }),
   );
 };

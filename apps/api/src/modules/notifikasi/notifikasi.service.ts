@@ -227,9 +227,17 @@ export async function sendDailyRecap(db: Kysely<DB>, notifier: Notifier, tanggal
  * `GET /api/settings/notifikasi`: the setting, the shipped defaults, and for the live preview the
  * values of the newest real record of each event (null when there is none yet).
  */
-export async function notifikasiSettings(db: Kysely<DB>, lembaga: string): Promise<NotifikasiSettingsResponse> {
-  const [setting, change, ids] = await Promise.all([getNotifikasiSetting(db), notifikasiSettingChange(db), repo.latestIds(db)]);
+export async function notifikasiSettings(db: Kysely<DB>, lembaga: string, today: string): Promise<NotifikasiSettingsResponse> {
+  const [setting, change, ids, figures, portfolio] = await Promise.all([
+    getNotifikasiSetting(db),
+    notifikasiSettingChange(db),
+    repo.latestIds(db),
+    repo.recapFigures(db, today),
+    portfolioOverview(db, today),
+  ]);
   const contoh: Record<string, Record<string, string> | null> = Object.fromEntries(notifikasiEvents.map((e) => [e, null]));
+  // The recap's preview is today's recap so far.
+  contoh.rekap_harian = rekapHarianValues({ lembaga, tanggal: today, ...figures, npf: portfolio.sekarang.npf_gross });
   if (ids.payment !== null) contoh.pembayaran_baru = await pembayaranBaruItem(db, lembaga, ids.payment);
   if (ids.loan !== null) contoh.pinjaman_baru = (await loanItems(db, lembaga, [ids.loan]))[0]?.values ?? null;
   if (ids.lunas !== null) contoh.pinjaman_lunas = (await loanItems(db, lembaga, [ids.lunas]))[0]?.values ?? null;
@@ -252,7 +260,13 @@ export async function notifikasiSettings(db: Kysely<DB>, lembaga: string): Promi
 }
 
 /** `PUT /api/settings/notifikasi` (admin). */
-export async function updateNotifikasiSettings(db: Kysely<DB>, lembaga: string, setting: NotifikasiSetting, userId: number) {
+export async function updateNotifikasiSettings(
+  db: Kysely<DB>,
+  lembaga: string,
+  today: string,
+  setting: NotifikasiSetting,
+  userId: number,
+) {
   await saveNotifikasiSetting(db, setting, userId);
-  return notifikasiSettings(db, lembaga);
+  return notifikasiSettings(db, lembaga, today);
 }

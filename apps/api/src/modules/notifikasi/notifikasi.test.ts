@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defaultNotifikasiSetting, defaultNotifikasiTemplates, type NotifikasiSettingsResponse } from '@mizan/core';
+import {
+  defaultNotifikasiSetting,
+  defaultNotifikasiTemplates,
+  renderTemplate,
+  type NotifikasiSettingsResponse,
+} from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
@@ -156,6 +161,10 @@ describe('notifications of business writes', () => {
     // Sent once: another round hands over nothing more.
     await settle();
     expect(sim().sent).toHaveLength(4);
+    // The settings screen's preview is this payment: the same text as the message sent.
+    const { contoh } = await get();
+    expect(renderTemplate(settings.events.pembayaran_baru.template, contoh.pembayaran_baru!)).toBe(payment.text);
+    expect(renderTemplate(settings.events.pinjaman_baru.template, contoh.pinjaman_baru!)).toBe(rows[0]!.text);
   });
 
   it('notifies no one of a payment that was refused and rolled back', async () => {
@@ -266,6 +275,8 @@ describe('the daily recap', () => {
       `[BMT Amanah] Rekap 15 Juni 2024: ${Number(paid.n)} pembayaran sebesar Rp ${Number(paid.jumlah).toLocaleString('id-ID')};`,
     );
     expect(rows[0]!.text).toMatch(/; NPF \d+,\d\d%\.$/);
+    // The settings screen's preview of the recap is today's recap (the clock's day is 2024-06-15).
+    expect(renderTemplate(settings.events.rekap_harian.template, (await get()).contoh.rekap_harian!)).toBe(rows[0]!.text);
     const off = structuredClone(settings);
     off.events.rekap_harian.aktif = false;
     expect((await put(off)).statusCode).toBe(200);

@@ -16,7 +16,14 @@ const links = [
 ];
 
 // Pages reached from Lainnya keep Lainnya highlighted.
-const lainnyaChildren = ['/wa-settings', '/wa-notification-recipients', '/profil', '/pengguna', '/kolektibilitas'];
+const lainnyaChildren = [
+  '/wa-settings',
+  '/wa-notification-recipients',
+  '/wa-notifikasi',
+  '/profil',
+  '/pengguna',
+  '/kolektibilitas',
+];
 
 /** The common layout of every signed-in page (spec §2). */
 export function AppLayout() {

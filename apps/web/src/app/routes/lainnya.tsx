@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, Gauge, MessageCircle, ShieldCheck, UserCog, Users } from 'lucide-react';
+import { BellRing, ChevronRight, Gauge, MessageCircle, ShieldCheck, UserCog, Users } from 'lucide-react';
 import type { Role } from '@mizan/core';
 import { useAuth } from '../../features/auth';
 import { PageHeader } from '../../components/ui/page-header';
@@ -46,6 +46,12 @@ const sections: MenuSection[] = [
         title: 'Penerima Notifikasi',
         description: 'Kelola nomor yang menerima notifikasi WhatsApp.',
         icon: <Users className="h-5 w-5" aria-hidden="true" />,
+      },
+      {
+        to: '/wa-notifikasi',
+        title: 'Notifikasi',
+        description: 'Pilih kabar yang dikirim, ubah templatenya, dan atur jam rekap harian.',
+        icon: <BellRing className="h-5 w-5" aria-hidden="true" />,
       },
     ],
   },
