@@ -4,6 +4,8 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/app';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { countBusinessRows, type ScaleCounts } from '../apps/api/src/db/seed/scale';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../apps/api/src/db/schema';
 import { root } from './processes';
 
 export const BENCH_USERNAME = 'bench';
@@ -25,6 +27,35 @@ export interface Prepared {
 
 export class NoScaleDataError extends Error {}
 
+/** Rows of the WhatsApp message log the benchmark lists (about a year of a busy institution's messages). */
+export const MESSAGE_LOG_ROWS = 200_000;
+
+/**
+ * Fills the message log up to MESSAGE_LOG_ROWS rows (keys `bench:<n>`, one every 157 s back over
+ * about a year): mostly notifications SENT to four staff recipients, a tenth test messages, one in
+ * fifty FAILED, one in ninety-seven UNCERTAIN. Idempotent: only the missing rows are written.
+ */
+async function fillMessageLog(db: Kysely<DB>) {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from wa_messages where idempotency_key like 'bench:%'`.execute(db);
+  const have = rows[0]?.n ?? 0;
+  if (have >= MESSAGE_LOG_ROWS) return;
+  await sql`
+    insert into wa_messages (idempotency_key, recipient_id, phone_number, nama, text, status, jenis, acara, attempts, error, created_at, updated_at)
+    select 'bench:' || g, null, '6281234567' || lpad((g % 4)::text, 3, '0'),
+           (array['Kepala Cabang', 'Manajer Pembiayaan', 'Petugas Lapangan 1', 'Bagian Keuangan'])[1 + g % 4],
+           '[BMT Mizan Syariah] Pembayaran baru: Nasabah ' || g || ', A' || (g % 9000) || ', Angsuran Rp 1.240.000 tanggal 15 Juni 2026. Sisa pokok Rp 8.760.000. Dicatat oleh Administrator.',
+           case when g % 50 = 0 then 'FAILED' when g % 97 = 0 then 'UNCERTAIN' else 'SENT' end,
+           case when g % 10 = 0 then 'test' else 'notifikasi' end,
+           case when g % 10 = 0 then null else 'pembayaran_baru' end,
+           1,
+           case when g % 50 = 0 then 'Koneksi WhatsApp terputus' when g % 97 = 0 then 'Tidak pasti' else null end,
+           now() - g * interval '157 seconds', now() - g * interval '157 seconds'
+    from generate_series(${have + 1}::int, ${MESSAGE_LOG_ROWS}::int) as g`.execute(db);
+  await sql`analyze wa_messages`.execute(db);
+}
+
 /**
  * Opens the scale database (DATABASE_URL, else PGlite at DATA_DIR or ./data-scale), checks that
  * `npm run seed:scale` filled it, and gives the benchmark its own administrator `bench` with a
@@ -43,6 +74,7 @@ export async function prepareDatabase(): Promise<Prepared> {
           `  ${config.databaseUrl ? 'DATABASE_URL=… ' : ''}npm run seed:scale -- --nasabah 100000\nlalu jalankan lagi npm run bench.`,
       );
     }
+    await fillMessageLog(handle.db);
     const password = crypto.randomBytes(18).toString('base64url');
     const passwordHash = await hashPassword(password);
     const existing = await handle.db.selectFrom('users').select('id').where('username', '=', BENCH_USERNAME).executeTakeFirst();

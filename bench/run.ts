@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { currentMonthYearJakarta, todayJakarta } from '@mizan/core';
 import type { LoadResult, LoadRun } from './autocannon-worker';
-import { BENCH_USERNAME, NoScaleDataError, prepareDatabase, type Prepared } from './prepare';
+import { BENCH_USERNAME, MESSAGE_LOG_ROWS, NoScaleDataError, prepareDatabase, type Prepared } from './prepare';
 import { root, runScript, startServer, type Started } from './processes';
 import { buildWebApp, measureBrowser, type BrowserFigures } from './browser';
 import {
@@ -278,6 +278,38 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
       label: 'GET /api/tunggakan/ringkasan',
       method: 'GET',
       path: '/api/tunggakan/ringkasan',
+      auth: true,
+      target: 'stats',
+    },
+    {
+      id: 'wa-messages',
+      label: `wa-messages (log of ${MESSAGE_LOG_ROWS.toLocaleString('en')}), limit 20 + total`,
+      method: 'GET',
+      path: '/api/wa-messages?limit=20',
+      auth: true,
+      target: 'list',
+    },
+    {
+      id: 'wa-messages-gagal',
+      label: 'wa-messages status=FAILED, limit 20 + total',
+      method: 'GET',
+      path: '/api/wa-messages?limit=20&status=FAILED',
+      auth: true,
+      target: 'list',
+    },
+    {
+      id: 'wa-messages-search',
+      label: 'wa-messages search=manajer, limit 20 + total',
+      method: 'GET',
+      path: '/api/wa-messages?limit=20&search=manajer',
+      auth: true,
+      target: 'search',
+    },
+    {
+      id: 'wa-messages-ringkasan',
+      label: 'GET /api/wa-messages/ringkasan',
+      method: 'GET',
+      path: '/api/wa-messages/ringkasan',
       auth: true,
       target: 'stats',
     },

@@ -177,6 +177,7 @@ const visits: Visit[] = [
     ready: text('Bagian Keuangan'),
     open: clickButton('Tambah Penerima'),
   },
+  { route: '/wa-riwayat-pesan', path: () => '/wa-riwayat-pesan', ready: text('Pesan Hari Ini') },
   { route: '/wa-notifikasi', path: () => '/wa-notifikasi', ready: text('Jam rekap harian (WIB)') },
   { route: '/profil', path: () => '/profil', ready: text('Ganti Password') },
   { route: '/kolektibilitas', path: () => '/kolektibilitas', ready: text('Golongan Menurut Hari Tunggakan') },

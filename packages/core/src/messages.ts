@@ -170,5 +170,7 @@ export const messages = {
     monthInvalid: 'Bulan harus antara 1 dan 12',
     /** added */
     yearInvalid: 'Tahun harus antara 2000 dan 2100',
+    /** added (issue 24) */
+    dateRangeInvalid: 'Tanggal akhir tidak boleh sebelum tanggal awal',
   },
 } as const;

@@ -147,6 +147,10 @@ export interface WaMessagesTable {
   jenis: Generated<'test' | 'notifikasi' | 'pengingat' | 'manual'>;
   /** The event a notification tells of (core notifikasiEvents). */
   acara: Generated<string | null>;
+  /** The recipient's name when the message was written (migration 2026_11_27_0900). */
+  nama: Generated<string | null>;
+  /** How many times the message was handed to WhatsApp (claimed for sending). */
+  attempts: Generated<number>;
   message_id: string | null;
   error: string | null;
   created_by: number | null;

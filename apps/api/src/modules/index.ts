@@ -11,6 +11,7 @@ import { tunggakanRoutes } from './tunggakan/tunggakan.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { notifikasiRoutes } from './notifikasi/notifikasi.routes';
+import { waMessagesRoutes } from './wa-messages/wa-messages.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -29,4 +30,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   backupRoutes,
   settingsRoutes,
   notifikasiRoutes,
+  waMessagesRoutes,
 ];

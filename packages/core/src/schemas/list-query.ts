@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { jenisPembayaran, statusNasabah, statusPenerima, statusPinjamanFilter, tipePinjaman } from '../domain/types';
 import { messages } from '../messages';
-import { firstFailing, idField, NO_NUL, toNumberInput, type NumberInput } from './fields';
+import { firstFailing, idField, NO_NUL, optionalDateField, toNumberInput, type NumberInput } from './fields';
+import { waMessageJenis, waMessageStatuses } from './whatsapp-response';
 
 const m = messages.listQuery;
 
@@ -203,6 +204,22 @@ export const notificationRecipientListQuerySchema = z.object({
   status: enumParam(statusPenerima, m.statusInvalid),
 });
 export type NotificationRecipientListQuery = z.infer<typeof notificationRecipientListQuerySchema>;
+
+/** `GET /api/wa-messages` query: page, limit, search (name or number), jenis, status, dari–sampai (Jakarta days). */
+export const waMessageListQuerySchema = z
+  .object({
+    page: pageParamSchema,
+    limit: limitParamSchema,
+    search: searchParamSchema,
+    jenis: enumParam(waMessageJenis, m.jenisInvalid),
+    status: enumParam(waMessageStatuses, m.statusInvalid),
+    dari: z.preprocess(blankToUndefined, optionalDateField()),
+    sampai: z.preprocess(blankToUndefined, optionalDateField()),
+  })
+  .superRefine((q, ctx) => {
+    if (q.dari && q.sampai && q.dari > q.sampai) ctx.addIssue({ code: 'custom', path: ['sampai'], message: m.dateRangeInvalid });
+  });
+export type WaMessageListQuery = z.infer<typeof waMessageListQuerySchema>;
 
 /** `GET /api/dashboard/activities` query: limit 1–100, default 10. */
 export const activityListQuerySchema = z.object({

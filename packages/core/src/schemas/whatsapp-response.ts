@@ -95,3 +95,72 @@ export const waTestResultSchema = z.object({
   ),
 });
 export type WaTestResult = z.infer<typeof waTestResultSchema>;
+
+/** What kind of message a log row is (issue 24): a test, a notification, a reminder, one by hand. */
+export const waMessageJenis = ['test', 'notifikasi', 'pengingat', 'manual'] as const;
+export type WaMessageJenis = (typeof waMessageJenis)[number];
+
+/** Each kind's name on the message log screen. */
+export const waMessageJenisLabels: Record<WaMessageJenis, string> = {
+  test: 'Pesan test',
+  notifikasi: 'Notifikasi',
+  pengingat: 'Pengingat',
+  manual: 'Manual',
+};
+
+/** Each status's name on the message log screen. */
+export const waMessageStatusLabels: Record<WaMessageStatus, string> = {
+  QUEUED: 'Menunggu',
+  SENDING: 'Sedang dikirim',
+  SENT: 'Terkirim',
+  DELIVERED: 'Diterima',
+  READ: 'Dibaca',
+  FAILED: 'Gagal',
+  UNCERTAIN: 'Tidak pasti',
+  SKIPPED: 'Dilewati',
+  EXPIRED: 'Kedaluwarsa',
+};
+
+/**
+ * The statuses "Kirim ulang" acts on: a message that failed, or one whose sending was cut off (it
+ * may have arrived, so it is never resent by itself: a person decides).
+ */
+export const waResendableStatuses: readonly WaMessageStatus[] = ['FAILED', 'UNCERTAIN'];
+
+/** One row of the message log (`GET /api/wa-messages`). */
+export const waMessageSchema = z.object({
+  id: z.number().int(),
+  jenis: z.enum(waMessageJenis),
+  /** The event a notification tells of (core notifikasiEvents), or null. */
+  acara: z.string().nullable(),
+  /** The recipient's name when the message was written (a recipient of the list, later a customer). */
+  nama: z.string().nullable(),
+  phone_number: z.string(),
+  text: z.string(),
+  status: z.enum(waMessageStatuses),
+  /** How many times it was handed to WhatsApp. */
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WaMessage = z.infer<typeof waMessageSchema>;
+
+/** `GET /api/wa-messages`: `data.messages` and `data.pagination`. */
+export const waMessageListSchema = z.object({
+  messages: z.array(waMessageSchema),
+  pagination: recipientPaginationSchema,
+});
+export type WaMessageList = z.infer<typeof waMessageListSchema>;
+
+/** `GET /api/wa-messages/ringkasan`: today's messages (Jakarta day) and what waits now. */
+export const waMessageSummarySchema = z.object({
+  tanggal: z.string(),
+  /** Written today and reached WhatsApp (SENT, DELIVERED, READ). */
+  terkirim: z.number().int(),
+  /** Waiting to be sent now (QUEUED, whatever day they were written). */
+  menunggu: z.number().int(),
+  /** Written today and FAILED or UNCERTAIN. */
+  gagal: z.number().int(),
+});
+export type WaMessageSummary = z.infer<typeof waMessageSummarySchema>;

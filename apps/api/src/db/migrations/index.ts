@@ -19,6 +19,7 @@ import * as m1800portfolioSnapshots from './2026_11_25_1800_portfolio_snapshots'
 import * as m0900pembayaranDayCounts from './2026_11_26_0900_pembayaran_day_counts';
 import * as m0910settingsNotify from './2026_11_26_0910_settings_change_notify';
 import * as m1000waNotifications from './2026_11_26_1000_wa_notifications';
+import * as m0900waMessageLog from './2026_11_27_0900_wa_message_log';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -43,4 +44,5 @@ export const migrations = {
   '2026_11_26_0900_pembayaran_day_counts': m0900pembayaranDayCounts,
   '2026_11_26_0910_settings_change_notify': m0910settingsNotify,
   '2026_11_26_1000_wa_notifications': m1000waNotifications,
+  '2026_11_27_0900_wa_message_log': m0900waMessageLog,
 };

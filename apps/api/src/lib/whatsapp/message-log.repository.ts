@@ -22,6 +22,8 @@ export interface NewWaMessage {
   /** The event a notification tells of. */
   acara?: string | null;
   recipientId: number | null;
+  /** The recipient's name as it is now (kept with the message). */
+  nama?: string | null;
   phone: string;
   text: string;
   createdBy: number | null;
@@ -46,6 +48,7 @@ export const messageLog = {
           idempotency_key: m.idempotencyKey,
           recipient_id: m.recipientId,
           phone_number: m.phone,
+          nama: m.nama ?? null,
           text: m.text,
           status: 'QUEUED' as const,
           created_by: m.createdBy,
@@ -66,11 +69,11 @@ export const messageLog = {
     return new Map(rows.map((row) => [row.idempotency_key, row]));
   },
 
-  /** QUEUED → SENDING with the message id about to be used. False if the row was not QUEUED. */
+  /** QUEUED → SENDING with the message id about to be used (one attempt more). False if the row was not QUEUED. */
   async claim(db: Database, key: string, messageId: string): Promise<boolean> {
     const result = await db
       .updateTable('wa_messages')
-      .set({ status: 'SENDING', message_id: messageId, updated_at: new Date() })
+      .set((eb) => ({ status: 'SENDING', message_id: messageId, attempts: eb('attempts', '+', 1), updated_at: new Date() }))
       .where('idempotency_key', '=', key)
       .where('status', '=', 'QUEUED')
       .executeTakeFirst();
@@ -109,6 +112,22 @@ export const messageLog = {
       .orderBy('id')
       .limit(limit)
       .execute();
+  },
+
+  /**
+   * "Kirim ulang": FAILED or UNCERTAIN → QUEUED, for the sender to hand over again. Returns the
+   * row, or null when it was not in one of those states (sent meanwhile, resent by someone else).
+   */
+  async requeue(db: Database, id: number) {
+    return (
+      (await db
+        .updateTable('wa_messages')
+        .set({ status: 'QUEUED', updated_at: new Date() })
+        .where('id', '=', id)
+        .where('status', 'in', ['FAILED', 'UNCERTAIN'])
+        .returning(['idempotency_key', 'phone_number', 'text'])
+        .executeTakeFirst()) ?? null
+    );
   },
 
   /** QUEUED or SENDING → FAILED with the reason. */

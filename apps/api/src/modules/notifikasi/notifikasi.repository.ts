@@ -3,7 +3,12 @@ import type { DB } from '../../db/schema';
 
 /** The recipients list's active numbers. */
 export function activeRecipients(db: Kysely<DB>) {
-  return db.selectFrom('wa_recipients').select(['id', 'phone_number']).where('status', '=', 'active').orderBy('id').execute();
+  return db
+    .selectFrom('wa_recipients')
+    .select(['id', 'name', 'phone_number'])
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
 }
 
 const staffName = sql<string>`coalesce(nullif(users.nama_lengkap, ''), users.username, '-')`;

@@ -35,7 +35,7 @@ export interface Notifier {
 
 interface Audience {
   setting: NotifikasiSetting;
-  recipients: Array<{ id: number; phone_number: string }>;
+  recipients: Array<{ id: number; name: string; phone_number: string }>;
 }
 
 async function enqueue(
@@ -54,6 +54,7 @@ async function enqueue(
       return recipients.map((r) => ({
         idempotencyKey: `notif:${event}:${ref}:${r.id}`,
         recipientId: r.id,
+        nama: r.name,
         phone: r.phone_number,
         text,
         createdBy: null,

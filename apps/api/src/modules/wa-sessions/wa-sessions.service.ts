@@ -93,6 +93,7 @@ export async function sendTestMessage(
   const items = active.map((r) => ({
     idempotencyKey: `test:${input.requestKey}:${r.id}`,
     recipientId: r.id,
+    nama: r.name,
     phone: r.phone_number,
     text: input.message,
     createdBy: input.userId,

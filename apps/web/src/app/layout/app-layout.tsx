@@ -20,6 +20,7 @@ const lainnyaChildren = [
   '/wa-settings',
   '/wa-notification-recipients',
   '/wa-notifikasi',
+  '/wa-riwayat-pesan',
   '/profil',
   '/pengguna',
   '/kolektibilitas',

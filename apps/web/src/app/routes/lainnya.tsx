@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BellRing, ChevronRight, Gauge, MessageCircle, ShieldCheck, UserCog, Users } from 'lucide-react';
+import { BellRing, ChevronRight, History, Gauge, MessageCircle, ShieldCheck, UserCog, Users } from 'lucide-react';
 import type { Role } from '@mizan/core';
 import { useAuth } from '../../features/auth';
 import { PageHeader } from '../../components/ui/page-header';
@@ -52,6 +52,12 @@ const sections: MenuSection[] = [
         title: 'Notifikasi',
         description: 'Pilih kabar yang dikirim, ubah templatenya, dan atur jam rekap harian.',
         icon: <BellRing className="h-5 w-5" aria-hidden="true" />,
+      },
+      {
+        to: '/wa-riwayat-pesan',
+        title: 'Riwayat Pesan',
+        description: 'Semua pesan WhatsApp dan statusnya; kirim ulang pesan yang gagal.',
+        icon: <History className="h-5 w-5" aria-hidden="true" />,
       },
     ],
   },

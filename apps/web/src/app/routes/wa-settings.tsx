@@ -16,6 +16,7 @@ import {
   useSimulateWaScan,
   waSessionQuery,
 } from '../../features/whatsapp/api/wa-session-api';
+import { MessageCounters } from '../../features/whatsapp/components/message-counters';
 import { MainActionCard } from '../../features/whatsapp/components/main-action-card';
 import { QrDialog } from '../../features/whatsapp/components/qr-dialog';
 import { SessionStatusCard } from '../../features/whatsapp/components/session-status-card';
@@ -158,6 +159,7 @@ export default function WaSettingsPage() {
             onTest={() => setTestOpen(true)}
           />
         </div>
+        <MessageCounters withLink />
       </div>
 
       <QrDialog

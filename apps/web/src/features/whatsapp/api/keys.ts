@@ -6,4 +6,6 @@ export const waKeys = {
   sessionUi: ['wa-session-ui'] as const,
   recipients: ['wa-recipients'] as const,
   activeRecipients: ['wa-recipients', 'active'] as const,
+  /** The message log and today's counters. */
+  messages: ['wa-messages'] as const,
 };

@@ -64,6 +64,9 @@ export const useSendWaTestMessage = () => {
       const headers = { 'Idempotency-Key': idempotencyKey };
       return (await apiRequest<WaTestResult>('/wa-sessions/test-message', { method: 'POST', body: { message }, headers })).data;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: waKeys.session }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: waKeys.session });
+      await queryClient.invalidateQueries({ queryKey: waKeys.messages });
+    },
   });
 };

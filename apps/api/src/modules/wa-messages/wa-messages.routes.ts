@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamSchema,
+  waMessageListQuerySchema,
+  waMessageListSchema,
+  waMessageSchema,
+  waMessageSummarySchema,
+} from '@mizan/core';
+import { envelope } from '../../lib/envelope';
+import { todayOf } from '../../lib/clock';
+import * as service from './wa-messages.service';
+
+const tags = ['wa-messages'];
+
+/** The WhatsApp message log (issue 24, part C): every message with its status; "Kirim ulang" of failed ones. */
+export const waMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/wa-messages',
+    {
+      schema: {
+        tags,
+        summary: 'Riwayat pesan WhatsApp (terbaru dulu): filter jenis, status, tanggal dari–sampai; cari nama/nomor; halaman',
+        querystring: waMessageListQuerySchema,
+        response: { 200: envelope(waMessageListSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listMessages(app.db, request.query) }),
+  );
+
+  app.get(
+    '/wa-messages/ringkasan',
+    {
+      schema: {
+        tags,
+        summary: 'Pesan hari ini (terkirim, gagal) dan pesan yang menunggu dikirim',
+        response: { 200: envelope(waMessageSummarySchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await service.messageSummary(app.db, todayOf(app.clock)) }),
+  );
+
+  app.post(
+    '/wa-messages/:id/kirim-ulang',
+    {
+      schema: {
+        tags,
+        summary: 'Kirim ulang pesan yang gagal atau tidak pasti terkirim (WhatsApp harus terhubung)',
+        params: idParamSchema,
+        response: { 200: envelope(waMessageSchema) },
+      },
+    },
+    async (request) => {
+      const data = await service.resendMessage(app.db, app.wa, request.params.id);
+      return {
+        success: true as const,
+        message: data.status === 'FAILED' ? `Pesan gagal dikirim ulang: ${data.error ?? '-'}` : 'Pesan dikirim ulang.',
+        data,
+      };
+    },
+  );
+};

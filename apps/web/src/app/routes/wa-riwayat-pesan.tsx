@@ -1,0 +1,212 @@
+import { useEffect, useState } from 'react';
+import {
+  waMessageJenis,
+  waMessageJenisLabels,
+  waMessageStatuses,
+  waMessageStatusLabels,
+  type WaMessage,
+  type WaMessageJenis,
+  type WaMessageStatus,
+} from '@mizan/core';
+import { RefreshCw, Search, X } from 'lucide-react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Input, Select } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { useToast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import {
+  emptyMessageFilters,
+  messagesQuery,
+  useResendMessage,
+  type MessageFilters,
+} from '../../features/whatsapp/api/messages-api';
+import { MessageCounters } from '../../features/whatsapp/components/message-counters';
+import { MessagesList, recipientOf } from '../../features/whatsapp/components/messages-list';
+import { RecipientsPagination } from '../../features/whatsapp/components/pagination';
+
+const SEARCH_DELAY_MS = 300;
+
+/** Lainnya → Riwayat Pesan (issue 24, part C): every WhatsApp message with its status; "Kirim ulang" of failed ones. */
+export default function WaRiwayatPesanPage() {
+  const { showToast } = useToast();
+  const [searchText, setSearchText] = useState('');
+  const [filters, setFilters] = useState<MessageFilters>(emptyMessageFilters);
+  const shown = useQuery(messagesQuery(filters));
+  const resend = useResendMessage();
+  const [resending, setResending] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<WaMessage | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setFilters((f) => (f.search === searchText ? f : { ...f, search: searchText, page: 1 })),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const set = (next: Partial<MessageFilters>) => setFilters((f) => ({ ...f, ...next, page: 1 }));
+  const filtered =
+    searchText !== '' ||
+    filters.search !== '' ||
+    filters.jenis !== '' ||
+    filters.status !== '' ||
+    filters.dari !== '' ||
+    filters.sampai !== '';
+
+  const doResend = async (message: WaMessage) => {
+    setConfirming(null);
+    setResending(message.id);
+    try {
+      const res = await resend.mutateAsync(message.id);
+      showToast(res.message ?? 'Pesan dikirim ulang.', res.data.status === 'FAILED' ? 'error' : 'success');
+    } catch (error) {
+      showToast(errorMessage(error, 'Pesan gagal dikirim ulang'), 'error');
+    } finally {
+      setResending(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Riwayat Pesan WhatsApp" subtitle="Semua pesan test, notifikasi dan pengingat beserta statusnya." />
+      <div className="space-y-5">
+        <MessageCounters />
+        <Card>
+          <div className="space-y-3 border-b border-line p-4 lg:px-5">
+            <div className="flex gap-2">
+              <div className="relative min-w-0 flex-1">
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
+                  aria-hidden="true"
+                />
+                <Input
+                  type="search"
+                  aria-label="Cari pesan menurut nama atau nomor penerima"
+                  placeholder="Cari nama atau nomor..."
+                  className="pl-9"
+                  value={searchText}
+                  onChange={(e) => setSearchText(e.target.value)}
+                />
+              </div>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label="Muat ulang riwayat pesan"
+                title="Muat ulang"
+                onClick={() => void shown.refetch()}
+                disabled={shown.isFetching}
+              >
+                <RefreshCw className={shown.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+              </Button>
+            </div>
+            <div className="grid grid-cols-2 gap-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-center">
+              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
+                <span className="shrink-0">Jenis</span>
+                <Select
+                  aria-label="Filter jenis pesan"
+                  value={filters.jenis}
+                  onChange={(e) => set({ jenis: e.target.value as WaMessageJenis | '' })}
+                >
+                  <option value="">Semua</option>
+                  {waMessageJenis.map((j) => (
+                    <option key={j} value={j}>
+                      {waMessageJenisLabels[j]}
+                    </option>
+                  ))}
+                </Select>
+              </label>
+              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
+                <span className="shrink-0">Status</span>
+                <Select
+                  aria-label="Filter status pesan"
+                  value={filters.status}
+                  onChange={(e) => set({ status: e.target.value as WaMessageStatus | '' })}
+                >
+                  <option value="">Semua</option>
+                  {waMessageStatuses.map((s) => (
+                    <option key={s} value={s}>
+                      {waMessageStatusLabels[s]}
+                    </option>
+                  ))}
+                </Select>
+              </label>
+              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
+                <span className="shrink-0">Dari</span>
+                <Input
+                  type="date"
+                  className="min-w-0"
+                  aria-label="Dari tanggal"
+                  value={filters.dari}
+                  max={filters.sampai || undefined}
+                  onChange={(e) => set({ dari: e.target.value })}
+                />
+              </label>
+              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
+                <span className="shrink-0">Sampai</span>
+                <Input
+                  type="date"
+                  className="min-w-0"
+                  aria-label="Sampai tanggal"
+                  value={filters.sampai}
+                  min={filters.dari || undefined}
+                  onChange={(e) => set({ sampai: e.target.value })}
+                />
+              </label>
+              {filtered ? (
+                <Button
+                  variant="ghost"
+                  className="col-span-2 lg:col-span-1"
+                  onClick={() => {
+                    setSearchText('');
+                    setFilters(emptyMessageFilters);
+                  }}
+                >
+                  <X className="h-4 w-4" aria-hidden="true" />
+                  Hapus Filter
+                </Button>
+              ) : null}
+            </div>
+          </div>
+
+          {shown.isError ? (
+            <div className="p-4 lg:px-5">
+              <Alert tone="error" title="Gagal memuat riwayat pesan">
+                {errorMessage(shown.error, 'Terjadi kesalahan. Silakan coba lagi.')}
+              </Alert>
+            </div>
+          ) : null}
+
+          <MessagesList
+            messages={shown.data?.messages}
+            loading={shown.isPending}
+            filtered={filtered}
+            resending={resending}
+            onResend={(message) => (message.status === 'UNCERTAIN' ? setConfirming(message) : void doResend(message))}
+          />
+          <RecipientsPagination
+            label="Halaman riwayat pesan"
+            pagination={shown.data?.pagination}
+            onPage={(page) => setFilters((f) => ({ ...f, page }))}
+          />
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        title="Kirim Ulang Pesan"
+        message={
+          <>
+            Server berhenti saat pesan ini sedang dikirim, jadi pesan ini mungkin sudah sampai. Kirim ulang tetap?
+            {confirming ? <span className="mt-1 block font-medium text-ink">{recipientOf(confirming)}</span> : null}
+          </>
+        }
+        confirmLabel="Kirim Ulang"
+        onConfirm={() => (confirming ? void doResend(confirming) : undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCheck, Clock, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { SummaryCard } from '../../../components/ui/summary-card';
+import { messageSummaryQuery } from '../api/messages-api';
+
+const count = (n: number | undefined) => (n === undefined ? '-' : n.toLocaleString('id-ID'));
+
+/**
+ * Today's messages (Jakarta day): sent, waiting now, failed or uncertain; on the WhatsApp settings
+ * page and the message log. A failure to load shows dashes, never a made-up zero.
+ */
+export function MessageCounters({ withLink = false }: { withLink?: boolean }) {
+  const summary = useQuery(messageSummaryQuery);
+  const data = summary.data;
+  return (
+    <section aria-labelledby="pesan-hari-ini" className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="pesan-hari-ini" className="text-base font-semibold text-ink">
+          Pesan Hari Ini
+        </h2>
+        {withLink ? (
+          <Link to="/wa-riwayat-pesan" className="text-sm font-medium text-brand-700 underline">
+            Lihat riwayat pesan
+          </Link>
+        ) : null}
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        <SummaryCard
+          compact
+          label="Terkirim"
+          value={count(data?.terkirim)}
+          loading={summary.isPending}
+          icon={<CheckCheck className="h-5 w-5" />}
+        />
+        <SummaryCard
+          compact
+          tone="sky"
+          label="Menunggu"
+          value={count(data?.menunggu)}
+          loading={summary.isPending}
+          icon={<Clock className="h-5 w-5" />}
+        />
+        <SummaryCard
+          compact
+          tone="amber"
+          label="Gagal"
+          value={count(data?.gagal)}
+          loading={summary.isPending}
+          icon={<TriangleAlert className="h-5 w-5" />}
+        />
+      </div>
+    </section>
+  );
+}
