@@ -99,4 +99,43 @@ describe('message log', () => {
     await page.getByRole('heading', { name: 'Riwayat Pesan WhatsApp' }).waitFor();
     await context.close();
   });
+
+  it('says that notifications wait while WhatsApp is not connected, and sends them once it is (phone)', async () => {
+    expect((await server.api('DELETE', '/wa-sessions/logout')).status).toBeLessThan(300);
+    const customer = await server.api<{ id: number }>('POST', '/nasabah', {
+      nama: 'Siti Aminah',
+      nik: '3201000000002402',
+      telepon: '0812-3456-2402',
+      alamat: 'Jl. Pasar Baru No. 5',
+      kecamatan: 'Cibinong',
+      kota: 'Bogor',
+    });
+    expect(customer.status).toBe(201);
+    const loan = await server.api('POST', '/pinjaman', {
+      nasabah_id: customer.body.data.id,
+      nomor_pinjaman: 'MRB-2402',
+      tanggal_pinjam: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date()),
+      jumlah: 5_000_000,
+      persentase: 2,
+      tipe: 'pokok',
+      durasi_angsuran: 10,
+    });
+    expect(loan.status).toBe(201);
+    // One notification of the new loan per active recipient, waiting.
+    expect((await summary()).menunggu).toBe(2);
+    const { context, page } = await newPage(browser, server.baseURL, 'phone');
+    await signIn(page);
+    await page.goto('/wa-settings');
+    await page.getByText('2 pesan menunggu WhatsApp terhubung').waitFor();
+    await snap(page, 'wa-settings-menunggu-phone');
+    expect((await server.api('POST', '/wa-sessions/create')).status).toBeLessThan(300);
+    expect((await server.api('POST', '/wa-sessions/simulator/scan')).status).toBe(200);
+    await expect.poll(async () => (await summary()).menunggu, { timeout: 10_000 }).toBe(0);
+    const log = (await server.api<WaMessageList>('GET', '/wa-messages?jenis=notifikasi')).body.data.messages;
+    expect(log.map((m) => [m.nama, m.status]).sort()).toEqual([
+      ['Bagian Keuangan', 'FAILED'],
+      ['Kepala Cabang', 'SENT'],
+    ]);
+    await context.close();
+  });
 });

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCheck, Clock, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
 import { SummaryCard } from '../../../components/ui/summary-card';
 import { messageSummaryQuery } from '../api/messages-api';
+import { waSessionQuery } from '../api/wa-session-api';
 
 const count = (n: number | undefined) => (n === undefined ? '-' : n.toLocaleString('id-ID'));
 
@@ -12,7 +14,10 @@ const count = (n: number | undefined) => (n === undefined ? '-' : n.toLocaleStri
  */
 export function MessageCounters({ withLink = false }: { withLink?: boolean }) {
   const summary = useQuery(messageSummaryQuery);
+  const session = useQuery({ ...waSessionQuery(), refetchOnMount: false });
   const data = summary.data;
+  // Known to be not connected (not merely not loaded yet) with messages waiting.
+  const waiting = session.isSuccess && session.data.status !== 'READY' && (data?.menunggu ?? 0) > 0;
   return (
     <section aria-labelledby="pesan-hari-ini" className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -50,6 +55,11 @@ export function MessageCounters({ withLink = false }: { withLink?: boolean }) {
           icon={<TriangleAlert className="h-5 w-5" />}
         />
       </div>
+      {waiting ? (
+        <Alert tone="warning" title={`${count(data?.menunggu)} pesan menunggu WhatsApp terhubung`}>
+          Tidak ada yang hilang: pesan dikirim otomatis setelah WhatsApp terhubung kembali.
+        </Alert>
+      ) : null}
     </section>
   );
 }
