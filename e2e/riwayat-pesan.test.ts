@@ -138,4 +138,25 @@ describe('message log', () => {
     ]);
     await context.close();
   });
+
+  it('pages through more than twenty messages (phone)', async () => {
+    for (let i = 1; i <= 10; i++) {
+      const sent = await server.api('POST', '/wa-sessions/test-message', { message: `Tes halaman ${i}` });
+      expect(sent.status).toBe(200);
+    }
+    const firstPage = (await server.api<WaMessageList>('GET', '/wa-messages?limit=20')).body.data;
+    expect(firstPage.pagination.has_more).toBe(true);
+    const rest = (await server.api<WaMessageList>('GET', '/wa-messages?limit=20&page=2')).body.data.messages.length;
+    const { context, page } = await newPage(browser, server.baseURL, 'phone');
+    await signIn(page);
+    await page.goto('/wa-riwayat-pesan');
+    await page.getByText('Halaman 1: pesan ke-1 sampai ke-20').waitFor();
+    expect(await page.getByRole('button', { name: 'Sebelumnya' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Selanjutnya' }).click();
+    await page.getByText(`Halaman 2: pesan ke-21 sampai ke-${20 + rest}`).waitFor();
+    expect(await page.getByRole('list', { name: 'Riwayat pesan' }).getByRole('listitem').count()).toBe(rest);
+    expect(await page.getByRole('button', { name: 'Selanjutnya' }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await context.close();
+  });
 });

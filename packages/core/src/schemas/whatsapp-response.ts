@@ -146,10 +146,21 @@ export const waMessageSchema = z.object({
 });
 export type WaMessage = z.infer<typeof waMessageSchema>;
 
+/**
+ * The message log's pages: whether a next page exists, without a total (counting a log of
+ * hundreds of thousands of rows at every look would cost more than the page itself).
+ */
+export const waMessagePaginationSchema = z.object({
+  current_page: z.number().int(),
+  items_per_page: z.number().int(),
+  has_more: z.boolean(),
+});
+export type WaMessagePagination = z.infer<typeof waMessagePaginationSchema>;
+
 /** `GET /api/wa-messages`: `data.messages` and `data.pagination`. */
 export const waMessageListSchema = z.object({
   messages: z.array(waMessageSchema),
-  pagination: recipientPaginationSchema,
+  pagination: waMessagePaginationSchema,
 });
 export type WaMessageList = z.infer<typeof waMessageListSchema>;
 
@@ -158,7 +169,7 @@ export const waMessageSummarySchema = z.object({
   tanggal: z.string(),
   /** Written today and reached WhatsApp (SENT, DELIVERED, READ). */
   terkirim: z.number().int(),
-  /** Waiting to be sent now (QUEUED, whatever day they were written). */
+  /** Notifications and reminders waiting to be sent now (QUEUED, whatever day they were written). */
   menunggu: z.number().int(),
   /** Written today and FAILED or UNCERTAIN. */
   gagal: z.number().int(),

@@ -2,7 +2,6 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { addDays, jakartaInstant, type WaMessageListQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { pageWindow } from '../../db/paging';
 import { DELIVERED_STATUSES } from '../../lib/whatsapp';
 
 const columns = [
@@ -41,48 +40,43 @@ function filtered(db: Kysely<DB>, query: Omit<WaMessageListQuery, 'page' | 'limi
   return builder;
 }
 
-/** One page, newest first, and the number of all that match. */
+/** One page, newest first, and whether more follow (one row more is read; nothing is counted). */
 export async function listMessages(db: Kysely<DB>, query: WaMessageListQuery) {
-  const [rows, count] = await Promise.all([
-    filtered(db, query)
-      .select(columns)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .$call((builder) => pageWindow(builder, query))
-      .execute(),
-    filtered(db, query)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  let page = filtered(db, query)
+    .select(columns)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1);
+  if (query.page > 1) page = page.offset((query.page - 1) * query.limit);
+  const rows = await page.execute();
+  return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
 }
 
 export function findMessage(db: Kysely<DB>, id: number) {
   return db.selectFrom('wa_messages').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
-/** Today's (`tanggal`, a Jakarta day) sent and failed messages, and every message waiting now. */
+/**
+ * Today's (`tanggal`, a Jakarta day) sent and failed messages, through the log's index on
+ * `created_at`, and the notifications and reminders waiting now, through the sender's queue index.
+ */
 export async function summary(db: Kysely<DB>, tanggal: string) {
-  const from = jakartaInstant(tanggal, 0, 0);
-  const to = jakartaInstant(addDays(tanggal, 1), 0, 0);
-  const row = await db
-    .selectFrom('wa_messages')
-    .select((eb) => {
-      const today = eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]);
-      return [
-        eb.fn
-          .countAll<number>()
-          .filterWhere(eb.and([today, eb('status', 'in', DELIVERED_STATUSES)]))
-          .as('terkirim'),
-        eb.fn
-          .countAll<number>()
-          .filterWhere(eb.and([today, eb('status', 'in', ['FAILED', 'UNCERTAIN'])]))
-          .as('gagal'),
-        eb.fn.countAll<number>().filterWhere('status', '=', 'QUEUED').as('menunggu'),
-      ];
-    })
-    // The newest rows through the log's index (created_at), and the waiting ones through the queue's.
-    .where((eb) => eb.or([eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]), eb('status', '=', 'QUEUED')]))
-    .executeTakeFirstOrThrow();
-  return { terkirim: Number(row.terkirim), gagal: Number(row.gagal), menunggu: Number(row.menunggu) };
+  const [today, waiting] = await Promise.all([
+    db
+      .selectFrom('wa_messages')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('status', 'in', DELIVERED_STATUSES).as('terkirim'),
+        eb.fn.countAll<number>().filterWhere('status', 'in', ['FAILED', 'UNCERTAIN']).as('gagal'),
+      ])
+      .where('created_at', '>=', jakartaInstant(tanggal, 0, 0))
+      .where('created_at', '<', jakartaInstant(addDays(tanggal, 1), 0, 0))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('wa_messages')
+      .select((eb) => eb.fn.countAll<number>().as('menunggu'))
+      .where('status', '=', 'QUEUED')
+      .where('jenis', 'in', ['notifikasi', 'pengingat'])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { terkirim: Number(today.terkirim), gagal: Number(today.gagal), menunggu: Number(waiting.menunggu) };
 }

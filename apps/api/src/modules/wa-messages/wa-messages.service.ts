@@ -20,15 +20,10 @@ function toMessage(row: Row): WaMessage {
 
 /** `GET /api/wa-messages`: the message log, newest first. */
 export async function listMessages(db: Database, query: WaMessageListQuery): Promise<WaMessageList> {
-  const { rows, total } = await repo.listMessages(db, query);
+  const { rows, hasMore } = await repo.listMessages(db, query);
   return {
     messages: rows.map(toMessage),
-    pagination: {
-      current_page: query.page,
-      total_pages: Math.ceil(total / query.limit),
-      total_items: total,
-      items_per_page: query.limit,
-    },
+    pagination: { current_page: query.page, items_per_page: query.limit, has_more: hasMore },
   };
 }
 

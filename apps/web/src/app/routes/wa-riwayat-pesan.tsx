@@ -25,8 +25,7 @@ import {
   type MessageFilters,
 } from '../../features/whatsapp/api/messages-api';
 import { MessageCounters } from '../../features/whatsapp/components/message-counters';
-import { MessagesList, recipientOf } from '../../features/whatsapp/components/messages-list';
-import { RecipientsPagination } from '../../features/whatsapp/components/pagination';
+import { MessagesList, MessagesPager, recipientOf } from '../../features/whatsapp/components/messages-list';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -187,9 +186,9 @@ export default function WaRiwayatPesanPage() {
             resending={resending}
             onResend={(message) => (message.status === 'UNCERTAIN' ? setConfirming(message) : void doResend(message))}
           />
-          <RecipientsPagination
-            label="Halaman riwayat pesan"
+          <MessagesPager
             pagination={shown.data?.pagination}
+            shown={shown.data?.messages.length ?? 0}
             onPage={(page) => setFilters((f) => ({ ...f, page }))}
           />
         </Card>

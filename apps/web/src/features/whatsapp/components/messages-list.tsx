@@ -6,9 +6,10 @@ import {
   waResendableStatuses,
   type NotifikasiEvent,
   type WaMessage,
+  type WaMessagePagination,
   type WaMessageStatus,
 } from '@mizan/core';
-import { RotateCw } from 'lucide-react';
+import { ChevronLeft, ChevronRight, RotateCw } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -103,5 +104,41 @@ export function MessagesList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Sebelumnya / Selanjutnya and the page number; only when there is another page. */
+export function MessagesPager({
+  pagination,
+  shown,
+  onPage,
+}: {
+  pagination: WaMessagePagination | undefined;
+  /** Rows on this page. */
+  shown: number;
+  onPage(page: number): void;
+}) {
+  if (!pagination || (pagination.current_page === 1 && !pagination.has_more)) return null;
+  const { current_page: page, items_per_page: perPage, has_more: more } = pagination;
+  const from = (page - 1) * perPage + 1;
+  return (
+    <nav
+      aria-label="Halaman riwayat pesan"
+      className="flex flex-col items-center justify-between gap-3 border-t border-line px-4 py-3 sm:flex-row sm:px-5"
+    >
+      <p className="text-sm text-muted">
+        {shown > 0 ? `Halaman ${page}: pesan ke-${from} sampai ke-${from + shown - 1}` : `Halaman ${page}: tidak ada pesan lagi`}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+          Sebelumnya
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={!more}>
+          Selanjutnya
+          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
   );
 }

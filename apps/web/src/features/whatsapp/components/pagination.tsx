@@ -6,12 +6,9 @@ import { Button } from '../../../components/ui/button';
 export function RecipientsPagination({
   pagination,
   onPage,
-  label = 'Halaman penerima',
 }: {
   pagination: RecipientPagination | undefined;
   onPage(page: number): void;
-  /** What the navigation pages through, for screen readers. */
-  label?: string;
 }) {
   if (!pagination || pagination.total_pages <= 1) return null;
   const { current_page: page, total_pages: pages, total_items: total, items_per_page: perPage } = pagination;
@@ -19,7 +16,7 @@ export function RecipientsPagination({
   const to = Math.min(page * perPage, total);
   return (
     <nav
-      aria-label={label}
+      aria-label="Halaman penerima"
       className="flex flex-col items-center justify-between gap-3 border-t border-line px-4 py-3 sm:flex-row sm:px-5"
     >
       <p className="text-sm text-muted">
