@@ -283,7 +283,7 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
     },
     {
       id: 'wa-messages',
-      label: `wa-messages (log of ${MESSAGE_LOG_ROWS.toLocaleString('en')}), limit 20 + total`,
+      label: `wa-messages (log of ${MESSAGE_LOG_ROWS.toLocaleString('en')}), limit 20, has_more`,
       method: 'GET',
       path: '/api/wa-messages?limit=20',
       auth: true,
@@ -291,7 +291,7 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
     },
     {
       id: 'wa-messages-gagal',
-      label: 'wa-messages status=FAILED, limit 20 + total',
+      label: 'wa-messages status=FAILED, limit 20, has_more',
       method: 'GET',
       path: '/api/wa-messages?limit=20&status=FAILED',
       auth: true,
@@ -299,7 +299,7 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
     },
     {
       id: 'wa-messages-search',
-      label: 'wa-messages search=manajer, limit 20 + total',
+      label: 'wa-messages search=manajer, limit 20, has_more',
       method: 'GET',
       path: '/api/wa-messages?limit=20&search=manajer',
       auth: true,

@@ -8,6 +8,8 @@ import {
   templateProblem,
   type NotifikasiEvent,
 } from '../domain/notifikasi';
+import { defaultPengingatStages, liburNasional2026, pengingatPlaceholders } from '../domain/pengingat';
+import { isoDateError } from './fields';
 
 const kelas = z
   .number({ error: 'Golongan harus 1 sampai 5' })
@@ -115,3 +117,89 @@ export const notifikasiSettingsResponseSchema = z.object({
   diubah_pada: z.string().nullable(),
 });
 export type NotifikasiSettingsResponse = z.infer<typeof notifikasiSettingsResponseSchema>;
+
+// The reminder setting (issue 24, part B): stages with their templates, the sending window, the
+// holidays, pacing and the daily cap. Read by the reminder planner and sender.
+
+const jam = (field: string) =>
+  z
+    .string({ error: `${field} wajib diisi` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${field} harus berformat JJ:MM, misalnya 08:00` });
+
+const wholeNumber = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} harus bilangan bulat ${min} sampai ${max}` })
+    .int({ error: `${field} harus bilangan bulat ${min} sampai ${max}` })
+    .min(min, { error: `${field} harus bilangan bulat ${min} sampai ${max}` })
+    .max(max, { error: `${field} harus bilangan bulat ${min} sampai ${max}` });
+
+const tahapSchema = z.object({
+  hari: wholeNumber('Hari tahap', -30, 30),
+  template: z.string({ error: 'Template wajib diisi' }).superRefine((template, ctx) => {
+    const problem = templateProblem(template, pengingatPlaceholders);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
+
+export const pengingatSettingSchema = z
+  .object({
+    aktif: z.boolean({ error: 'Pilihan aktif harus ya atau tidak' }),
+    tahap: z
+      .array(tahapSchema, { error: 'Tahap pengingat wajib diisi' })
+      .min(1, { error: 'Paling sedikit satu tahap pengingat' })
+      .max(6, { error: 'Paling banyak enam tahap pengingat' })
+      .superRefine((tahap, ctx) => {
+        const days = tahap.map((t) => t.hari);
+        if (new Set(days).size !== days.length)
+          ctx.addIssue({ code: 'custom', message: 'Dua tahap tidak boleh pada hari yang sama' });
+      }),
+    hari_kirim: z
+      .array(wholeNumber('Hari kirim', 1, 7), { error: 'Hari kirim wajib diisi' })
+      .min(1, { error: 'Pilih paling sedikit satu hari kirim' })
+      .refine((days) => new Set(days).size === days.length, { error: 'Hari kirim tidak boleh berulang' }),
+    mulai: jam('Jam mulai'),
+    selesai: jam('Jam selesai'),
+    libur: z
+      .array(
+        z.string({ error: 'Tanggal libur harus berformat YYYY-MM-DD' }).superRefine((value, ctx) => {
+          const error = isoDateError(value);
+          if (error) ctx.addIssue({ code: 'custom', message: error });
+        }),
+        { error: 'Daftar hari libur wajib diisi' },
+      )
+      .max(200, { error: 'Paling banyak 200 hari libur' })
+      .refine((days) => new Set(days).size === days.length, { error: 'Tanggal libur tidak boleh berulang' }),
+    jeda_detik: z
+      .object({ min: wholeNumber('Jeda minimal', 5, 600), max: wholeNumber('Jeda maksimal', 5, 600) })
+      .refine((j) => j.min <= j.max, { error: 'Jeda minimal tidak boleh lebih dari jeda maksimal', path: ['max'] }),
+    batas_harian: wholeNumber('Batas harian', 1, 1000),
+    batas_minggu_pertama: wholeNumber('Batas minggu pertama', 1, 1000),
+  })
+  .superRefine((s, ctx) => {
+    if (s.mulai >= s.selesai) ctx.addIssue({ code: 'custom', path: ['selesai'], message: 'Jam selesai harus setelah jam mulai' });
+    if (s.batas_minggu_pertama > s.batas_harian)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['batas_minggu_pertama'],
+        message: 'Batas minggu pertama tidak boleh lebih dari batas harian',
+      });
+  });
+export type PengingatSetting = z.infer<typeof pengingatSettingSchema>;
+
+/**
+ * A new installation's reminder setting: off until an administrator switches it on (messages to
+ * customers are the institution's decision), H-3/H/H+1/H+7, Monday–Saturday 08:00–20:00 without
+ * the national holidays (POJK 22/2023 Pasal 62), 20–45 s between two reminders, 200 a day and 50 a
+ * day in the first week after a number is linked.
+ */
+export const defaultPengingatSetting: PengingatSetting = {
+  aktif: false,
+  tahap: defaultPengingatStages.map((t) => ({ ...t })),
+  hari_kirim: [1, 2, 3, 4, 5, 6],
+  mulai: '08:00',
+  selesai: '20:00',
+  libur: [...liburNasional2026],
+  jeda_detik: { min: 20, max: 45 },
+  batas_harian: 200,
+  batas_minggu_pertama: 50,
+};

@@ -1,14 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { readRemembered } from '../../db/settings-cache';
 
-/** The recipients list's active numbers. */
+/**
+ * The recipients list's active numbers, remembered per process until the database announces a
+ * change of the list (migration 2026_11_27_0920; db/settings-cache.ts): every payment asks who
+ * would be told of it.
+ */
 export function activeRecipients(db: Kysely<DB>) {
-  return db
-    .selectFrom('wa_recipients')
-    .select(['id', 'name', 'phone_number'])
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
+  return readRemembered(db, 'penerima-aktif', () =>
+    db.selectFrom('wa_recipients').select(['id', 'name', 'phone_number']).where('status', '=', 'active').orderBy('id').execute(),
+  );
 }
 
 const staffName = sql<string>`coalesce(nullif(users.nama_lengkap, ''), users.username, '-')`;

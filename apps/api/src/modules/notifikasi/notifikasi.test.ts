@@ -167,6 +167,41 @@ describe('notifications of business writes', () => {
     expect(renderTemplate(settings.events.pinjaman_baru.template, contoh.pinjaman_baru!)).toBe(rows[0]!.text);
   });
 
+  it('tells only the recipients active now: a recipient switched off is not told of the next payment', async () => {
+    const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-06', tanggal_pinjam: '2024-06-01' });
+    const pay = (angsuran_ke: number) =>
+      t.request({
+        method: 'POST',
+        url: '/api/pembayaran',
+        payload: {
+          pinjaman_id: loan.id,
+          tanggal: '2024-06-15',
+          jumlah: 100_000,
+          jenis: 'angsuran',
+          keterangan: null,
+          angsuran_ke,
+        },
+      });
+    expect((await pay(1)).statusCode).toBe(201);
+    const rina = (await t.app.db.selectFrom('wa_recipients').select('id').where('name', '=', 'Bu Rina').executeTakeFirstOrThrow())
+      .id;
+    const off = await t.request({
+      method: 'PUT',
+      url: `/api/wa-notification-recipients/${rina}`,
+      payload: { name: 'Bu Rina', phone_number: '081298765432', status: 'inactive' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await pay(2)).statusCode).toBe(201);
+    const told = (await notifications()).filter((r) => r.acara === 'pembayaran_baru').map((r) => r.phone_number);
+    expect(told).toEqual(['6281234567890', '6281298765432', '6281234567890']);
+    const on = await t.request({
+      method: 'PUT',
+      url: `/api/wa-notification-recipients/${rina}`,
+      payload: { name: 'Bu Rina', phone_number: '081298765432', status: 'active' },
+    });
+    expect(on.statusCode).toBe(200);
+  });
+
   it('notifies no one of a payment that was refused and rolled back', async () => {
     const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-02', tanggal_pinjam: '2024-06-01' });
     await t.app.db.deleteFrom('wa_messages').execute();

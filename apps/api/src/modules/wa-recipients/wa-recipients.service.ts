@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import type { Selectable } from 'kysely';
 import type { WaRecipientsTable } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { forgetSettings } from '../../db/settings-cache';
 import * as repo from './wa-recipients.repository';
 
 export const PHONE_TAKEN = 'Nomor telepon sudah terdaftar';
@@ -60,7 +61,10 @@ export async function getRecipient(db: Database, id: number): Promise<Notificati
 export async function createRecipient(db: Database, input: NotificationRecipientCreateInput): Promise<NotificationRecipient> {
   if (await repo.findRecipientByPhone(db, input.phone_number)) throw phoneTaken();
   try {
-    return toRecipient(await repo.insertRecipient(db, input));
+    const row = await repo.insertRecipient(db, input);
+    // Who is told of a payment is remembered per process: this one forgets at once, the others on the notice.
+    forgetSettings(db);
+    return toRecipient(row);
   } catch (error) {
     if (isPhoneUniqueViolation(error)) throw phoneTaken(); // registered at the same moment
     throw error;
@@ -78,6 +82,7 @@ export async function updateRecipient(
   try {
     const row = await repo.updateRecipient(db, id, input);
     if (!row) throw notFound(messages.notFound.penerima);
+    forgetSettings(db);
     return toRecipient(row);
   } catch (error) {
     if (isPhoneUniqueViolation(error)) throw phoneTaken();
@@ -86,5 +91,7 @@ export async function updateRecipient(
 }
 
 export async function deleteRecipient(db: Database, id: number): Promise<void> {
-  if (!(await repo.deleteRecipient(db, id))) throw notFound(messages.notFound.penerima);
+  const deleted = await repo.deleteRecipient(db, id);
+  forgetSettings(db);
+  if (!deleted) throw notFound(messages.notFound.penerima);
 }
