@@ -248,7 +248,7 @@ describe('add, edit and delete', () => {
     await page.getByRole('heading', { name: 'Data Nasabah' }).waitFor();
     const posts: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/api/nasabah')) posts.push(r.url());
+      if (r.method() === 'POST' && r.url().includes('/api/nasabah')) posts.push(r.postData() ?? '');
     });
     await page.getByRole('button', { name: 'Tambah Nasabah' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tambah Nasabah' });
@@ -289,6 +289,8 @@ describe('add, edit and delete', () => {
     await dialog.waitFor({ state: 'detached' });
     await rows(page).filter({ hasText: 'Dewi Lestari' }).waitFor();
     expect(posts).toHaveLength(1);
+    // Reminders are on unless unticked.
+    expect(JSON.parse(posts[0]!).terima_pengingat).toBe(true);
 
     // The add form starts empty again.
     await page.getByRole('button', { name: 'Tambah Nasabah' }).click();
@@ -328,6 +330,10 @@ describe('add, edit and delete', () => {
     expect(await dialog.getByLabel('Tanggal Nasabah').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await dialog.getByRole('radio', { name: 'Aktif', exact: true }).getAttribute('aria-checked')).toBe('true');
     await dialog.getByLabel('Kota').fill('Depok');
+    // The customer declines WhatsApp reminders (issue 24).
+    const reminders = dialog.getByLabel('Kirim pengingat angsuran lewat WhatsApp');
+    expect(await reminders.isChecked()).toBe(true);
+    await reminders.uncheck();
     await dialog.getByRole('radio', { name: 'Nonaktif' }).click();
     await poll(() => dialog.getByRole('radio', { name: 'Nonaktif' }).getAttribute('aria-checked')).toBe('true');
     await page.waitForTimeout(200); // let the pill's colour transition finish before the screenshot
@@ -337,7 +343,10 @@ describe('add, edit and delete', () => {
     await card.getByText('Nonaktif').waitFor();
     expect(await card.textContent()).toContain('Depok');
     const saved = (await server.api<Customer & { kota: string }>('GET', `/nasabah/${target.id}`)).body.data;
-    expect(saved).toMatchObject({ kota: 'Depok', status: 'nonaktif' });
+    expect(saved).toMatchObject({ kota: 'Depok', status: 'nonaktif', terima_pengingat: false });
+    await page.goto(`/nasabah/${target.id}`);
+    await page.getByText('Tidak dikirim (nasabah menolak)').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });
 

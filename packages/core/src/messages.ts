@@ -42,6 +42,8 @@ export const messages = {
     kotaMax: 'Kota maksimal 100 karakter',
     /** added */
     statusInvalid: 'Status nasabah harus aktif atau nonaktif',
+    /** added (issue 24) */
+    terimaPengingatInvalid: 'Pilihan pengingat WhatsApp harus ya atau tidak',
     /** decisions §3 (409) */
     nikTaken: 'NIK sudah terdaftar',
     /** decisions §3 (409) */

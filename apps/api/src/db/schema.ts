@@ -41,6 +41,8 @@ export interface NasabahTable {
   tanggal_nasabah: string | null;
   /** The server filled tanggal_nasabah with today because none was given (data_completeness). */
   tanggal_nasabah_generated: Generated<boolean>;
+  /** WhatsApp reminders of the instalments (issue 24; migration 2026_11_27_0930), yes by default. */
+  terima_pengingat: Generated<boolean>;
   status: 'aktif' | 'nonaktif';
   total_pinjaman: Generated<number>;
   created_by: number | null;

@@ -235,6 +235,8 @@ describe('backup and restore', () => {
     // Every field the archive holds comes back as it was; a column added by a later migration
     // takes its default (the loans' ledger summary: not computed yet, the daily job fills it).
     const added = {
+      // Reminders are on unless the customer declined (issue 24).
+      nasabah: { terima_pengingat: true },
       pinjaman: {
         hari_tunggakan: 0,
         kolektibilitas: 1,

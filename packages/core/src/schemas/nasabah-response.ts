@@ -18,6 +18,8 @@ export const nasabahSchema = z.object({
   kota: z.string().nullable(),
   tanggal_nasabah: z.string().nullable(),
   status: z.enum(statusNasabah),
+  /** Whether the customer receives WhatsApp reminders of instalments (issue 24). */
+  terima_pengingat: z.boolean(),
   total_pinjaman: z.number(),
   /** The fields still missing (spec §3 'Data Tidak Lengkap'). */
   data_completeness: z.array(z.string()),

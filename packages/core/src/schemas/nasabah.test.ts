@@ -17,6 +17,7 @@ describe('nasabahCreateSchema (spec §5 Nasabah)', () => {
     expect(nasabahCreateSchema.parse({ ...valid, nama: '  Budi Santoso ', nik: '3201 2345 6789 0001' })).toEqual({
       ...valid,
       status: 'aktif',
+      terima_pengingat: true,
     });
   });
 

@@ -52,6 +52,8 @@ const nasabahFields = {
 export const nasabahCreateSchema = z.object({
   ...nasabahFields,
   status: enumField(statusNasabah, m.statusInvalid).default('aktif'),
+  /** WhatsApp reminders of the instalments (issue 24): yes unless the customer declined. */
+  terima_pengingat: z.boolean({ error: m.terimaPengingatInvalid }).default(true),
 });
 export type NasabahCreateInput = z.infer<typeof nasabahCreateSchema>;
 export type NasabahCreateFormValues = z.input<typeof nasabahCreateSchema>;
@@ -60,6 +62,8 @@ export type NasabahCreateFormValues = z.input<typeof nasabahCreateSchema>;
 export const nasabahUpdateSchema = z.object({
   ...nasabahFields,
   status: enumField(statusNasabah, m.statusInvalid),
+  /** Absent: the stored choice stays. */
+  terima_pengingat: z.boolean({ error: m.terimaPengingatInvalid }).optional(),
 });
 export type NasabahUpdateInput = z.infer<typeof nasabahUpdateSchema>;
 export type NasabahUpdateFormValues = z.input<typeof nasabahUpdateSchema>;

@@ -83,6 +83,7 @@ const nasabahColumns = [
   'nasabah.kota',
   'nasabah.tanggal_nasabah',
   'nasabah.tanggal_nasabah_generated',
+  'nasabah.terima_pengingat',
   'nasabah.status',
   'nasabah.total_pinjaman',
   'nasabah.created_by',

@@ -32,6 +32,7 @@ export function toNasabah(row: NasabahRow | JsonRow<NasabahRow>): Nasabah {
     kota: row.kota,
     tanggal_nasabah: row.tanggal_nasabah,
     status: row.status,
+    terima_pengingat: row.terima_pengingat,
     total_pinjaman: row.total_pinjaman,
     data_completeness: nasabahDataCompleteness(row, row.tanggal_nasabah_generated ? ['tanggal_nasabah'] : []),
     created_at: instantText(row.created_at),
@@ -97,6 +98,7 @@ export async function createNasabah(
         tanggal_nasabah: input.tanggal_nasabah ?? todayJakarta(now),
         tanggal_nasabah_generated: input.tanggal_nasabah === null,
         status: input.status,
+        terima_pengingat: input.terima_pengingat,
         created_by: userId,
         updated_by: userId,
       });
@@ -147,6 +149,8 @@ export async function updateNasabah(
         tanggal_nasabah: tanggal,
         tanggal_nasabah_generated: generated,
         status: input.status,
+        // Absent: the customer's choice stays as it was.
+        terima_pengingat: input.terima_pengingat ?? current.terima_pengingat,
         updated_by: userId,
       });
       await recordActivity(trx, {

@@ -100,6 +100,7 @@ describe('POST /api/nasabah', () => {
       kota: 'Bogor',
       tanggal_nasabah: todayJakarta(),
       status: 'aktif',
+      terima_pengingat: true,
       total_pinjaman: 0,
       data_completeness: ['tanggal_nasabah'],
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
@@ -263,6 +264,7 @@ describe('GET /api/nasabah', () => {
         'status',
         'tanggal_nasabah',
         'telepon',
+        'terima_pengingat',
         'total_pinjaman',
         'updated_at',
       ].sort(),
@@ -698,6 +700,46 @@ describe('PUT /api/nasabah/{id}', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ tanggal_nasabah: todayJakarta(), data_completeness: ['tanggal_nasabah'] });
+  });
+});
+
+describe('terima_pengingat (WhatsApp reminders, issue 24)', () => {
+  const put = (id: number, nik: string, extra: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: `/api/nasabah/${id}`, payload: validBody({ nik, status: 'aktif', ...extra }) });
+  const stored = async (id: number) =>
+    (await t.app.db.selectFrom('nasabah').select('terima_pengingat').where('id', '=', id).executeTakeFirstOrThrow())
+      .terima_pengingat;
+
+  it('is yes unless the customer declined, on create and in every answer', async () => {
+    const plain = await create();
+    expect(plain.terima_pengingat).toBe(true);
+    const declined = await create({ terima_pengingat: false });
+    expect(declined.terima_pengingat).toBe(false);
+    expect(await stored(declined.id)).toBe(false);
+    const detail = await t.request({ method: 'GET', url: `/api/nasabah/${declined.id}` });
+    expect(detail.json().data.terima_pengingat).toBe(false);
+  });
+
+  it('is changed by an edit that sends it and kept by one that does not', async () => {
+    const c = await create();
+    expect((await put(c.id, c.nik, { terima_pengingat: false })).json().data.terima_pengingat).toBe(false);
+    const kept = await put(c.id, c.nik, { kota: 'Depok' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data.terima_pengingat).toBe(false);
+    expect(await stored(c.id)).toBe(false);
+    expect((await put(c.id, c.nik, { terima_pengingat: true })).json().data.terima_pengingat).toBe(true);
+  });
+
+  it('refuses a value that is not yes or no with a field error, and changes nothing', async () => {
+    const c = await create();
+    for (const bad of ['tidak', 1, null]) {
+      const res = await put(c.id, c.nik, { terima_pengingat: bad, kota: 'Depok' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ path: 'terima_pengingat', msg: 'Pilihan pengingat WhatsApp harus ya atau tidak' }]);
+    }
+    const refused = await t.request({ method: 'POST', url: '/api/nasabah', payload: validBody({ terima_pengingat: 'ya' }) });
+    expect(refused.statusCode).toBe(400);
+    expect(await stored(c.id)).toBe(true);
   });
 });
 

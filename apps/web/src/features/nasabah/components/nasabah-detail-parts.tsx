@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Banknote, CalendarDays, CreditCard, IdCard, MapPin, Phone, Receipt, Wallet, Activity } from 'lucide-react';
+import { BellRing, Banknote, CalendarDays, CreditCard, IdCard, MapPin, Phone, Receipt, Wallet, Activity } from 'lucide-react';
 import {
   formatDateLong,
   formatDateShort,
@@ -69,6 +69,9 @@ export function NasabahInfoCard({ nasabah }: { nasabah: Nasabah }) {
           </InfoItem>
           <InfoItem icon={<CalendarDays className="h-4 w-4" />} label="Tanggal Registrasi">
             {formatDateLong(nasabah.tanggal_nasabah)}
+          </InfoItem>
+          <InfoItem icon={<BellRing className="h-4 w-4" />} label="Pengingat WhatsApp">
+            {nasabah.terima_pengingat ? 'Dikirim' : 'Tidak dikirim (nasabah menolak)'}
           </InfoItem>
         </dl>
       </CardBody>

@@ -22,7 +22,17 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateNasabah, useUpdateNasabah } from '../api/mutations';
 import type { Nasabah } from '../types';
 
-const fields = ['nama', 'nik', 'telepon', 'alamat', 'kecamatan', 'kota', 'tanggal_nasabah', 'status'] as const;
+const fields = [
+  'nama',
+  'nik',
+  'telepon',
+  'alamat',
+  'kecamatan',
+  'kota',
+  'tanggal_nasabah',
+  'status',
+  'terima_pengingat',
+] as const;
 
 const VALIDATION_TOAST = 'Terdapat kesalahan validasi. Silakan periksa form di bawah.';
 
@@ -35,6 +45,7 @@ const emptyValues: NasabahUpdateFormValues = {
   kota: '',
   tanggal_nasabah: '',
   status: 'aktif',
+  terima_pengingat: true,
 };
 
 /** The edit form's starting values: the stored ones, and today for a missing date (spec §5). */
@@ -48,6 +59,7 @@ function valuesOf(nasabah: Nasabah): NasabahUpdateFormValues {
     kota: nasabah.kota ?? '',
     tanggal_nasabah: nasabah.tanggal_nasabah ?? todayJakarta(),
     status: nasabah.status,
+    terima_pengingat: nasabah.terima_pengingat,
   };
 }
 
@@ -92,7 +104,7 @@ export function NasabahFormDialog({ open, onOpenChange, nasabah }: NasabahFormDi
       await update.mutateAsync({ id: nasabah.id, input: values });
       showToast('Data nasabah berhasil diperbarui!', 'success');
     } else {
-      await create.mutateAsync(values);
+      await create.mutateAsync({ ...values, terima_pengingat: values.terima_pengingat ?? true });
       showToast('Nasabah berhasil ditambahkan!', 'success');
     }
     onOpenChange(false);
@@ -207,6 +219,13 @@ function NasabahForm({
       >
         <Input type="date" {...form.register('tanggal_nasabah')} />
       </Field>
+      <label className="flex items-start gap-3 rounded-lg bg-canvas p-3 text-sm sm:col-span-2">
+        <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-600" {...form.register('terima_pengingat')} />
+        <span>
+          <span className="block font-medium text-ink">Kirim pengingat angsuran lewat WhatsApp</span>
+          <span className="block text-muted">Matikan bila nasabah tidak ingin menerima pengingat.</span>
+        </span>
+      </label>
       {editing ? (
         <RadioGroup<StatusNasabah>
           label="Status"
