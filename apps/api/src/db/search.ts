@@ -44,3 +44,21 @@ export function loanCustomerConditions(eb: ExpressionBuilder<DB, 'pinjaman'>, se
   if (compact !== null) conditions.push(eb('pinjaman.nasabah_nik', 'like', compact));
   return conditions;
 }
+
+/**
+ * The patterns of a search by a person's name or phone number, where numbers are stored as 62…:
+ * the name (case-insensitive) or number containing the text, and a number typed the local way
+ * (08…, with or without spaces and dashes) also as its 62… form. For the recipients list and the
+ * message log.
+ */
+export function nameOrPhoneCondition<TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  columns: { name: Expression<string | null>; phone: Expression<string> },
+  search: string,
+): Expression<SqlBool> {
+  const conditions = [eb(columns.name, 'ilike', containsPattern(search)), eb(columns.phone, 'like', containsPattern(search))];
+  const digits = search.replace(/[\s\-.()+]/g, '');
+  if (/^0\d+$/.test(digits)) conditions.push(eb(columns.phone, 'like', `62${digits.slice(1)}%`));
+  else if (/^\d+$/.test(digits) && digits !== search) conditions.push(eb(columns.phone, 'like', containsPattern(digits)));
+  return eb.or(conditions);
+}

@@ -11,6 +11,9 @@ import {
 import { defaultPengingatStages, liburNasional2026, pengingatPlaceholders } from '../domain/pengingat';
 import { isoDateError } from './fields';
 
+/** A time of day `JJ:MM`, 00:00–23:59 (the recap's time, the reminders' window). */
+const JAM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 const kelas = z
   .number({ error: 'Golongan harus 1 sampai 5' })
   .int({ error: 'Golongan harus 1 sampai 5' })
@@ -95,7 +98,7 @@ export const notifikasiSettingSchema = z.object({
   ),
   jam_rekap: z
     .string({ error: 'Jam rekap harian wajib diisi' })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Jam rekap harian harus berformat JJ:MM, misalnya 17:00' }),
+    .regex(JAM, { error: 'Jam rekap harian harus berformat JJ:MM, misalnya 17:00' }),
 });
 export type NotifikasiSetting = z.infer<typeof notifikasiSettingSchema>;
 
@@ -122,9 +125,7 @@ export type NotifikasiSettingsResponse = z.infer<typeof notifikasiSettingsRespon
 // holidays, pacing and the daily cap. Read by the reminder planner and sender.
 
 const jam = (field: string) =>
-  z
-    .string({ error: `${field} wajib diisi` })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${field} harus berformat JJ:MM, misalnya 08:00` });
+  z.string({ error: `${field} wajib diisi` }).regex(JAM, { error: `${field} harus berformat JJ:MM, misalnya 08:00` });
 
 const wholeNumber = (field: string, min: number, max: number) =>
   z

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { addDays, jakartaInstant, type WaMessageListQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { containsPattern } from '../../db/search';
+import { nameOrPhoneCondition } from '../../db/search';
 import { DELIVERED_STATUSES } from '../../lib/whatsapp';
 
 const columns = [
@@ -20,13 +20,8 @@ const columns = [
 
 /** The recipient's name (case-insensitive) or number; a number typed the local way (08…) also finds its 62… form. */
 function searchCondition(search: string) {
-  return (eb: ExpressionBuilder<DB, 'wa_messages'>) => {
-    const conditions = [eb('nama', 'ilike', containsPattern(search)), eb('phone_number', 'like', containsPattern(search))];
-    const digits = search.replace(/[\s\-.()+]/g, '');
-    if (/^0\d+$/.test(digits)) conditions.push(eb('phone_number', 'like', `62${digits.slice(1)}%`));
-    else if (/^\d+$/.test(digits) && digits !== search) conditions.push(eb('phone_number', 'like', containsPattern(digits)));
-    return eb.or(conditions);
-  };
+  return (eb: ExpressionBuilder<DB, 'wa_messages'>) =>
+    nameOrPhoneCondition(eb, { name: eb.ref('nama'), phone: eb.ref('phone_number') }, search);
 }
 
 function filtered(db: Kysely<DB>, query: Omit<WaMessageListQuery, 'page' | 'limit'>) {

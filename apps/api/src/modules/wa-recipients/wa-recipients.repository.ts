@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { NotificationRecipientCreateInput, NotificationRecipientListQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { containsPattern } from '../../db/search';
+import { nameOrPhoneCondition } from '../../db/search';
 import { pageWindow } from '../../db/paging';
 
 /**
@@ -9,13 +9,8 @@ import { pageWindow } from '../../db/paging';
  * local way (08…) also looks for its 62… form.
  */
 function searchCondition(search: string) {
-  return (eb: ExpressionBuilder<DB, 'wa_recipients'>) => {
-    const conditions = [eb('name', 'ilike', containsPattern(search)), eb('phone_number', 'like', containsPattern(search))];
-    const digits = search.replace(/[\s\-.()+]/g, '');
-    if (/^0\d+$/.test(digits)) conditions.push(eb('phone_number', 'like', `62${digits.slice(1)}%`));
-    else if (/^\d+$/.test(digits) && digits !== search) conditions.push(eb('phone_number', 'like', containsPattern(digits)));
-    return eb.or(conditions);
-  };
+  return (eb: ExpressionBuilder<DB, 'wa_recipients'>) =>
+    nameOrPhoneCondition(eb, { name: eb.ref('name'), phone: eb.ref('phone_number') }, search);
 }
 
 function filtered(db: Kysely<DB>, query: Pick<NotificationRecipientListQuery, 'search' | 'status'>) {

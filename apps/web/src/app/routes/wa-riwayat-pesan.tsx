@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   waMessageJenis,
   waMessageJenisLabels,
@@ -8,13 +8,14 @@ import {
   type WaMessageJenis,
   type WaMessageStatus,
 } from '@mizan/core';
-import { RefreshCw, Search, X } from 'lucide-react';
+import { RefreshCw, X } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input, Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +29,16 @@ import { MessageCounters } from '../../features/whatsapp/components/message-coun
 import { MessagesList, MessagesPager, recipientOf } from '../../features/whatsapp/components/messages-list';
 
 const SEARCH_DELAY_MS = 300;
+
+/** A filter's name above its control on phones and tablets, beside it on desktops. */
+function FilterLabel({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
+      <span className="shrink-0">{text}</span>
+      {children}
+    </label>
+  );
+}
 
 /** Lainnya → Riwayat Pesan (issue 24, part C): every WhatsApp message with its status; "Kirim ulang" of failed ones. */
 export default function WaRiwayatPesanPage() {
@@ -77,16 +88,10 @@ export default function WaRiwayatPesanPage() {
         <Card>
           <div className="space-y-3 border-b border-line p-4 lg:px-5">
             <div className="flex gap-2">
-              <div className="relative min-w-0 flex-1">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
-                  aria-hidden="true"
-                />
-                <Input
-                  type="search"
+              <div className="min-w-0 flex-1">
+                <SearchInput
                   aria-label="Cari pesan menurut nama atau nomor penerima"
                   placeholder="Cari nama atau nomor..."
-                  className="pl-9"
                   value={searchText}
                   onChange={(e) => setSearchText(e.target.value)}
                 />
@@ -103,8 +108,7 @@ export default function WaRiwayatPesanPage() {
               </Button>
             </div>
             <div className="grid grid-cols-2 gap-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-center">
-              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
-                <span className="shrink-0">Jenis</span>
+              <FilterLabel text="Jenis">
                 <Select
                   aria-label="Filter jenis pesan"
                   value={filters.jenis}
@@ -117,9 +121,8 @@ export default function WaRiwayatPesanPage() {
                     </option>
                   ))}
                 </Select>
-              </label>
-              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
-                <span className="shrink-0">Status</span>
+              </FilterLabel>
+              <FilterLabel text="Status">
                 <Select
                   aria-label="Filter status pesan"
                   value={filters.status}
@@ -132,9 +135,8 @@ export default function WaRiwayatPesanPage() {
                     </option>
                   ))}
                 </Select>
-              </label>
-              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
-                <span className="shrink-0">Dari</span>
+              </FilterLabel>
+              <FilterLabel text="Dari">
                 <Input
                   type="date"
                   className="min-w-0"
@@ -143,9 +145,8 @@ export default function WaRiwayatPesanPage() {
                   max={filters.sampai || undefined}
                   onChange={(e) => set({ dari: e.target.value })}
                 />
-              </label>
-              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-muted lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
-                <span className="shrink-0">Sampai</span>
+              </FilterLabel>
+              <FilterLabel text="Sampai">
                 <Input
                   type="date"
                   className="min-w-0"
@@ -154,7 +155,7 @@ export default function WaRiwayatPesanPage() {
                   min={filters.dari || undefined}
                   onChange={(e) => set({ sampai: e.target.value })}
                 />
-              </label>
+              </FilterLabel>
               {filtered ? (
                 <Button
                   variant="ghost"

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import {
-  formatDateTime,
   kolektibilitasLabels,
   kolektibilitasSettingSchema,
   kolektibilitasValues,
@@ -11,8 +10,8 @@ import {
   type KolektibilitasSettingsResponse,
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
+import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { KolektibilitasBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -243,18 +242,13 @@ export function KolektibilitasForm({ data, canEdit }: { data: KolektibilitasSett
         </Alert>
       ) : null}
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted">
-          {data.diubah_pada
-            ? `Terakhir diubah oleh ${data.diubah_oleh ?? '-'} pada ${formatDateTime(data.diubah_pada)}.`
-            : 'Belum pernah diubah: golongan bawaan OJK.'}
-        </p>
-        {canEdit ? (
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Menyimpan...' : 'Simpan Pengaturan'}
-          </Button>
-        ) : null}
-      </div>
+      <SettingsSaveBar
+        diubahOleh={data.diubah_oleh}
+        diubahPada={data.diubah_pada}
+        neverChanged="Belum pernah diubah: golongan bawaan OJK."
+        canEdit={canEdit}
+        pending={save.isPending}
+      />
     </form>
   );
 }

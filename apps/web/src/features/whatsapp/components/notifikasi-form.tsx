@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
-  formatDateTime,
   notifikasiEventLabels,
   notifikasiEvents,
   notifikasiPlaceholders,
@@ -14,6 +13,7 @@ import {
   type NotifikasiSettingsResponse,
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
+import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -261,18 +261,13 @@ export function NotifikasiForm({
         </Alert>
       ) : null}
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted">
-          {data.diubah_pada
-            ? `Terakhir diubah oleh ${data.diubah_oleh ?? '-'} pada ${formatDateTime(data.diubah_pada)}.`
-            : 'Belum pernah diubah: semua notifikasi dikirim dengan template bawaan.'}
-        </p>
-        {canEdit ? (
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Menyimpan...' : 'Simpan Pengaturan'}
-          </Button>
-        ) : null}
-      </div>
+      <SettingsSaveBar
+        diubahOleh={data.diubah_oleh}
+        diubahPada={data.diubah_pada}
+        neverChanged="Belum pernah diubah: semua notifikasi dikirim dengan template bawaan."
+        canEdit={canEdit}
+        pending={save.isPending}
+      />
     </form>
   );
 }
