@@ -21,6 +21,7 @@ import { generatePassword } from './lib/password';
 import { protectedModules } from './modules';
 import { scheduleDailyLedger } from './modules/ledger/ledger.scheduler';
 import { createWhatsApp, type WhatsApp } from './lib/whatsapp';
+import { scheduleReminders, type ReminderOptions } from './modules/pengingat/pengingat.scheduler';
 import { benchMetricsPlugin } from './plugins/bench-metrics';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createSnapshotCache, type SnapshotCache } from './db/snapshot-cache';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   onAdminCreated?: (username: string, password: string) => void;
   /** Where the server reads the time (tests set the day); the system clock otherwise. */
   clock?: Clock;
+  /** The reminders' pause and randomness (tests shorten the pause). */
+  reminders?: ReminderOptions;
 }
 
 /**
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     dbKind: database.kind,
     logger: app.log.child({ module: 'whatsapp' }),
+    now: () => app.clock.now(),
   });
   app.decorate('wa', wa);
   app.decorate('notifier', {
@@ -180,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   scheduleDailyLedger(app);
   scheduleDailyRecap(app);
+  scheduleReminders(app, options.reminders);
 
   await app.register(errorsPlugin);
   await app.register(helmet, {

@@ -28,6 +28,7 @@ export * from './domain/schedule';
 export * from './domain/ledger';
 export * from './domain/kolektibilitas';
 export * from './domain/notifikasi';
+export * from './domain/pengingat';
 export * from './domain/portfolio';
 export * from './domain/balances';
 export * from './domain/autofill';

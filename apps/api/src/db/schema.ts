@@ -146,7 +146,7 @@ export interface WaMessagesTable {
   text: string;
   status: 'QUEUED' | 'SENDING' | 'SENT' | 'FAILED' | 'DELIVERED' | 'READ' | 'UNCERTAIN' | 'SKIPPED' | 'EXPIRED';
   /** What kind of message (migration 2026_11_26_1000): a test, a notification, a reminder, one by hand. */
-  jenis: Generated<'test' | 'notifikasi' | 'pengingat' | 'manual'>;
+  jenis: Generated<'test' | 'notifikasi' | 'pengingat' | 'manual' | 'balasan'>;
   /** The event a notification tells of (core notifikasiEvents). */
   acara: Generated<string | null>;
   /** The recipient's name when the message was written (migration 2026_11_27_0900). */
@@ -158,8 +158,23 @@ export interface WaMessagesTable {
   created_by: number | null;
   /** The gateway session that sent it (null before migration 2026_11_25_0900). */
   session_id: Generated<string | null>;
+  /** A reminder's or hand-sent message's customer, loan, instalment and due date (migration 2026_11_28_0900). */
+  nasabah_id: Generated<number | null>;
+  pinjaman_id: Generated<number | null>;
+  angsuran_ke: Generated<number | null>;
+  jatuh_tempo: Generated<string | null>;
+  /** The Jakarta day a reminder belongs to: EXPIRED after it. */
+  untuk_tanggal: Generated<string | null>;
+  /** When a reminder or a message by hand was handed to WhatsApp (the day's cap counts them). */
+  dikirim_pada: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** When each WhatsApp number was first linked (migration 2026_11_28_0900): the first week's cap. */
+export interface WaLinkedNumbersTable {
+  phone_number: string;
+  linked_at: Generated<Date>;
 }
 
 /** Maintained aggregates (migration 2026_11_22_1200): kept exact by triggers; readers sum the slots. */
@@ -250,6 +265,7 @@ export interface DB {
   wa_recipients: WaRecipientsTable;
   wa_auth_state: WaAuthStateTable;
   wa_messages: WaMessagesTable;
+  wa_linked_numbers: WaLinkedNumbersTable;
   nasabah_counts: NasabahCountsTable;
   pinjaman_counts: PinjamanCountsTable;
   pembayaran_counts: PembayaranCountsTable;

@@ -12,6 +12,7 @@ import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { notifikasiRoutes } from './notifikasi/notifikasi.routes';
 import { waMessagesRoutes } from './wa-messages/wa-messages.routes';
+import { pengingatRoutes } from './pengingat/pengingat.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -31,4 +32,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   settingsRoutes,
   notifikasiRoutes,
   waMessagesRoutes,
+  pengingatRoutes,
 ];

@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { createTestDatabase } from './test-db';
 import { hashPassword } from '../lib/password';
 import type { Clock } from '../lib/clock';
+import type { ReminderOptions } from '../modules/pengingat/pengingat.scheduler';
 
 export const TEST_ADMIN = { username: 'admin', password: 'rahasia-admin-123' };
 
@@ -32,7 +33,10 @@ export interface TestApp {
  * Builds the real app on a fresh database with a signed-in administrator; `clock` sets the day
  * for everything the server computes from today's date (lib/clock.ts).
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { clock?: Clock; reminders?: ReminderOptions } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
   const config = loadConfig(
     { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
@@ -44,7 +48,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     },
   );
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database, clock: options.clock });
+  const app = await buildApp(config, { database, clock: options.clock, reminders: options.reminders });
   await app.ready();
 
   const login = async (username: string, password: string) => {

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, jakartaInstant } from './calendar';
+import { loanLedger } from './ledger';
+import { dueDate } from './schedule';
 import {
+  defaultPengingatStages,
+  instalmentNumberOn,
+  isStopReply,
+  loanDaysDueOn,
+  manualReminder,
+  pengingatValues,
+  reminderLine,
+  reminderSkipReason,
+  sendingDaysText,
+  windowText,
   dueDateForStage,
   isExpired,
   isInWindow,
@@ -211,5 +223,139 @@ describe('the reminder setting', () => {
     const input = valid();
     change(input);
     expect(problems(input)).toContainEqual([path, expect.stringContaining(message)]);
+  });
+});
+
+describe('what a reminder is about', () => {
+  // 12 000 000 at 1 % a month for 12 months: 13 440 000 owed, 1 120 000 a month.
+  const loan = {
+    tipe: 'pokok' as const,
+    jumlah: 12_000_000,
+    persentase: 1,
+    durasi_angsuran: 12,
+    tanggal_pinjam: '2026-01-31',
+    status: 'aktif',
+  };
+
+  it('finds the instalment due on a date, month ends included', () => {
+    expect(instalmentNumberOn('2026-01-31', '2026-02-28')).toBe(1);
+    expect(instalmentNumberOn('2026-01-31', '2026-04-30')).toBe(3);
+    expect(instalmentNumberOn('2026-01-31', '2026-04-29')).toBeNull();
+    expect(instalmentNumberOn('2026-01-31', '2026-01-31')).toBeNull();
+    expect(instalmentNumberOn('2024-01-29', '2024-02-29')).toBe(1);
+    expect(instalmentNumberOn('2026-12-15', '2027-01-15')).toBe(1);
+  });
+
+  it('inverts dueDate, and the SQL filter of days never misses a due date (property)', () => {
+    fc.assert(
+      fc.property(isoDate, fc.integer({ min: 1, max: 360 }), (tanggalPinjam, k) => {
+        const due = dueDate(tanggalPinjam, k);
+        expect(instalmentNumberOn(tanggalPinjam, due)).toBe(k);
+        const { day, orLater } = loanDaysDueOn(due);
+        const loanDay = Number(tanggalPinjam.slice(8, 10));
+        expect(loanDay === day || (orLater && loanDay > day)).toBe(true);
+      }),
+    );
+  });
+
+  it('reminds of the instalment due on the stage date while something of it is owed', () => {
+    const { instalments } = loanLedger(loan, [], '2026-02-25');
+    expect(reminderLine(instalments, '2026-02-25', -3)?.angsuran_ke).toBe(1);
+    expect(reminderLine(instalments, '2026-02-26', -3)).toBeNull();
+    // H+1 of the instalment due 28 February is 1 March.
+    expect(reminderLine(loanLedger(loan, [], '2026-03-01').instalments, '2026-03-01', 1)?.jatuh_tempo).toBe('2026-02-28');
+    const paid = loanLedger(
+      loan,
+      [{ id: 1, tanggal: '2026-02-20', jenis: 'angsuran', jumlah: 1_120_000, angsuran_ke: 1 }],
+      '2026-02-25',
+    );
+    expect(reminderLine(paid.instalments, '2026-02-25', -3)).toBeNull();
+    // Partly paid: reminded of what is left.
+    const part = loanLedger(
+      loan,
+      [{ id: 1, tanggal: '2026-02-20', jenis: 'angsuran', jumlah: 120_000, angsuran_ke: 1 }],
+      '2026-02-25',
+    );
+    expect(reminderLine(part.instalments, '2026-02-25', -3)?.sisa).toBe(1_000_000);
+  });
+
+  it('says why a planned reminder is not sent, in order of what matters', () => {
+    const ok = {
+      pinjaman: { ada: true, status: 'aktif' },
+      nasabah: { ada: true, status: 'aktif', terima_pengingat: true, nomor: '6281234567890' },
+      belumDibayar: true,
+    };
+    expect(reminderSkipReason(ok)).toBeNull();
+    expect(reminderSkipReason({ ...ok, pinjaman: null })).toBe('Pinjaman sudah dihapus');
+    expect(reminderSkipReason({ ...ok, pinjaman: { ada: true, status: 'lunas' } })).toBe('Pinjaman sudah lunas');
+    expect(reminderSkipReason({ ...ok, pinjaman: { ada: true, status: 'macet' } })).toBe('Pinjaman tidak aktif');
+    expect(reminderSkipReason({ ...ok, nasabah: { ...ok.nasabah, status: 'nonaktif' } })).toBe('Nasabah tidak aktif');
+    expect(reminderSkipReason({ ...ok, nasabah: { ...ok.nasabah, terima_pengingat: false } })).toBe(
+      'Nasabah menolak pengingat WhatsApp',
+    );
+    expect(reminderSkipReason({ ...ok, nasabah: { ...ok.nasabah, nomor: null } })).toBe(
+      'Nomor telepon nasabah tidak dapat dipakai WhatsApp',
+    );
+    expect(reminderSkipReason({ ...ok, belumDibayar: false })).toBe('Angsuran sudah dibayar');
+  });
+
+  it('fills the placeholders as the app shows money and dates', () => {
+    const { instalments, summary } = loanLedger(loan, [], '2026-03-07');
+    const values = pengingatValues({
+      lembaga: 'BMT Contoh',
+      nama_nasabah: 'Siti',
+      loan: { id: 5, nomor_pinjaman: null },
+      line: instalments[0]!,
+      summary,
+    });
+    expect(values).toEqual({
+      lembaga: 'BMT Contoh',
+      nama_nasabah: 'Siti',
+      nomor_pinjaman: 'Pinjaman #5',
+      angsuran_ke: '1',
+      jumlah: 'Rp 1.120.000',
+      jatuh_tempo: '28 Februari 2026',
+      tunggakan: 'Rp 1.120.000',
+      hari_tunggakan: '7',
+    });
+  });
+
+  it('starts a reminder by hand from the stage that fits the loan today', () => {
+    const stages = defaultPengingatStages;
+    const at = (today: string) => {
+      const found = manualReminder(stages, loanLedger(loan, [], today).instalments, today);
+      return found && { hari: found.stage.hari, ke: found.line.angsuran_ke };
+    };
+    expect(at('2026-02-10')).toEqual({ hari: -3, ke: 1 });
+    expect(at('2026-02-26')).toEqual({ hari: -3, ke: 1 });
+    expect(at('2026-02-28')).toEqual({ hari: 0, ke: 1 });
+    expect(at('2026-03-01')).toEqual({ hari: 1, ke: 1 });
+    expect(at('2026-03-06')).toEqual({ hari: 1, ke: 1 });
+    expect(at('2026-03-07')).toEqual({ hari: 7, ke: 1 });
+    expect(at('2026-05-20')).toEqual({ hari: 7, ke: 1 });
+    const allPaid = loanLedger(loan, [{ id: 1, tanggal: '2026-02-01', jenis: 'pelunasan', jumlah: 13_440_000 }], '2026-03-01');
+    expect(manualReminder(stages, allPaid.instalments, '2026-03-01')).toBeNull();
+    expect(manualReminder([], loanLedger(loan, [], '2026-03-01').instalments, '2026-03-01')).toBeNull();
+  });
+
+  it('hears STOP and BERHENTI as a whole reply only', () => {
+    for (const text of ['STOP', 'stop', ' Berhenti ', 'BERHENTI.', 'berhenti!!', '*STOP*']) expect(isStopReply(text)).toBe(true);
+    for (const text of ['', null, 'jangan berhenti', 'STOP kirim', 'stopp', 'Terima kasih'])
+      expect(isStopReply(text)).toBe(false);
+  });
+
+  it('ship templates that tell how to stop them', () => {
+    for (const stage of defaultPengingatStages) expect(stage.template).toContain('Balas BERHENTI');
+  });
+});
+
+describe('the window in words', () => {
+  it('names the days as people say them', () => {
+    expect(sendingDaysText([1, 2, 3, 4, 5, 6])).toBe('Senin–Sabtu');
+    expect(sendingDaysText([6, 5, 4, 3, 2, 1, 7])).toBe('setiap hari');
+    expect(sendingDaysText([1, 3, 5])).toBe('Senin, Rabu dan Jumat');
+    expect(sendingDaysText([2, 3])).toBe('Selasa dan Rabu');
+    expect(sendingDaysText([4])).toBe('Kamis');
+    expect(windowText(ojk)).toBe('Senin–Sabtu pukul 08:00–20:00 WIB, kecuali hari libur');
   });
 });

@@ -204,3 +204,37 @@ export const defaultPengingatSetting: PengingatSetting = {
   batas_harian: 200,
   batas_minggu_pertama: 50,
 };
+
+/** What `GET /api/settings/pengingat` answers: the setting, the defaults, real values for the preview. */
+export const pengingatSettingsResponseSchema = z.object({
+  setting: pengingatSettingSchema,
+  bawaan: pengingatSettingSchema,
+  /** The values of a real loan's next instalment (null when there is no loan to remind yet), for the live preview. */
+  contoh: z.record(z.string(), z.string()).nullable(),
+  diubah_oleh: z.string().nullable(),
+  diubah_pada: z.string().nullable(),
+});
+export type PengingatSettingsResponse = z.infer<typeof pengingatSettingsResponseSchema>;
+
+/** `GET /api/pinjaman/:id/pengingat`: the reminder a person would send by hand now, or why none can go. */
+export const pengingatManualResponseSchema = z.object({
+  nama: z.string(),
+  /** The customer's WhatsApp number (62…), null when the telepon cannot be used. */
+  nomor: z.string().nullable(),
+  /** The stage the text starts from ("H-3", "H+7"), null when there is nothing to remind. */
+  tahap: z.string().nullable(),
+  /** The stage's template filled in; empty when nothing can be sent. */
+  teks: z.string(),
+  /** Why it cannot be sent now (opted out, no number, nothing owed, outside the window, not connected), or null. */
+  alasan: z.string().nullable(),
+});
+export type PengingatManualResponse = z.infer<typeof pengingatManualResponseSchema>;
+
+/** `POST /api/pinjaman/:id/pengingat`: the text as staff edited it. */
+export const pengingatManualSchema = z.object({
+  teks: z
+    .string({ error: 'Teks pengingat wajib diisi' })
+    .trim()
+    .min(1, { error: 'Teks pengingat wajib diisi' })
+    .max(1000, { error: 'Teks pengingat paling banyak 1.000 karakter' }),
+});

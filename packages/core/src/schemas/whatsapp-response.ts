@@ -96,8 +96,11 @@ export const waTestResultSchema = z.object({
 });
 export type WaTestResult = z.infer<typeof waTestResultSchema>;
 
-/** What kind of message a log row is (issue 24): a test, a notification, a reminder, one by hand. */
-export const waMessageJenis = ['test', 'notifikasi', 'pengingat', 'manual'] as const;
+/**
+ * What kind of message a log row is (issue 24): a test, a notification, a reminder, one by hand,
+ * an automatic reply (the confirmation of a customer's BERHENTI).
+ */
+export const waMessageJenis = ['test', 'notifikasi', 'pengingat', 'manual', 'balasan'] as const;
 export type WaMessageJenis = (typeof waMessageJenis)[number];
 
 /** Each kind's name on the message log screen. */
@@ -106,6 +109,7 @@ export const waMessageJenisLabels: Record<WaMessageJenis, string> = {
   notifikasi: 'Notifikasi',
   pengingat: 'Pengingat',
   manual: 'Manual',
+  balasan: 'Balasan otomatis',
 };
 
 /** Each status's name on the message log screen. */
@@ -173,5 +177,9 @@ export const waMessageSummarySchema = z.object({
   menunggu: z.number().int(),
   /** Written today and FAILED or UNCERTAIN. */
   gagal: z.number().int(),
+  /** Today's cap of messages to customers (reminders and by hand; the first week's while the number is new). */
+  batas: z.number().int(),
+  /** What is left of it. */
+  sisa_batas: z.number().int(),
 });
 export type WaMessageSummary = z.infer<typeof waMessageSummarySchema>;

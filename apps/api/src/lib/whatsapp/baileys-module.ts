@@ -47,6 +47,13 @@ export interface BaileysEventMap {
   'messaging-history.set': { chats: Array<{ id?: string | null }>; isLatest?: boolean };
   'chats.upsert': Array<{ id?: string | null }>;
   'chats.delete': string[];
+  'messages.upsert': {
+    messages: Array<{
+      key: { id?: string | null; fromMe?: boolean | null; remoteJid?: string | null; remoteJidAlt?: string | null };
+      message?: { conversation?: string | null; extendedTextMessage?: { text?: string | null } | null } | null;
+    }>;
+    type: 'notify' | 'append';
+  };
   'messages.update': Array<{
     key: { id?: string | null; fromMe?: boolean | null; remoteJid?: string | null };
     update: { status?: number | null };

@@ -368,6 +368,36 @@ describe('logout and receipts', () => {
     expect(rig.fake.sockets).toHaveLength(2);
   });
 
+  it('hears people’s new texts (a customer’s BERHENTI), not its own, not groups, LID chats by their phone', async () => {
+    const rig = makeRig();
+    await connect(rig);
+    const heard: unknown[] = [];
+    rig.gateway.on('message', (m) => heard.push(m));
+    rig.fake.last.emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        { key: { id: 'M1', fromMe: false, remoteJid: '6281234567890@s.whatsapp.net' }, message: { conversation: 'BERHENTI' } },
+        { key: { id: 'M2', fromMe: true, remoteJid: '6281234567890@s.whatsapp.net' }, message: { conversation: 'halo' } },
+        { key: { id: 'M3', fromMe: false, remoteJid: '1203630@g.us' }, message: { conversation: 'STOP' } },
+        {
+          key: { id: 'M4', fromMe: false, remoteJid: '12345@lid', remoteJidAlt: '6281311112222@s.whatsapp.net' },
+          message: { extendedTextMessage: { text: 'stop' } },
+        },
+        { key: { id: 'M5', fromMe: false, remoteJid: '6281355556666@s.whatsapp.net' }, message: {} },
+      ],
+    });
+    rig.fake.last.emit('messages.upsert', {
+      type: 'append',
+      messages: [
+        { key: { id: 'M6', fromMe: false, remoteJid: '6281234567890@s.whatsapp.net' }, message: { conversation: 'STOP' } },
+      ],
+    });
+    expect(heard).toEqual([
+      { phone: '6281234567890', text: 'BERHENTI', messageId: 'M1' },
+      { phone: '6281311112222', text: 'stop', messageId: 'M4' },
+    ]);
+  });
+
   it('turns delivery and read receipts of own messages into ack events', async () => {
     const rig = makeRig();
     await connect(rig);

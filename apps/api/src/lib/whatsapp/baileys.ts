@@ -294,6 +294,18 @@ export class BaileysGateway extends GatewayBase implements WaGateway {
       for (const id of ids) this.chats.delete(id);
       this.refreshChatsCount();
     });
+    // Replies of people (a customer's BERHENTI): new texts only, not our own, not from groups. A
+    // chat addressed by LID carries the phone number in remoteJidAlt.
+    sock.ev.on('messages.upsert', ({ messages, type }) => {
+      if (!current() || type !== 'notify') return;
+      for (const { key, message } of messages) {
+        if (key.fromMe || !key.id) continue;
+        const jid = [key.remoteJid, key.remoteJidAlt].find((j) => j?.endsWith('@s.whatsapp.net'));
+        const phone = phoneFromJid(jid);
+        const text = message?.conversation ?? message?.extendedTextMessage?.text;
+        if (phone && typeof text === 'string') this.emitMessage({ phone, text, messageId: key.id });
+      }
+    });
     sock.ev.on('messages.update', (updates) => {
       if (!current()) return;
       for (const { key, update } of updates) {

@@ -29,6 +29,10 @@ export abstract class GatewayBase {
     (this.events as unknown as EventEmitter).emit('ack', { messageId, status });
   }
 
+  protected emitMessage(message: { phone: string; text: string; messageId: string }) {
+    (this.events as unknown as EventEmitter).emit('message', message);
+  }
+
   /** Replaces part of the snapshot and announces it (only when something changed). */
   protected update(patch: Partial<Omit<WaSnapshot, 'gateway' | 'updated_at'>>) {
     const next = { ...this.current, ...patch };

@@ -38,16 +38,18 @@ export interface CreateWhatsAppOptions {
   logger?: BaileysLogger & { warn(obj: unknown, msg?: string): void };
   /** A ready-made gateway (tests). */
   gateway?: WaGateway;
+  /** Where the time of a hand-over is read (the app's clock). */
+  now?: () => Date;
 }
 
-export function createWhatsApp({ kind, db, dbKind, logger, gateway: given }: CreateWhatsAppOptions): WhatsApp {
+export function createWhatsApp({ kind, db, dbKind, logger, gateway: given, now }: CreateWhatsAppOptions): WhatsApp {
   const lock: SessionLock = dbKind === 'postgres' && kind === 'baileys' ? postgresAdvisoryLock(db) : processLock;
   const gateway: WaGateway =
     given ??
     (kind === 'simulator'
       ? new SimulatorGateway()
       : new BaileysGateway({ load: loadBaileys, authStore: createDbAuthStore(db), lock, ...(logger ? { logger } : {}) }));
-  const outbox = new WaOutbox(db, gateway, { gapMs: SEND_GAP_MS[gateway.kind] });
+  const outbox = new WaOutbox(db, gateway, { gapMs: SEND_GAP_MS[gateway.kind], ...(now ? { now } : {}) });
   const dispatcher = createDispatcher({
     db,
     gateway,

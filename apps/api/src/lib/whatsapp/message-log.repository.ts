@@ -14,11 +14,13 @@ export const UNCERTAIN_MESSAGE =
 export const ABANDONED_MESSAGE = 'Tidak dikirim: server berhenti sebelum pesan ini dikirim.';
 
 const MAX_ERROR_LENGTH = 500;
+/** Rows per insert statement (14 parameters each, far below PostgreSQL's 65 535). */
+const ENQUEUE_CHUNK = 2000;
 
 export interface NewWaMessage {
   idempotencyKey: string;
   /** What kind of message (default 'test'). */
-  jenis?: 'test' | 'notifikasi' | 'pengingat' | 'manual';
+  jenis?: 'test' | 'notifikasi' | 'pengingat' | 'manual' | 'balasan';
   /** The event a notification tells of. */
   acara?: string | null;
   recipientId: number | null;
@@ -29,6 +31,13 @@ export interface NewWaMessage {
   createdBy: number | null;
   /** The gateway session it is sent on (WaSnapshot.session_id). */
   sessionId?: string | null;
+  /** A reminder's (or a message by hand's) customer, loan, instalment and due date. */
+  nasabahId?: number | null;
+  pinjamanId?: number | null;
+  angsuranKe?: number | null;
+  jatuhTempo?: string | null;
+  /** The Jakarta day a reminder belongs to (EXPIRED after it). */
+  untukTanggal?: string | null;
 }
 
 /**
@@ -38,29 +47,41 @@ export interface NewWaMessage {
  * Every transition names the state it leaves, so two writers can never both move one row.
  */
 export const messageLog = {
-  /** Writes QUEUED rows; a key that exists already is left alone. Returns the ids of new rows. */
+  /**
+   * Writes QUEUED rows; a key that exists already is left alone. Returns the keys of new rows.
+   * In statements of ENQUEUE_CHUNK rows (a day's reminders can be thousands; a statement's
+   * parameters are limited).
+   */
   async enqueue(db: Database, messages: NewWaMessage[]): Promise<Set<string>> {
-    if (messages.length === 0) return new Set();
-    const inserted = await db
-      .insertInto('wa_messages')
-      .values(
-        messages.map((m) => ({
-          idempotency_key: m.idempotencyKey,
-          recipient_id: m.recipientId,
-          phone_number: m.phone,
-          nama: m.nama ?? null,
-          text: m.text,
-          status: 'QUEUED' as const,
-          created_by: m.createdBy,
-          session_id: m.sessionId ?? null,
-          ...(m.jenis ? { jenis: m.jenis } : {}),
-          ...(m.acara ? { acara: m.acara } : {}),
-        })),
-      )
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returning('idempotency_key')
-      .execute();
-    return new Set(inserted.map((row) => row.idempotency_key));
+    const fresh = new Set<string>();
+    for (let i = 0; i < messages.length; i += ENQUEUE_CHUNK) {
+      const inserted = await db
+        .insertInto('wa_messages')
+        .values(
+          messages.slice(i, i + ENQUEUE_CHUNK).map((m) => ({
+            idempotency_key: m.idempotencyKey,
+            recipient_id: m.recipientId,
+            phone_number: m.phone,
+            nama: m.nama ?? null,
+            text: m.text,
+            status: 'QUEUED' as const,
+            created_by: m.createdBy,
+            session_id: m.sessionId ?? null,
+            jenis: m.jenis ?? 'test',
+            acara: m.acara ?? null,
+            nasabah_id: m.nasabahId ?? null,
+            pinjaman_id: m.pinjamanId ?? null,
+            angsuran_ke: m.angsuranKe ?? null,
+            jatuh_tempo: m.jatuhTempo ?? null,
+            untuk_tanggal: m.untukTanggal ?? null,
+          })),
+        )
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returning('idempotency_key')
+        .execute();
+      for (const row of inserted) fresh.add(row.idempotency_key);
+    }
+    return fresh;
   },
 
   async findByKeys(db: Database, keys: string[]): Promise<Map<string, WaMessageRow>> {
@@ -69,11 +90,20 @@ export const messageLog = {
     return new Map(rows.map((row) => [row.idempotency_key, row]));
   },
 
-  /** QUEUED → SENDING with the message id about to be used (one attempt more). False if the row was not QUEUED. */
-  async claim(db: Database, key: string, messageId: string): Promise<boolean> {
+  /**
+   * QUEUED → SENDING with the message id about to be used (one attempt more), at `at` (the day's
+   * cap counts it). False if the row was not QUEUED.
+   */
+  async claim(db: Database, key: string, messageId: string, at: Date = new Date()): Promise<boolean> {
     const result = await db
       .updateTable('wa_messages')
-      .set((eb) => ({ status: 'SENDING', message_id: messageId, attempts: eb('attempts', '+', 1), updated_at: new Date() }))
+      .set((eb) => ({
+        status: 'SENDING',
+        message_id: messageId,
+        attempts: eb('attempts', '+', 1),
+        dikirim_pada: at,
+        updated_at: new Date(),
+      }))
       .where('idempotency_key', '=', key)
       .where('status', '=', 'QUEUED')
       .executeTakeFirst();
@@ -102,13 +132,13 @@ export const messageLog = {
     return row?.at ? new Date(row.at) : null;
   },
 
-  /** The oldest waiting notifications and reminders, for the sender. */
+  /** The oldest waiting notifications, for the dispatcher (reminders have their own sender). */
   queued(db: Database, limit: number) {
     return db
       .selectFrom('wa_messages')
       .select(['idempotency_key', 'phone_number', 'text'])
       .where('status', '=', 'QUEUED')
-      .where('jenis', 'in', ['notifikasi', 'pengingat'])
+      .where('jenis', '=', 'notifikasi')
       .orderBy('id')
       .limit(limit)
       .execute();
@@ -118,11 +148,11 @@ export const messageLog = {
    * "Kirim ulang": FAILED or UNCERTAIN → QUEUED, for the sender to hand over again. Returns the
    * row, or null when it was not in one of those states (sent meanwhile, resent by someone else).
    */
-  async requeue(db: Database, id: number) {
+  async requeue(db: Database, id: number, untukTanggal?: string) {
     return (
       (await db
         .updateTable('wa_messages')
-        .set({ status: 'QUEUED', updated_at: new Date() })
+        .set({ status: 'QUEUED', updated_at: new Date(), ...(untukTanggal ? { untuk_tanggal: untukTanggal } : {}) })
         .where('id', '=', id)
         .where('status', 'in', ['FAILED', 'UNCERTAIN'])
         .returning(['idempotency_key', 'phone_number', 'text'])
@@ -154,8 +184,8 @@ export const messageLog = {
 
   /**
    * At start-up, before anything is sent: SENDING rows may or may not have reached WhatsApp, so
-   * they become UNCERTAIN (never re-sent); QUEUED test and hand-sent rows were never handed over
-   * and their request is gone: FAILED. QUEUED notifications and reminders keep waiting for the
+   * they become UNCERTAIN (never re-sent); QUEUED test, hand-sent and automatic-reply rows were
+   * never handed over and their request is gone: FAILED. QUEUED notifications and reminders keep waiting for the
    * sender (lib/whatsapp/dispatcher.ts).
    */
   async recoverAfterRestart(db: Database): Promise<{ uncertain: number; abandoned: number }> {
@@ -169,7 +199,7 @@ export const messageLog = {
       .updateTable('wa_messages')
       .set({ status: 'FAILED', error: ABANDONED_MESSAGE, updated_at: now })
       .where('status', '=', 'QUEUED')
-      .where('jenis', 'in', ['test', 'manual'])
+      .where('jenis', 'in', ['test', 'manual', 'balasan'])
       .executeTakeFirst();
     return { uncertain: Number(uncertain.numUpdatedRows), abandoned: Number(abandoned.numUpdatedRows) };
   },

@@ -9,6 +9,8 @@ export interface OutboxOptions {
   gapMs: readonly [number, number];
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Where the time a message is handed over is read (the app's clock: the day's cap counts by it). */
+  now?: () => Date;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -97,7 +99,7 @@ export class WaOutbox {
   private async sendOne(item: Pick<NewWaMessage, 'idempotencyKey' | 'phone' | 'text'>, jid: string | null) {
     const messageId = this.gateway.newMessageId();
     // Written before the call: if the process dies during it, the row says SENDING (→ UNCERTAIN).
-    if (!(await messageLog.claim(this.db, item.idempotencyKey, messageId))) return;
+    if (!(await messageLog.claim(this.db, item.idempotencyKey, messageId, this.options.now?.()))) return;
     try {
       const sent = await this.gateway.sendText(item.phone, item.text, { messageId, jid });
       await messageLog.markSent(this.db, item.idempotencyKey, sent.messageId);

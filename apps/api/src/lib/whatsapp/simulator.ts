@@ -70,6 +70,14 @@ export class SimulatorGateway extends GatewayBase implements WaGateway {
     this.reset();
   }
 
+  /** A simulated person sends `text` from `phone` (62…) to the linked number. */
+  receive(phone: string, text: string): { messageId: string } {
+    if (this.snapshot().status !== 'READY') throw notReady();
+    const messageId = this.newMessageId();
+    this.emitMessage({ phone, text, messageId });
+    return { messageId };
+  }
+
   async checkNumbers(phones: string[]): Promise<WaNumberCheck[]> {
     if (this.snapshot().status !== 'READY') throw notReady();
     return phones.map((phone) => ({ phone, exists: true, jid: `${phone}@s.whatsapp.net` }));

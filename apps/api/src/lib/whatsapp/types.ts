@@ -53,9 +53,20 @@ export interface WaSendOptions {
 
 export type WaAckStatus = 'DELIVERED' | 'READ';
 
+/** A text someone sent to the linked number (a customer's reply). */
+export interface WaIncomingMessage {
+  /** The sender's number, 62…. */
+  phone: string;
+  text: string;
+  /** WhatsApp's id of the message. */
+  messageId: string;
+}
+
 export interface WaGatewayEvents {
   status: [WaSnapshot];
   ack: [{ messageId: string; status: WaAckStatus }];
+  /** A text message from a person (not a group, not our own). */
+  message: [WaIncomingMessage];
 }
 
 /** Thrown by a gateway for a request that the current session state does not allow. */

@@ -98,6 +98,9 @@ export async function runDailyLedger(
 }
 
 /** Forgets the daily ledger's run of one day: the next run computes it again (the classification changed). */
+/** The living payments of the given loans (other modules compute a loan's ledger with them). */
+export const paymentsOfLoans = repo.paymentsOfLoans;
+
 export const forgetLedgerDay = (db: Kysely<DB>, tanggal: string) => jobRuns.deleteRun(db, LEDGER_JOB, tanggal);
 
 /**

@@ -11,6 +11,9 @@ import {
   notifikasiEvents,
   notifikasiSettingSchema,
   type NotifikasiSetting,
+  defaultPengingatSetting,
+  pengingatSettingSchema,
+  type PengingatSetting,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { forgetSettings, readRemembered } from '../../db/settings-cache';
@@ -19,6 +22,7 @@ import * as repo from './settings.repository';
 
 const KOLEKTIBILITAS = 'kolektibilitas';
 const NOTIFIKASI = 'notifikasi';
+const PENGINGAT = 'pengingat';
 
 /**
  * The kolektibilitas setting in force: the stored one when it is usable, else OJK's bank classes
@@ -109,6 +113,44 @@ export async function saveNotifikasiSetting(db: Kysely<DB>, setting: NotifikasiS
     await recordActivity(trx, {
       type: 'pengaturan.notifikasi',
       description: `Pengaturan notifikasi WhatsApp diubah (${on} dari ${notifikasiEvents.length} notifikasi aktif)`,
+      category: 'other',
+      userId,
+    });
+  });
+  forgetSettings(db);
+}
+
+/**
+ * The reminder setting in force (issue 24, part B): the stored one when it is usable, else core
+ * `defaultPengingatSetting` (off). Remembered parsed until a setting changes.
+ */
+export function getPengingatSetting(db: Kysely<DB>): Promise<PengingatSetting> {
+  return readRemembered(db, `${PENGINGAT}#berlaku`, async () => {
+    const stored = await repo.readSetting(db, PENGINGAT);
+    if (!stored || typeof stored !== 'object') return defaultPengingatSetting;
+    const parsed = pengingatSettingSchema.safeParse({ ...defaultPengingatSetting, ...(stored as object) });
+    return parsed.success ? parsed.data : defaultPengingatSetting;
+  });
+}
+
+/** Who changed the reminder setting last, and when. */
+export async function pengingatSettingChange(db: Kysely<DB>) {
+  const row = await repo.readSettingRow(db, PENGINGAT);
+  return {
+    diubah_oleh: row ? (row.nama_lengkap ?? row.username ?? null) : null,
+    diubah_pada: row ? new Date(row.updated_at).toISOString() : null,
+  };
+}
+
+/** `PUT /api/settings/pengingat` (admin): stores the setting and logs who changed it, in one transaction. */
+export async function savePengingatSetting(db: Kysely<DB>, setting: PengingatSetting, userId: number) {
+  await db.transaction().execute(async (trx) => {
+    await repo.writeSetting(trx, PENGINGAT, setting, userId);
+    await recordActivity(trx, {
+      type: 'pengaturan.pengingat',
+      description: setting.aktif
+        ? `Pengaturan pengingat WhatsApp diubah: aktif, ${setting.tahap.length} tahap`
+        : 'Pengaturan pengingat WhatsApp diubah: pengingat dimatikan',
       category: 'other',
       userId,
     });

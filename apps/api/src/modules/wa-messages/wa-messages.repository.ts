@@ -48,15 +48,29 @@ export async function listMessages(db: Kysely<DB>, query: WaMessageListQuery) {
 }
 
 export function findMessage(db: Kysely<DB>, id: number) {
-  return db.selectFrom('wa_messages').select(columns).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('wa_messages')
+    .select([...columns, 'pinjaman_id', 'angsuran_ke'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
  * Today's (`tanggal`, a Jakarta day) sent and failed messages, through the log's index on
- * `created_at`, and the notifications and reminders waiting now, through the sender's queue index.
+ * `created_at`, and the notifications and today's reminders waiting now, each through its sender's
+ * queue index (one count each: an `in` over both kinds would read the whole log).
  */
 export async function summary(db: Kysely<DB>, tanggal: string) {
-  const [today, waiting] = await Promise.all([
+  const queued = (jenis: 'notifikasi' | 'pengingat') => {
+    let query = db
+      .selectFrom('wa_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'QUEUED')
+      .where('jenis', '=', jenis);
+    if (jenis === 'pengingat') query = query.where('untuk_tanggal', '>=', tanggal);
+    return query.executeTakeFirstOrThrow();
+  };
+  const [today, notifications, reminders] = await Promise.all([
     db
       .selectFrom('wa_messages')
       .select((eb) => [
@@ -66,12 +80,12 @@ export async function summary(db: Kysely<DB>, tanggal: string) {
       .where('created_at', '>=', jakartaInstant(tanggal, 0, 0))
       .where('created_at', '<', jakartaInstant(addDays(tanggal, 1), 0, 0))
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('wa_messages')
-      .select((eb) => eb.fn.countAll<number>().as('menunggu'))
-      .where('status', '=', 'QUEUED')
-      .where('jenis', 'in', ['notifikasi', 'pengingat'])
-      .executeTakeFirstOrThrow(),
+    queued('notifikasi'),
+    queued('pengingat'),
   ]);
-  return { terkirim: Number(today.terkirim), gagal: Number(today.gagal), menunggu: Number(waiting.menunggu) };
+  return {
+    terkirim: Number(today.terkirim),
+    gagal: Number(today.gagal),
+    menunggu: Number(notifications.n) + Number(reminders.n),
+  };
 }

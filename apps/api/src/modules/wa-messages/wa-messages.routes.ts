@@ -7,7 +7,6 @@ import {
   waMessageSummarySchema,
 } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
-import { todayOf } from '../../lib/clock';
 import * as service from './wa-messages.service';
 
 const tags = ['wa-messages'];
@@ -32,11 +31,11 @@ export const waMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Pesan hari ini (terkirim, gagal) dan pesan yang menunggu dikirim',
+        summary: 'Pesan hari ini (terkirim, gagal), pesan yang menunggu dikirim, dan sisa batas harian pesan ke nasabah',
         response: { 200: envelope(waMessageSummarySchema) },
       },
     },
-    async () => ({ success: true as const, data: await service.messageSummary(app.db, todayOf(app.clock)) }),
+    async () => ({ success: true as const, data: await service.messageSummary(app.db, app.wa, app.clock.now()) }),
   );
 
   app.post(
@@ -50,7 +49,7 @@ export const waMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await service.resendMessage(app.db, app.wa, request.params.id);
+      const data = await service.resendMessage(app.db, app.wa, request.params.id, app.clock.now());
       return {
         success: true as const,
         message: data.status === 'FAILED' ? `Pesan gagal dikirim ulang: ${data.error ?? '-'}` : 'Pesan dikirim ulang.',

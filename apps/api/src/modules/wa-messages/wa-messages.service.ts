@@ -1,18 +1,28 @@
-import type { WaMessage, WaMessageList, WaMessageListQuery, WaMessageSummary } from '@mizan/core';
+import { todayJakarta, type WaMessage, type WaMessageList, type WaMessageListQuery, type WaMessageSummary } from '@mizan/core';
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../lib/errors';
 import { messageLog, type WhatsApp } from '../../lib/whatsapp';
 import { NOT_CONNECTED } from '../wa-sessions/wa-sessions.service';
 import * as repo from './wa-messages.repository';
+import { capToday, checkBeforeSend, customerSendBlock } from '../pengingat/pengingat.service';
 
 export const MESSAGE_NOT_FOUND = 'Pesan tidak ditemukan';
 export const NOT_RESENDABLE = 'Hanya pesan yang gagal atau tidak pasti terkirim yang dapat dikirim ulang';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findMessage>>>;
 
-function toMessage(row: Row): WaMessage {
+/** A log row as the API answers it. */
+export function toMessage(row: Pick<Row, keyof WaMessage | 'created_at' | 'updated_at'>): WaMessage {
   return {
-    ...row,
+    id: row.id,
+    jenis: row.jenis,
+    acara: row.acara,
+    nama: row.nama,
+    phone_number: row.phone_number,
+    text: row.text,
+    status: row.status,
+    attempts: row.attempts,
+    error: row.error,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -28,8 +38,9 @@ export async function listMessages(db: Database, query: WaMessageListQuery): Pro
 }
 
 /** `GET /api/wa-messages/ringkasan`: today's counters of the WhatsApp page. */
-export async function messageSummary(db: Database, tanggal: string): Promise<WaMessageSummary> {
-  return { tanggal, ...(await repo.summary(db, tanggal)) };
+export async function messageSummary(db: Database, wa: WhatsApp, now: Date): Promise<WaMessageSummary> {
+  const [counts, cap] = await Promise.all([repo.summary(db, todayJakarta(now)), capToday(db, wa, now)]);
+  return { tanggal: todayJakarta(now), ...counts, batas: cap.batas, sisa_batas: cap.sisa };
 }
 
 /**
@@ -37,14 +48,26 @@ export async function messageSummary(db: Database, tanggal: string): Promise<WaM
  * outbox's pacing and number check; answers the row as it ends (SENT, or FAILED again with the
  * reason). Only while WhatsApp is connected: a person waiting on the button gets the result.
  */
-export async function resendMessage(db: Database, wa: WhatsApp, id: number): Promise<WaMessage> {
+export async function resendMessage(db: Database, wa: WhatsApp, id: number, now: Date): Promise<WaMessage> {
   const row = await repo.findMessage(db, id);
   if (!row) throw notFound(MESSAGE_NOT_FOUND);
   if (row.status !== 'FAILED' && row.status !== 'UNCERTAIN') throw conflict(NOT_RESENDABLE);
   if (wa.gateway.snapshot().status !== 'READY') throw conflict(NOT_CONNECTED);
-  const queued = await messageLog.requeue(db, id);
+  // A message to a customer: within the window and the day's cap; a reminder is checked again
+  // as before any sending (paid meanwhile, opted out: not sent, the reason said).
+  let phone = row.phone_number;
+  if (row.jenis === 'pengingat' || row.jenis === 'manual') {
+    const block = await customerSendBlock(db, wa, now);
+    if (block) throw conflict(block);
+  }
+  if (row.jenis === 'pengingat') {
+    const check = await checkBeforeSend(db, row, todayJakarta(now));
+    if (check.reason !== null) throw conflict(`Pengingat tidak dikirim ulang: ${check.reason}`);
+    phone = check.phone;
+  }
+  const queued = await messageLog.requeue(db, id, row.jenis === 'pengingat' ? todayJakarta(now) : undefined);
   // Another person resent it (or it was settled by a receipt) between the read and now.
   if (!queued) throw conflict(NOT_RESENDABLE);
-  await wa.outbox.deliver([{ idempotencyKey: queued.idempotency_key, phone: queued.phone_number, text: queued.text }]);
+  await wa.outbox.deliver([{ idempotencyKey: queued.idempotency_key, phone, text: queued.text }]);
   return toMessage((await repo.findMessage(db, id))!);
 }

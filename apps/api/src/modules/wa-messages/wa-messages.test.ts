@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { jakartaInstant, todayJakarta, type WaMessage, type WaMessageList, type WaMessageSummary } from '@mizan/core';
+import {
+  defaultPengingatSetting,
+  jakartaInstant,
+  todayJakarta,
+  type WaMessage,
+  type WaMessageList,
+  type WaMessageSummary,
+} from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { messageLog } from '../../lib/whatsapp/message-log.repository';
 import type { SimulatorGateway } from '../../lib/whatsapp/simulator';
@@ -187,7 +194,15 @@ describe('GET /api/wa-messages/ringkasan', () => {
     await setCreatedAt(['notif:old:1', 'notif:old:2'], yesterday);
     const res = await t.request({ method: 'GET', url: '/api/wa-messages/ringkasan' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data as WaMessageSummary).toEqual({ tanggal: todayJakarta(), terkirim: 1, menunggu: 2, gagal: 2 });
+    // No reminder went today; the number is new (never linked): the first week's cap of 50.
+    expect(res.json().data as WaMessageSummary).toEqual({
+      tanggal: todayJakarta(),
+      terkirim: 1,
+      menunggu: 2,
+      gagal: 2,
+      batas: defaultPengingatSetting.batas_minggu_pertama,
+      sisa_batas: defaultPengingatSetting.batas_minggu_pertama,
+    });
   });
 });
 

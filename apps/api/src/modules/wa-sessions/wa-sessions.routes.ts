@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { waSessionSchema, waTestMessageSchema, waTestResultSchema } from '@mizan/core';
+import { z } from 'zod';
+import { normalizeRecipientPhone, waSessionSchema, waTestMessageSchema, waTestResultSchema } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
-import { validationFailed } from '../../lib/errors';
+import { conflict, validationFailed } from '../../lib/errors';
 import { SimulatorGateway } from '../../lib/whatsapp';
 import { currentUser } from '../../plugins/auth';
 import * as service from './wa-sessions.service';
 
 const tags = ['wa-sessions'];
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A simulated incoming message: who sends it and what it says. */
+const simulatorIncomingSchema = z.object({
+  phone: z.string({ error: 'Nomor pengirim wajib diisi' }),
+  text: z.string({ error: 'Teks pesan wajib diisi' }).max(4096, { error: 'Teks pesan paling banyak 4.096 karakter' }),
+});
 
 /** The WhatsApp session (spec §7 WhatsApp sessions); the scan route only in simulator mode. */
 export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,6 +89,27 @@ export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         message: 'WhatsApp berhasil terhubung!',
         data: await service.simulateScan(app.db, app.wa),
       }),
+    );
+    const gateway = app.wa.gateway;
+    app.post(
+      '/wa-sessions/simulator/pesan-masuk',
+      {
+        schema: {
+          tags,
+          summary: 'Mode simulator: pesan masuk dari sebuah nomor (misalnya balasan BERHENTI nasabah)',
+          body: simulatorIncomingSchema,
+          response: { 200: envelope(z.object({ message_id: z.string() })) },
+        },
+      },
+      async (request) => {
+        const phone = normalizeRecipientPhone(request.body.phone);
+        if (!phone.ok) throw validationFailed([{ path: 'phone', msg: phone.error }]);
+        if (gateway.snapshot().status !== 'READY') throw conflict(service.NOT_CONNECTED);
+        const data = { message_id: gateway.receive(phone.value, request.body.text).messageId };
+        // Answered once the reply was handled (a STOP turned off, its confirmation sent).
+        await app.reminders.idle();
+        return { success: true as const, message: 'Pesan masuk diterima.', data };
+      },
     );
   }
 };
