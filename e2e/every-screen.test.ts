@@ -179,6 +179,7 @@ const visits: Visit[] = [
   },
   { route: '/wa-riwayat-pesan', path: () => '/wa-riwayat-pesan', ready: text('Pesan Hari Ini') },
   { route: '/wa-notifikasi', path: () => '/wa-notifikasi', ready: text('Jam rekap harian (WIB)') },
+  { route: '/wa-pengingat', path: () => '/wa-pengingat', ready: text('Batas minggu pertama') },
   { route: '/profil', path: () => '/profil', ready: text('Ganti Password') },
   { route: '/kolektibilitas', path: () => '/kolektibilitas', ready: text('Golongan Menurut Hari Tunggakan') },
   { route: '/pengguna', path: () => '/pengguna', ready: text('Operator Kantor Cabang Cibinong') },

@@ -45,6 +45,7 @@ export const router = createBrowserRouter([
               { path: '/wa-notification-recipients', element: page(() => import('./routes/wa-notification-recipients')) },
               { path: '/wa-notifikasi', element: page(() => import('./routes/wa-notifikasi')) },
               { path: '/wa-riwayat-pesan', element: page(() => import('./routes/wa-riwayat-pesan')) },
+              { path: '/wa-pengingat', element: page(() => import('./routes/wa-pengingat')) },
               { path: '/profil', element: page(() => import('./routes/profil')) },
               { path: '/pengguna', element: page(() => import('./routes/pengguna')) },
               { path: '/kolektibilitas', element: page(() => import('./routes/kolektibilitas')) },

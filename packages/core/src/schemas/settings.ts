@@ -209,8 +209,10 @@ export const defaultPengingatSetting: PengingatSetting = {
 export const pengingatSettingsResponseSchema = z.object({
   setting: pengingatSettingSchema,
   bawaan: pengingatSettingSchema,
-  /** The values of a real loan's next instalment (null when there is no loan to remind yet), for the live preview. */
+  /** The values of a real loan's next instalment (null when there is no loan to remind yet), for the stages up to the due date. */
   contoh: z.record(z.string(), z.string()).nullable(),
+  /** The values of a real loan in arrears (its oldest late instalment), for the stages after the due date. */
+  contoh_tunggakan: z.record(z.string(), z.string()).nullable(),
   diubah_oleh: z.string().nullable(),
   diubah_pada: z.string().nullable(),
 });

@@ -195,15 +195,18 @@ export function optOut(trx: Kysely<DB>, nasabahIds: readonly number[], userId: n
     .execute();
 }
 
-/** The newest active loan with something still owed, for the settings page's preview. */
-export function sampleLoan(db: Kysely<DB>) {
+/**
+ * The newest active loan with an instalment still to come (`overdue` false) or in arrears (true),
+ * for the settings page's previews (the stages before and after the due date).
+ */
+export function sampleLoan(db: Kysely<DB>, overdue: boolean) {
   return db
     .selectFrom('pinjaman')
     .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
     .select(loanColumns)
     .where('pinjaman.deleted_at', 'is', null)
     .where('pinjaman.status', '=', 'aktif')
-    .where('pinjaman.jatuh_tempo_berikutnya', 'is not', null)
+    .where(overdue ? 'pinjaman.jatuh_tempo_tertua' : 'pinjaman.jatuh_tempo_berikutnya', 'is not', null)
     .orderBy('pinjaman.id', 'desc')
     .limit(1)
     .executeTakeFirst();

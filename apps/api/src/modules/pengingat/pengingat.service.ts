@@ -207,14 +207,26 @@ export async function customerSendBlock(db: Kysely<DB>, wa: WhatsApp, now: Date)
 
 /** `GET /api/settings/pengingat`: the setting, the defaults, and a real loan's values for the preview. */
 export async function pengingatSettings(db: Kysely<DB>, lembaga: string, today: string): Promise<PengingatSettingsResponse> {
-  const [setting, change, loan] = await Promise.all([getPengingatSetting(db), pengingatSettingChange(db), repo.sampleLoan(db)]);
-  let contoh: Record<string, string> | null = null;
-  if (loan) {
+  const [setting, change, next, late] = await Promise.all([
+    getPengingatSetting(db),
+    pengingatSettingChange(db),
+    repo.sampleLoan(db, false),
+    repo.sampleLoan(db, true),
+  ]);
+  /** The values of the loan's next instalment, or of its oldest late one. */
+  const valuesOf = async (loan: typeof next, overdue: boolean) => {
+    if (!loan) return null;
     const ledger = loanLedger(loan, await paymentsOfLoans(db, [loan.id]), today);
-    const line = ledger.instalments.find((l) => l.sisa > 0);
-    if (line) contoh = pengingatValues({ lembaga, nama_nasabah: loan.nama, loan, line, summary: ledger.summary });
-  }
-  return { setting, bawaan: defaultPengingatSetting, contoh, ...change };
+    const line = ledger.instalments.find((l) => l.sisa > 0 && (!overdue || l.jatuh_tempo < today));
+    return line ? pengingatValues({ lembaga, nama_nasabah: loan.nama, loan, line, summary: ledger.summary }) : null;
+  };
+  return {
+    setting,
+    bawaan: defaultPengingatSetting,
+    contoh: await valuesOf(next, false),
+    contoh_tunggakan: await valuesOf(late, true),
+    ...change,
+  };
 }
 
 /** `PUT /api/settings/pengingat` (admin): stored; the caller plans today again (app.reminders.replanToday). */
@@ -248,11 +260,14 @@ export async function manualPreview(
   const setting = await getPengingatSetting(db);
   const phone = normalizeRecipientPhone(loan.telepon);
   const ledger = loanLedger(loan, await paymentsOfLoans(db, [loan.id]), today);
-  const found = loan.status === 'aktif' ? manualReminder(setting.tahap, ledger.instalments, today) : null;
+  // By hand also a macet loan: a person decides to contact a customer in default (the automatic
+  // reminders go to active loans only).
+  const open = loan.status === 'aktif' || loan.status === 'macet';
+  const found = open ? manualReminder(setting.tahap, ledger.instalments, today) : null;
   const reason =
     loan.status === 'lunas'
       ? 'Pinjaman sudah lunas'
-      : loan.status !== 'aktif'
+      : !open
         ? 'Pinjaman tidak aktif'
         : loan.nasabah_dihapus !== null || loan.nasabah_status !== 'aktif'
           ? 'Nasabah tidak aktif'

@@ -124,6 +124,8 @@ describe('GET/PUT /api/settings/pengingat', () => {
     expect(data.contoh).toMatchObject({ lembaga: 'BMT Amanah' });
     expect(data.contoh!.angsuran_ke).toMatch(/^\d+$/);
     expect(data.contoh!.jumlah).toMatch(/^Rp [\d.]+$/);
+    // The stages after the due date are previewed on a loan in arrears (Rina's, 29 days).
+    expect(data.contoh_tunggakan).toMatchObject({ nama_nasabah: 'Rina Wati', hari_tunggakan: '29' });
   });
 
   it.each([
@@ -368,6 +370,14 @@ describe('a reminder by hand (POST /api/pinjaman/:id/pengingat)', () => {
     const refused = await t.request({ method: 'POST', url: `/api/pinjaman/${loans.TOLAK}/pengingat`, payload: { teks: 'Halo' } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Nasabah menolak pengingat WhatsApp');
+    // A macet loan may be reminded by hand (only the automatic reminders are for active loans); a lunas one not.
+    await t.app.db.updateTable('pinjaman').set({ status: 'macet' }).where('id', '=', loans.H1!).execute();
+    const macet = await t.request({ method: 'GET', url: `/api/pinjaman/${loans.H1}/pengingat` });
+    expect(macet.json().data).toMatchObject({ tahap: 'H+7', alasan: null });
+    await t.app.db.updateTable('pinjaman').set({ status: 'lunas' }).where('id', '=', loans.H1!).execute();
+    const lunas = await t.request({ method: 'GET', url: `/api/pinjaman/${loans.H1}/pengingat` });
+    expect(lunas.json().data).toMatchObject({ tahap: null, teks: '', alasan: 'Pinjaman sudah lunas' });
+    await t.app.db.updateTable('pinjaman').set({ status: 'aktif' }).where('id', '=', loans.H1!).execute();
     const empty = await t.request({ method: 'POST', url: `/api/pinjaman/${loans.H1}/pengingat`, payload: { teks: '  ' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual([{ path: 'teks', msg: 'Teks pengingat wajib diisi' }]);

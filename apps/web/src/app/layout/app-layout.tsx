@@ -21,6 +21,7 @@ const lainnyaChildren = [
   '/wa-notification-recipients',
   '/wa-notifikasi',
   '/wa-riwayat-pesan',
+  '/wa-pengingat',
   '/profil',
   '/pengguna',
   '/kolektibilitas',

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BellRing, ChevronRight, History, Gauge, MessageCircle, ShieldCheck, UserCog, Users } from 'lucide-react';
+import {
+  AlarmClockCheck,
+  BellRing,
+  ChevronRight,
+  History,
+  Gauge,
+  MessageCircle,
+  ShieldCheck,
+  UserCog,
+  Users,
+} from 'lucide-react';
 import type { Role } from '@mizan/core';
 import { useAuth } from '../../features/auth';
 import { PageHeader } from '../../components/ui/page-header';
@@ -52,6 +62,12 @@ const sections: MenuSection[] = [
         title: 'Notifikasi',
         description: 'Pilih kabar yang dikirim, ubah templatenya, dan atur jam rekap harian.',
         icon: <BellRing className="h-5 w-5" aria-hidden="true" />,
+      },
+      {
+        to: '/wa-pengingat',
+        title: 'Pengingat Angsuran',
+        description: 'Ingatkan nasabah sebelum dan sesudah jatuh tempo: tahap, template, jam kirim dan batas harian.',
+        icon: <AlarmClockCheck className="h-5 w-5" aria-hidden="true" />,
       },
       {
         to: '/wa-riwayat-pesan',

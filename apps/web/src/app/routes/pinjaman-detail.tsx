@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, HandCoins, Pencil, RefreshCw, SearchX, Trash2, UserRound } from 'lucide-react';
+import { ArrowLeft, BellRing, HandCoins, Pencil, RefreshCw, SearchX, Trash2, UserRound } from 'lucide-react';
 import { formatRupiah, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ManualReminderDialog } from '../../features/whatsapp/components/manual-reminder-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useToast } from '../../components/ui/toast';
 import { useLayout } from '../../components/ui/use-media-query';
@@ -71,6 +72,7 @@ export default function PinjamanDetailPage() {
   const remove = useDeletePinjaman();
   const [editOpen, setEditOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [reminderOpen, setReminderOpen] = useState(false);
 
   if (!Number.isInteger(id) || id <= 0) return <NotFound message="Pinjaman tidak ditemukan" />;
   if (loan.isPending) return <DetailSkeleton />;
@@ -170,6 +172,16 @@ export default function PinjamanDetailPage() {
                 <HandCoins className="h-4 w-4" aria-hidden="true" />
                 Tambah Pembayaran
               </Button>
+              {p.status === 'aktif' || p.status === 'macet' ? (
+                <Button
+                  variant="outline"
+                  onClick={() => setReminderOpen(true)}
+                  aria-label={`Kirim pengingat WhatsApp ke ${p.nasabah.nama}`}
+                >
+                  <BellRing className="h-4 w-4" aria-hidden="true" />
+                  Kirim Pengingat
+                </Button>
+              ) : null}
               <Link
                 to={`/nasabah/${p.nasabah.id}`}
                 className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-canvas"
@@ -194,6 +206,7 @@ export default function PinjamanDetailPage() {
         pinjaman={p}
         updatedMessage="Data pinjaman berhasil diperbarui"
       />
+      {reminderOpen ? <ManualReminderDialog pinjamanId={p.id} nama={p.nasabah.nama} open onOpenChange={setReminderOpen} /> : null}
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

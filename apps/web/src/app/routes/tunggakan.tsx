@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { formatRupiah, kolektibilitasShortLabels, tipePinjamanLabels, type Kolektibilitas } from '@mizan/core';
 import { Button } from '../../components/ui/button';
@@ -14,12 +15,18 @@ import { KolektibilitasCards } from '../../features/tunggakan/components/kolekti
 import { TunggakanFilterDialog } from '../../features/tunggakan/components/tunggakan-filter-dialog';
 import { TunggakanListSkeleton, TunggakanListView } from '../../features/tunggakan/components/tunggakan-list-view';
 import { useTunggakanFilters } from '../../features/tunggakan/hooks/use-tunggakan-filters';
-import { defaultTunggakanFilters, tunggakanSortOptions, type TunggakanFilters } from '../../features/tunggakan/types';
+import {
+  defaultTunggakanFilters,
+  tunggakanSortOptions,
+  type Tunggakan,
+  type TunggakanFilters,
+} from '../../features/tunggakan/types';
+import { ManualReminderDialog } from '../../features/whatsapp/components/manual-reminder-dialog';
 
 /**
  * /tunggakan (issue 23): the loans past their due date, the longest first, with the class cards
  * (count and amount overdue per kolektibilitas; a card filters the list), filter, sort, Load More,
- * and on each row a call, a WhatsApp chat and the loan.
+ * and on each row a call, a WhatsApp chat, a reminder through the gateway (issue 24) and the loan.
  */
 export default function TunggakanPage() {
   const layout = useLayout();
@@ -27,6 +34,7 @@ export default function TunggakanPage() {
   const { filters } = filterState;
   const list = useTunggakanList(filters);
   const summary = useTunggakanSummary(filters);
+  const [reminding, setReminding] = useState<Tunggakan | null>(null);
   const page = useListPage({
     list,
     keys: tunggakanKeys,
@@ -96,7 +104,7 @@ export default function TunggakanPage() {
           filterState.isDefault ? 'Tidak ada pinjaman yang menunggak' : 'Tidak ada tunggakan yang cocok dengan filter'
         }
       >
-        <TunggakanListView rows={page.rows} layout={layout} />
+        <TunggakanListView rows={page.rows} layout={layout} onRemind={setReminding} />
       </ListBody>
 
       <TunggakanFilterDialog
@@ -118,6 +126,16 @@ export default function TunggakanPage() {
         value={filters}
         onChange={(sort) => applyFilters({ ...filters, ...sort })}
       />
+      {reminding ? (
+        <ManualReminderDialog
+          pinjamanId={reminding.pinjaman_id}
+          nama={reminding.nasabah.nama}
+          open
+          onOpenChange={(open) => {
+            if (!open) setReminding(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Eye, MessageCircle, Phone } from 'lucide-react';
+import { BellRing, Eye, MessageCircle, Phone } from 'lucide-react';
 import { telUrl, whatsappChatUrl } from '@mizan/core';
 import { cn } from '../../../components/ui/cn';
 import type { Tunggakan } from '../types';
@@ -56,13 +56,22 @@ function Contact({ href, label, unavailable, icon, text, labelled, tones, extern
 }
 
 /**
- * A row's Telepon (`tel:`), WhatsApp (a chat with the customer's number) and the loan's detail.
- * A number that cannot be called or chatted shows the action as unavailable, with the reason.
+ * A row's Telepon (`tel:`), WhatsApp (a chat with the customer's number), a reminder sent through
+ * the gateway (issue 24: `onRemind` opens "Kirim pengingat") and the loan's detail. A number that
+ * cannot be called or chatted shows the action as unavailable, with the reason.
  */
-export function ContactActions({ row, labelled = false }: { row: Tunggakan; labelled?: boolean }) {
+export function ContactActions({
+  row,
+  labelled = false,
+  onRemind,
+}: {
+  row: Tunggakan;
+  labelled?: boolean;
+  onRemind(row: Tunggakan): void;
+}) {
   const nama = row.nasabah.nama;
   return (
-    <div className={labelled ? 'grid grid-cols-3 gap-2' : 'flex items-center justify-end gap-1'}>
+    <div className={labelled ? 'grid grid-cols-2 gap-2' : 'flex items-center justify-end gap-1'}>
       <Contact
         href={telUrl(row.nasabah.telepon)}
         label={`Telepon ${nama}`}
@@ -88,6 +97,19 @@ export function ContactActions({ row, labelled = false }: { row: Tunggakan; labe
         }}
         external
       />
+      <button
+        type="button"
+        onClick={() => onRemind(row)}
+        aria-label={`Kirim pengingat WhatsApp ke ${nama}`}
+        title="Kirim pengingat lewat WhatsApp"
+        className={cn(
+          labelled ? labelledLink : iconLink,
+          labelled ? 'bg-amber-50 text-amber-900 hover:bg-amber-100' : 'text-muted hover:bg-amber-50 hover:text-amber-900',
+        )}
+      >
+        <BellRing className="h-4 w-4 shrink-0" aria-hidden="true" />
+        {labelled ? 'Ingatkan' : null}
+      </button>
       <Link
         to={`/pinjaman/${row.pinjaman_id}`}
         aria-label={`Lihat pinjaman ${nama}`}

@@ -11,6 +11,8 @@ import { ContactActions } from './contact-actions';
 export interface TunggakanListViewProps {
   rows: Tunggakan[];
   layout: Layout;
+  /** "Ingatkan": opens the reminder of the row's loan. */
+  onRemind(row: Tunggakan): void;
 }
 
 const keyOf = (row: Tunggakan) => row.pinjaman_id;
@@ -20,7 +22,7 @@ const overdueCount = (row: Tunggakan) =>
   row.tipe === 'pokok' ? `${row.angsuran_tertunggak} angsuran` : `${row.angsuran_tertunggak} bulan bagi hasil`;
 
 /** Desktop (≥ 1024 px): one table row per loan in arrears. */
-function TunggakanTable({ rows }: { rows: Tunggakan[] }) {
+function TunggakanTable({ rows, onRemind }: { rows: Tunggakan[]; onRemind(row: Tunggakan): void }) {
   const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, {
     testId: 'tunggakan',
     estimateSize: 65,
@@ -70,7 +72,7 @@ function TunggakanTable({ rows }: { rows: Tunggakan[] }) {
             </Td>
             <Td className="hidden text-right font-medium whitespace-nowrap xl:table-cell">{formatRupiah(row.sisa_pokok)}</Td>
             <Td className="py-1.5">
-              <ContactActions row={row} />
+              <ContactActions row={row} onRemind={onRemind} />
             </Td>
           </Tr>
         ))}
@@ -80,14 +82,14 @@ function TunggakanTable({ rows }: { rows: Tunggakan[] }) {
   );
 }
 
-/** Tablet and phone: one card per loan in arrears, with labelled call, chat and loan links. */
-function TunggakanCards({ rows, columns }: { rows: Tunggakan[]; columns: 1 | 2 }) {
+/** Tablet and phone: one card per loan in arrears, with labelled call, chat, reminder and loan actions. */
+function TunggakanCards({ rows, columns, onRemind }: { rows: Tunggakan[]; columns: 1 | 2; onRemind(row: Tunggakan): void }) {
   return (
     <CardGrid
       rows={rows}
       testId="tunggakan"
       label="Daftar tunggakan"
-      estimateSize={250}
+      estimateSize={290}
       columns={columns}
       getKey={keyOf}
       cardClassName="flex h-full flex-col p-4"
@@ -126,7 +128,7 @@ function TunggakanCards({ rows, columns }: { rows: Tunggakan[]; columns: 1 | 2 }
             </div>
           </dl>
           <div className="mt-auto pt-3">
-            <ContactActions row={row} labelled />
+            <ContactActions row={row} labelled onRemind={onRemind} />
           </div>
         </>
       )}
@@ -135,9 +137,9 @@ function TunggakanCards({ rows, columns }: { rows: Tunggakan[]; columns: 1 | 2 }
 }
 
 /** The loans in arrears in the layout of the current width: table on desktop, cards on tablet and phone. */
-export function TunggakanListView({ layout, rows }: TunggakanListViewProps) {
-  if (layout === 'desktop') return <TunggakanTable rows={rows} />;
-  return <TunggakanCards rows={rows} columns={layout === 'tablet' ? 2 : 1} />;
+export function TunggakanListView({ layout, rows, onRemind }: TunggakanListViewProps) {
+  if (layout === 'desktop') return <TunggakanTable rows={rows} onRemind={onRemind} />;
+  return <TunggakanCards rows={rows} columns={layout === 'tablet' ? 2 : 1} onRemind={onRemind} />;
 }
 
 /** Placeholder rows while the first page loads. */

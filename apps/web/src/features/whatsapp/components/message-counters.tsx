@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCheck, Clock, TriangleAlert } from 'lucide-react';
+import { CheckCheck, Clock, Gauge, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { SummaryCard } from '../../../components/ui/summary-card';
@@ -9,8 +9,9 @@ import { waSessionQuery } from '../api/wa-session-api';
 const count = (n: number | undefined) => (n === undefined ? '-' : n.toLocaleString('id-ID'));
 
 /**
- * Today's messages (Jakarta day): sent, waiting now, failed or uncertain; on the WhatsApp settings
- * page and the message log. A failure to load shows dashes, never a made-up zero.
+ * Today's messages (Jakarta day): sent, waiting now, failed or uncertain, and what is left of the
+ * day's cap of messages to customers (reminders and by hand); on the WhatsApp settings page and the
+ * message log. A failure to load shows dashes, never a made-up zero.
  */
 export function MessageCounters({ withLink = false }: { withLink?: boolean }) {
   const summary = useQuery(messageSummaryQuery);
@@ -30,7 +31,7 @@ export function MessageCounters({ withLink = false }: { withLink?: boolean }) {
           </Link>
         ) : null}
       </div>
-      <div className="grid grid-cols-3 gap-3">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <SummaryCard
           compact
           label="Terkirim"
@@ -53,6 +54,15 @@ export function MessageCounters({ withLink = false }: { withLink?: boolean }) {
           value={count(data?.gagal)}
           loading={summary.isPending}
           icon={<TriangleAlert className="h-5 w-5" />}
+        />
+        <SummaryCard
+          compact
+          tone="gold"
+          label="Sisa batas ke nasabah"
+          value={count(data?.sisa_batas)}
+          hint={data ? `dari ${count(data.batas)} hari ini` : undefined}
+          loading={summary.isPending}
+          icon={<Gauge className="h-5 w-5" />}
         />
       </div>
       {waiting ? (

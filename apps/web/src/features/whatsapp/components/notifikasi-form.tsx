@@ -6,21 +6,19 @@ import {
   notifikasiPlaceholders,
   notifikasiSettingSchema,
   placeholderDescriptions,
-  renderTemplate,
-  TEMPLATE_MAX_LENGTH,
   type NotifikasiEvent,
   type NotifikasiSetting,
   type NotifikasiSettingsResponse,
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
 import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
-import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSaveNotifikasi } from '../api/notifikasi-api';
+import { TemplateEditor } from './template-editor';
 
 /** What each event's preview is made of (the GET's `contoh`), said under the preview. */
 const previewSource: Record<NotifikasiEvent, string> = {
@@ -61,27 +59,12 @@ export function NotifikasiForm({
   const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const editors = useRef<Partial<Record<NotifikasiEvent, HTMLTextAreaElement | null>>>({});
   const problems = { ...serverProblems, ...problemsOf(draft) };
 
   const setEvent = (event: NotifikasiEvent, next: Partial<NotifikasiSetting['events'][NotifikasiEvent]>) => {
     setDraft((d) => ({ ...d, events: { ...d.events, [event]: { ...d.events[event], ...next } } }));
     setServerProblems({});
     setFailure(null);
-  };
-
-  /** Puts `{name}` where the cursor is in the event's template (at the end when it was never focused). */
-  const insert = (event: NotifikasiEvent, name: string) => {
-    const editor = editors.current[event];
-    const text = draft.events[event].template;
-    const token = `{${name}}`;
-    const start = editor?.selectionStart ?? text.length;
-    const end = editor?.selectionEnd ?? text.length;
-    setEvent(event, { template: text.slice(0, start) + token + text.slice(end) });
-    requestAnimationFrame(() => {
-      editor?.focus();
-      editor?.setSelectionRange(start + token.length, start + token.length);
-    });
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -136,7 +119,6 @@ export function NotifikasiForm({
         const { aktif, template } = draft.events[event];
         const problem = problems[`events.${event}.template`];
         const values = data.contoh[event] ?? null;
-        const isDefault = template === data.bawaan.events[event].template;
         return (
           <Card key={event}>
             <CardHeader className="flex flex-wrap items-center justify-between gap-3">
@@ -154,8 +136,8 @@ export function NotifikasiForm({
               </label>
             </CardHeader>
             <CardBody className="grid gap-5 lg:grid-cols-2">
-              <div className="min-w-0 space-y-3">
-                {event === 'rekap_harian' ? (
+              {event === 'rekap_harian' ? (
+                <div className="lg:col-span-2">
                   <Field
                     label="Jam rekap harian (WIB)"
                     error={problems.jam_rekap}
@@ -174,82 +156,21 @@ export function NotifikasiForm({
                       }}
                     />
                   </Field>
-                ) : null}
-                <Field
-                  label={`Template ${label}`}
-                  error={problem}
-                  hint={`${template.length.toLocaleString('id-ID')} dari ${TEMPLATE_MAX_LENGTH.toLocaleString('id-ID')} karakter`}
-                >
-                  <Textarea
-                    ref={(el) => {
-                      editors.current[event] = el;
-                    }}
-                    rows={4}
-                    className="field-sizing-content"
-                    value={template}
-                    disabled={!canEdit}
-                    onChange={(e) => setEvent(event, { template: e.target.value })}
-                  />
-                </Field>
-                {canEdit ? (
-                  <div>
-                    <p className="mb-1.5 text-xs font-medium text-muted">Sisipkan placeholder:</p>
-                    <ul className="flex flex-wrap gap-1.5">
-                      {notifikasiPlaceholders[event].map((name) => (
-                        <li key={name}>
-                          <button
-                            type="button"
-                            title={placeholderDescriptions[name]}
-                            aria-label={`Sisipkan {${name}} (${placeholderDescriptions[name]}) ke template ${label}`}
-                            onClick={() => insert(event, name)}
-                            className="rounded-md border border-line bg-canvas px-2 py-1.5 font-mono text-xs text-ink hover:border-brand-300 hover:bg-brand-50"
-                          >
-                            {`{${name}}`}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ) : null}
-                <details className="text-xs text-muted">
-                  <summary className="cursor-pointer font-medium">Arti setiap placeholder</summary>
-                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-                    {notifikasiPlaceholders[event].map((name) => (
-                      <div key={name} className="contents">
-                        <dt className="font-mono text-ink">{`{${name}}`}</dt>
-                        <dd>{placeholderDescriptions[name]}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </details>
-                {canEdit && !isDefault ? (
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Kembalikan template bawaan ${label}`}
-                    onClick={() => setEvent(event, { template: data.bawaan.events[event].template })}
-                  >
-                    Pakai template bawaan
-                  </Button>
-                ) : null}
-              </div>
-              <div className="min-w-0">
-                <p className="mb-1.5 text-sm font-medium text-ink" id={`pratinjau-${event}`}>
-                  Pratinjau
-                </p>
-                <div
-                  role="region"
-                  aria-labelledby={`pratinjau-${event}`}
-                  aria-live="polite"
-                  className="rounded-lg rounded-tl-none bg-[#dcf8c6] px-3 py-2 text-sm whitespace-pre-wrap break-words text-ink shadow-xs"
-                >
-                  {renderTemplate(template, values ?? {})}
                 </div>
-                <p className="mt-1.5 text-xs text-muted">
-                  {values ? previewSource[event] : 'Belum ada data untuk contoh; placeholder ditampilkan apa adanya.'}
-                </p>
-              </div>
+              ) : null}
+              <TemplateEditor
+                id={event}
+                label={label}
+                template={template}
+                onChange={(next) => setEvent(event, { template: next })}
+                placeholders={notifikasiPlaceholders[event]}
+                descriptions={placeholderDescriptions}
+                values={values}
+                previewNote={previewSource[event]}
+                bawaan={data.bawaan.events[event].template}
+                error={problem}
+                canEdit={canEdit}
+              />
             </CardBody>
           </Card>
         );
