@@ -51,7 +51,10 @@ describe('message log', () => {
       const counters = page.getByRole('region', { name: 'Pesan Hari Ini' });
       await expect
         .poll(() => counters.textContent())
-        .toBe(`Pesan Hari IniTerkirim${counts.terkirim}Menunggu${counts.menunggu}Gagal${counts.gagal}`);
+        .toBe(
+          `Pesan Hari IniTerkirim${counts.terkirim}Menunggu${counts.menunggu}Gagal${counts.gagal}` +
+            `Sisa batas ke nasabah${counts.sisa_batas}dari ${counts.batas} hari ini`,
+        );
       const rows = page.getByRole('list', { name: 'Riwayat pesan' }).getByRole('listitem');
       await rows.filter({ hasText: 'Kepala Cabang (6281234567801)' }).getByText('Terkirim').waitFor();
       await rows.filter({ hasText: 'Bagian Keuangan (6281300000000)' }).getByText('Gagal', { exact: true }).waitFor();
