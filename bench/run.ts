@@ -22,6 +22,7 @@ import {
 import { TARGETS, type TargetKind } from './targets';
 import { ledgerJobLines, measureLedgerJob, type LedgerJobFigures } from './ledger-job';
 import { measurePortfolioJob, portfolioJobLines, type PortfolioJobFigures } from './portfolio-job';
+import { measureReminderJob, reminderJobLines, type ReminderJobFigures } from './reminder-job';
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 5);
@@ -477,6 +478,7 @@ async function main() {
   // The daily ledger job first, with the server not yet started (PGlite is one process's database).
   let ledgerJob: LedgerJobFigures | null = null;
   let portfolioJob: PortfolioJobFigures | null = null;
+  let reminderJob: ReminderJobFigures | null = null;
   if (env.BENCH_ONLY !== 'backup') {
     console.log('Job harian tunggakan & kolektibilitas…');
     ledgerJob = await measureLedgerJob(prepared.env, prepared.kind);
@@ -484,6 +486,9 @@ async function main() {
     console.log('Snapshot portofolio (tutup hari, susulan 12 akhir bulan)…');
     portfolioJob = await measurePortfolioJob(prepared.env, prepared.kind);
     for (const line of portfolioJobLines(portfolioJob)) console.log(`  ${line}`);
+    console.log('Rencana pengingat angsuran (satu hari kirim)…');
+    reminderJob = await measureReminderJob(prepared.env, prepared.kind);
+    for (const line of reminderJobLines(reminderJob)) console.log(`  ${line}`);
   }
 
   const skipBrowser = env.BENCH_SKIP_BROWSER === '1';
@@ -570,6 +575,7 @@ async function main() {
   console.log('');
   if (ledgerJob) for (const line of ledgerJobLines(ledgerJob)) console.log(line);
   if (portfolioJob) for (const line of portfolioJobLines(portfolioJob)) console.log(line);
+  if (reminderJob) for (const line of reminderJobLines(reminderJob)) console.log(line);
   for (const line of backupLines(backup)) console.log(line);
 
   const machine = {
@@ -591,6 +597,7 @@ async function main() {
     browser,
     ledgerJob,
     portfolioJob,
+    reminderJob,
     backup,
   };
   const dir = path.join(root, 'bench/results');
@@ -603,6 +610,7 @@ async function main() {
     (browser?.notMet ?? 0) +
     (ledgerJob?.status === 'NOT MET' ? 1 : 0) +
     (portfolioJob?.status === 'NOT MET' ? 1 : 0) +
+    (reminderJob?.status === 'NOT MET' ? 1 : 0) +
     (backup.status === 'NOT MET' || backup.status === 'DIFFERENT' ? 1 : 0);
   console.log(notMet ? `${notMet} target tidak tercapai (NOT MET / error).` : 'Semua target tercapai.');
 }
