@@ -51,7 +51,11 @@ export async function measureReminderJob(env: Record<string, string>, kind: 'pgl
     const measured = await withLoopDelay(() => planReminders(db, 'Bench', tanggal, { span: PLANNER_SPAN[kind] }));
     await clean();
     if (stored)
-      await db.updateTable('settings').set({ value: JSON.stringify(stored.value) }).where('key', '=', 'pengingat').execute();
+      await db
+        .updateTable('settings')
+        .set({ value: JSON.stringify(stored.value) })
+        .where('key', '=', 'pengingat')
+        .execute();
     else await db.deleteFrom('settings').where('key', '=', 'pengingat').execute();
     const allowed = (PLANNER_TARGET_SECONDS * Math.max(loans, 1)) / 300_000;
     return {
