@@ -102,18 +102,6 @@ export function nextQueued(db: Kysely<DB>, tanggal: string) {
     .executeTakeFirst();
 }
 
-/** How many waiting reminders `tanggal` still has. */
-export async function queuedCount(db: Kysely<DB>, tanggal: string): Promise<number> {
-  const row = await db
-    .selectFrom('wa_messages')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('status', '=', 'QUEUED')
-    .where('jenis', '=', 'pengingat')
-    .where('untuk_tanggal', '=', tanggal)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export const EXPIRED_MESSAGE = 'Tidak terkirim pada harinya; pengingat tidak dikirim terlambat.';
 
 /** Reminders of days before `today` still waiting: EXPIRED (never sent late). */

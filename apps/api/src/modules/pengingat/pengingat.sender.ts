@@ -132,5 +132,3 @@ export function createReminderSender(options: {
     },
   };
 }
-
-export type ReminderSender = ReturnType<typeof createReminderSender>;
