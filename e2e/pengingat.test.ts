@@ -166,6 +166,8 @@ describe('reminders to customers', () => {
     await snap(page, 'pengingat-berhenti-nasabah-phone');
     await page.goto('/wa-riwayat-pesan');
     await page.getByText('Permintaan Anda kami terima.', { exact: false }).first().waitFor();
+    // A reminder's stage is said with its kind.
+    await page.getByText('Pengingat · H-3', { exact: true }).first().waitFor();
     await context.close();
     // The loan's own reminder by hand is refused with the reason.
     const manual = await server.api('GET', `/pinjaman/${h3LoanId}/pengingat`);

@@ -359,8 +359,10 @@ describe('a reminder by hand (POST /api/pinjaman/:id/pengingat)', () => {
   });
 
   it('refuses outside the window, to an opted-out customer, an empty text, an unknown loan', async () => {
+    // Switched on on a Sunday: nothing is planned, so nothing goes out behind the test's back.
+    clock.set(wib('2026-03-01', '10:00'));
     await put(on);
-    clock.set(wib('2026-03-01', '10:00')); // Sunday
+    await t.app.reminders.idle();
     const sunday = await t.request({ method: 'POST', url: `/api/pinjaman/${loans.H1}/pengingat`, payload: { teks: 'Halo' } });
     expect(sunday.statusCode).toBe(409);
     expect(sunday.json().message).toBe(

@@ -27,11 +27,18 @@ const statusTone: Record<WaMessageStatus, 'green' | 'gray' | 'red' | 'amber' | '
   EXPIRED: 'gray',
 };
 
-/** The kind of a message, with the event of a notification ("Notifikasi · Pembayaran baru"). */
+/**
+ * The kind of a message, with the event of a notification ("Notifikasi · Pembayaran baru") or the
+ * stage of a reminder ("Pengingat · H-3").
+ */
 function kindOf(message: WaMessage) {
   const kind = waMessageJenisLabels[message.jenis];
   const event =
-    message.acara && message.acara in notifikasiEventLabels ? notifikasiEventLabels[message.acara as NotifikasiEvent] : null;
+    message.jenis === 'pengingat'
+      ? message.acara
+      : message.acara && message.acara in notifikasiEventLabels
+        ? notifikasiEventLabels[message.acara as NotifikasiEvent]
+        : null;
   return event ? `${kind} · ${event}` : kind;
 }
 
