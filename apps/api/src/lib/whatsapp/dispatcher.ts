@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { messageLog } from './message-log.repository';
 import type { WaOutbox } from './outbox';
+import { createRounds } from './rounds';
 import type { WaGateway } from './types';
 
 /** How often the sender looks for waiting messages without being told (another process wrote them). */
@@ -23,70 +24,19 @@ export function createDispatcher(options: {
   outbox: WaOutbox;
   onError?: (error: unknown) => void;
 }) {
-  const { db, gateway, outbox } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-
-  const ready = () => gateway.snapshot().status === 'READY';
-
-  const drain = async () => {
-    while (!stopped && ready()) {
-      const rows = await messageLog.queued(db, ROUND);
-      if (rows.length === 0) return;
-      await outbox.deliver(rows.map((r) => ({ idempotencyKey: r.idempotency_key, phone: r.phone_number, text: r.text })));
-    }
-  };
-
-  const kick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          void kick();
-        }
-      });
-    return running;
-  };
-
-  const offStatus = gateway.on('status', (snapshot) => {
-    if (snapshot.status === 'READY') void kick();
+  const { db, outbox } = options;
+  return createRounds({
+    gateway: options.gateway,
+    pollMs: DISPATCH_POLL_MS,
+    ...(options.onError ? { onError: options.onError } : {}),
+    drain: async (active) => {
+      while (active()) {
+        const rows = await messageLog.queued(db, ROUND);
+        if (rows.length === 0) return;
+        await outbox.deliver(rows.map((r) => ({ idempotencyKey: r.idempotency_key, phone: r.phone_number, text: r.text })));
+      }
+    },
   });
-  const poll = () => {
-    timer = setTimeout(() => {
-      void kick().finally(() => {
-        if (!stopped) poll();
-      });
-    }, DISPATCH_POLL_MS);
-    timer.unref();
-  };
-
-  return {
-    /** Sends what is waiting now (after a write committed); resolves when this round is done. */
-    kick,
-    start() {
-      poll();
-      void kick();
-    },
-    /** Resolves when no round is in progress (tests). */
-    async idle() {
-      while (running) await running;
-    },
-    async close() {
-      stopped = true;
-      offStatus();
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
 }
 
 export type WaDispatcher = ReturnType<typeof createDispatcher>;

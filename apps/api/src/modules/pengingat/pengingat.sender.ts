@@ -3,6 +3,7 @@ import { isInWindow, pauseSeconds, todayJakarta } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { WhatsApp } from '../../lib/whatsapp';
+import { createRounds } from '../../lib/whatsapp/rounds';
 import { getPengingatSetting } from '../settings/settings.service';
 import * as repo from './pengingat.repository';
 import { capToday, checkBeforeSend } from './pengingat.service';
@@ -31,10 +32,6 @@ export function createReminderSender(options: {
 }) {
   const { db, wa, clock } = options;
   const random = options.random ?? Math.random;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
   /** The earliest time (ms, real clock) the next reminder may go. */
   let nextAt = 0;
   const wakers = new Set<() => void>();
@@ -52,10 +49,8 @@ export function createReminderSender(options: {
         wakers.add(done);
       }));
 
-  const ready = () => wa.gateway.snapshot().status === 'READY';
-
-  const drain = async () => {
-    while (!stopped && ready()) {
+  const drain = async (active: () => boolean) => {
+    while (active()) {
       const now = clock.now();
       const today = todayJakarta(now);
       await repo.expireBefore(db, today);
@@ -82,53 +77,13 @@ export function createReminderSender(options: {
     }
   };
 
-  const kick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void kick();
-        }
-      });
-    return running;
-  };
-
-  const offStatus = wa.gateway.on('status', (snapshot) => {
-    if (snapshot.status === 'READY') void kick();
-  });
-  const poll = () => {
-    timer = setTimeout(() => {
-      void kick().finally(() => {
-        if (!stopped) poll();
-      });
-    }, REMINDER_POLL_MS);
-    timer.unref();
-  };
-
-  return {
-    /** Sends what may go now; resolves when this round is done. */
-    kick,
-    start() {
-      poll();
-      void kick();
-    },
-    /** Resolves when no round is in progress (tests). */
-    async idle() {
-      while (running) await running;
-    },
-    async close() {
-      stopped = true;
-      offStatus();
-      if (timer) clearTimeout(timer);
+  return createRounds({
+    gateway: wa.gateway,
+    drain,
+    pollMs: REMINDER_POLL_MS,
+    ...(options.onError ? { onError: options.onError } : {}),
+    onClose: () => {
       for (const wake of wakers) wake();
-      await running;
     },
-  };
+  });
 }

@@ -247,14 +247,8 @@ async function loanForManual(db: Kysely<DB>, loanId: number) {
   return loan;
 }
 
-/** `GET /api/pinjaman/:id/pengingat`: the reminder a person would send by hand now, filled in, or why none can go. */
-export async function manualPreview(
-  db: Kysely<DB>,
-  wa: WhatsApp,
-  lembaga: string,
-  now: Date,
-  loanId: number,
-): Promise<PengingatManualResponse> {
+/** The reminder a person would send by hand now, with the loan and instalment it is about. */
+async function manualState(db: Kysely<DB>, wa: WhatsApp, lembaga: string, now: Date, loanId: number) {
   const loan = await loanForManual(db, loanId);
   const today = todayJakarta(now);
   const setting = await getPengingatSetting(db);
@@ -278,7 +272,7 @@ export async function manualPreview(
               : !found
                 ? 'Tidak ada angsuran yang perlu diingatkan'
                 : await customerSendBlock(db, wa, now);
-  return {
+  const preview: PengingatManualResponse = {
     nama: loan.nama,
     nomor: phone.ok ? phone.value : null,
     tahap: found ? stageLabel(found.stage.hari) : null,
@@ -290,6 +284,12 @@ export async function manualPreview(
       : '',
     alasan: reason,
   };
+  return { preview, loan, line: found?.line ?? null };
+}
+
+/** `GET /api/pinjaman/:id/pengingat`: the reminder a person would send by hand now, filled in, or why none can go. */
+export async function manualPreview(db: Kysely<DB>, wa: WhatsApp, lembaga: string, now: Date, loanId: number) {
+  return (await manualState(db, wa, lembaga, now, loanId)).preview;
 }
 
 /**
@@ -305,11 +305,8 @@ export async function sendManual(
   loanId: number,
   input: { teks: string; requestKey: string; userId: number },
 ) {
-  const preview = await manualPreview(db, wa, lembaga, now, loanId);
+  const { preview, loan, line } = await manualState(db, wa, lembaga, now, loanId);
   if (preview.alasan) throw conflict(preview.alasan);
-  const loan = await loanForManual(db, loanId);
-  const ledger = loanLedger(loan, await paymentsOfLoans(db, [loan.id]), todayJakarta(now));
-  const line = ledger.instalments.find((l) => l.sisa > 0) ?? null;
   const key = `manual:${loanId}:${input.requestKey}`;
   const rows = await wa.outbox.send([
     {
