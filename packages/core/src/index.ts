@@ -36,6 +36,7 @@ export * from './domain/search';
 export * from './domain/wa-session';
 export * from './domain/completeness';
 export * from './domain/pinjaman-completeness';
+export * from './domain/terbilang';
 
 export * from './format/rupiah';
 export * from './format/percent';
