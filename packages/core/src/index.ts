@@ -15,6 +15,7 @@ export * from './schemas/settings';
 export * from './schemas/pembayaran';
 export * from './schemas/pembayaran-response';
 export * from './schemas/kwitansi';
+export * from './schemas/dokumen';
 export * from './schemas/whatsapp';
 export * from './schemas/whatsapp-response';
 export * from './schemas/list-query';
@@ -37,6 +38,7 @@ export * from './domain/wa-session';
 export * from './domain/completeness';
 export * from './domain/pinjaman-completeness';
 export * from './domain/terbilang';
+export * from './domain/dokumen';
 
 export * from './format/rupiah';
 export * from './format/percent';

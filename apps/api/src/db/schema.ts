@@ -254,6 +254,21 @@ export interface PortfolioSnapshotsTable {
   created_at: Generated<Date>;
 }
 
+/** The receipt number of a payment (issue 25): KW/<tahun>/<urut>, and how often it was printed. */
+export interface KwitansiPembayaranTable {
+  pembayaran_id: number;
+  tahun: number;
+  urut: number;
+  dicetak: Generated<number>;
+  terakhir_dicetak: Date | null;
+}
+
+/** The last receipt number given in a calendar year. */
+export interface KwitansiPembayaranCountersTable {
+  tahun: number;
+  terakhir: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -274,6 +289,8 @@ export interface DB {
   settings: SettingsTable;
   job_runs: JobRunsTable;
   portfolio_snapshots: PortfolioSnapshotsTable;
+  kwitansi_pembayaran: KwitansiPembayaranTable;
+  kwitansi_pembayaran_counters: KwitansiPembayaranCountersTable;
 }
 
 /** A customer as the API reads it: every column but the search column. */

@@ -716,6 +716,10 @@ export async function restoreBackup(
       await recreateIndexes(trx, indexes);
       await recreateForeignKeys(trx, foreignKeys);
       await setUserTriggers(trx, graph.ordered, true);
+      // An archive made before payments had receipt numbers (migration 2026_11_29_0900) holds
+      // none: its payments are numbered now, in date order, as the migration did.
+      if (!manifest.migrations.includes('2026_11_29_0900_kwitansi_pembayaran'))
+        await sql`select kwitansi_pembayaran_number_missing()`.execute(trx);
       for (const [name, value] of Object.entries(manifest.sequences)) {
         if (value !== null) await sql`select setval(${name}::regclass, ${value}, true)`.execute(trx);
       }

@@ -13,6 +13,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { notifikasiRoutes } from './notifikasi/notifikasi.routes';
 import { waMessagesRoutes } from './wa-messages/wa-messages.routes';
 import { pengingatRoutes } from './pengingat/pengingat.routes';
+import { dokumenRoutes } from './dokumen/dokumen.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -33,4 +34,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   notifikasiRoutes,
   waMessagesRoutes,
   pengingatRoutes,
+  dokumenRoutes,
 ];

@@ -30,6 +30,8 @@ export type Pembayaran = z.infer<typeof pembayaranSchema>;
  * balance, and the customer with contact data (spec §2 Payment detail).
  */
 export const pembayaranDetailSchema = pembayaranSchema.extend({
+  /** The receipt number, KW/2026/000123 (issue 25); given when the payment was recorded. */
+  nomor_kwitansi: z.string().nullable(),
   pinjaman: z.object({
     id: z.number(),
     nomor_pinjaman: z.string(),

@@ -355,9 +355,9 @@ export async function countBusinessRows(db: Kysely<DB>): Promise<ScaleCounts> {
   return rows[0]!;
 }
 
-/** Empties customers, loans, payments and the activity log (ids restart at 1); users stay. */
+/** Empties customers, loans, payments with their receipt numbers and the activity log (ids restart at 1); users stay. */
 export async function resetBusinessTables(db: Kysely<DB>) {
-  await sql`truncate table pembayaran, pinjaman, nasabah, activities restart identity`.execute(db);
+  await sql`truncate table kwitansi_pembayaran, kwitansi_pembayaran_counters, pembayaran, pinjaman, nasabah, activities restart identity`.execute(db);
 }
 
 /**
@@ -385,6 +385,8 @@ export async function loadScaleData(
     await recreateIndexes(db, indexes);
     await setUserTriggers(db, tables, true);
     await sql`select stat_counters_rebuild()`.execute(db);
+    // Receipt numbers (migration 2026_11_29_0900) come from a trigger that was off as well.
+    await sql`select kwitansi_pembayaran_number_missing()`.execute(db);
     // Remembered search totals (modules/nasabah) are stale now: the triggers that say so were off.
     await sql`update data_versions set version = version + 1 where name = 'nasabah_search'`.execute(db);
   }

@@ -158,6 +158,7 @@ export function findPembayaran(db: Kysely<DB>, id: number) {
     .selectFrom('pembayaran')
     .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
     .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
+    .leftJoin('kwitansi_pembayaran', 'kwitansi_pembayaran.pembayaran_id', 'pembayaran.id')
     .where('pembayaran.id', '=', id)
     .where('pembayaran.deleted_at', 'is', null)
     .where('pinjaman.deleted_at', 'is', null)
@@ -173,6 +174,8 @@ export function findPembayaran(db: Kysely<DB>, id: number) {
       'pinjaman.total_pembayaran as pinjaman_total_pembayaran',
       'nasabah.telepon as nasabah_telepon',
       'nasabah.alamat as nasabah_alamat',
+      'kwitansi_pembayaran.tahun as kwitansi_tahun',
+      'kwitansi_pembayaran.urut as kwitansi_urut',
     ])
     .executeTakeFirst();
 }

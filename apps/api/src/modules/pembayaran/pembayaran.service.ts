@@ -13,6 +13,7 @@ import {
   type PembayaranStatsQuery,
   type PembayaranUpdateInput,
   messages,
+  nomorKwitansi,
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
@@ -65,6 +66,7 @@ function toPembayaranJson(row: repo.PembayaranListRow | JsonRow<repo.PembayaranL
 function toPembayaranDetailJson(row: repo.PembayaranDetailRow): PembayaranDetail {
   return {
     ...toPembayaranJson(row),
+    nomor_kwitansi: row.kwitansi_tahun !== null && row.kwitansi_urut !== null ? nomorKwitansi(row.kwitansi_tahun, row.kwitansi_urut) : null,
     pinjaman: {
       id: row.pinjaman_id,
       nomor_pinjaman: row.pinjaman_nomor,

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dokumenSchema, idParamSchema, kwitansiQuerySchema } from '@mizan/core';
+import { envelope } from '../../lib/envelope';
+import * as service from './dokumen.service';
+import { renderPdf } from './pdf';
+
+/** `attachment; filename="…"` with the ASCII name the document chose. */
+const attachment = (name: string) => `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '-')}"`;
+
+/**
+ * Printed documents (issue 25): each as a PDF (`GET …pdf`) and as its content for the browser's
+ * print view. A receipt counts every print, whichever way it is printed.
+ */
+export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/pembayaran/:id/kwitansi.pdf',
+    {
+      schema: {
+        tags: ['dokumen'],
+        summary:
+          'Kwitansi pembayaran (PDF, A5 atau 80 mm); cetakan kedua dan seterusnya bertanda SALINAN, pembayaran terhapus BATAL',
+        params: idParamSchema,
+        querystring: kwitansiQuerySchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const lembaga = service.lembagaOf(app.config.institutionName);
+      const dokumen = await service.printKwitansi(app.db, lembaga, request.params.id, app.clock.now());
+      const pdf = await renderPdf(dokumen, request.query.ukuran, lembaga.logo);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachment(dokumen.nama_file))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/pembayaran/:id/kwitansi/cetak',
+    {
+      schema: {
+        tags: ['dokumen'],
+        summary: 'Isi kwitansi pembayaran untuk dicetak dari peramban (dihitung sebagai satu cetakan)',
+        params: idParamSchema,
+        response: { 200: envelope(dokumenSchema) },
+      },
+    },
+    async (request) => {
+      const lembaga = service.lembagaOf(app.config.institutionName);
+      return { success: true as const, data: await service.printKwitansi(app.db, lembaga, request.params.id, app.clock.now()) };
+    },
+  );
+};

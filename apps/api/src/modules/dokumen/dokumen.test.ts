@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { formatRupiah, terbilangRupiah, type Dokumen, type PembayaranDetail } from '@mizan/core';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { postLoan } from '../../test/populate';
+import { pdfPageSizes, pdfText } from '../../test/pdf-text';
+import { manualClock } from '../../lib/clock';
+import { woffToSfnt } from './fonts';
+
+const clock = manualClock(new Date('2026-03-10T03:00:00Z'));
+let t: TestApp;
+let operator: { id: number; token: string };
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  operator = await t.createUser({ username: 'kasir', password: 'rahasia-kasir-1', role: 'operator', nama_lengkap: 'Siti Kasir' });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.app.db.deleteFrom('pembayaran').execute();
+  await t.app.db.deleteFrom('kwitansi_pembayaran_counters').execute();
+  await t.app.db.deleteFrom('pinjaman').execute();
+  await t.app.db.deleteFrom('nasabah').execute();
+});
+
+async function customerWithLoan(nama = 'Budi Santoso', nik = '3201010101010001') {
+  const nasabah = await t.app.db
+    .insertInto('nasabah')
+    .values({
+      nama,
+      nik,
+      telepon: '081234567890',
+      alamat: 'Jl. Melati No. 7, Cibinong',
+      kecamatan: 'Cibinong',
+      kota: 'Bogor',
+      status: 'aktif',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const loan = await postLoan(t, nasabah.id, { nomor_pinjaman: `PJ-${nik.slice(-4)}`, tanggal_pinjam: '2025-12-01' });
+  return { nasabahId: nasabah.id, loanId: loan.id };
+}
+
+async function pay(loanId: number, fields: Record<string, unknown> = {}, token = operator.token) {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/pembayaran',
+    token,
+    payload: {
+      pinjaman_id: loanId,
+      tanggal: '2026-01-05',
+      jumlah: 1_240_000,
+      jenis: 'pokok',
+      angsuran_ke: null,
+      keterangan: null,
+      ...fields,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as PembayaranDetail;
+}
+
+const receipt = (id: number, ukuran = 'a5') =>
+  t.request({ method: 'GET', url: `/api/pembayaran/${id}/kwitansi.pdf?ukuran=${ukuran}` });
+
+describe('receipt numbers', () => {
+  it('numbers payments per calendar year of their date, from 1, shown on the detail', async () => {
+    const { loanId } = await customerWithLoan();
+    const a = await pay(loanId, { tanggal: '2025-12-20', jumlah: 500_000 });
+    const b = await pay(loanId, { tanggal: '2026-01-05' });
+    const c = await pay(loanId, { tanggal: '2026-02-05' });
+    expect([a.nomor_kwitansi, b.nomor_kwitansi, c.nomor_kwitansi]).toEqual([
+      'KW/2025/000001',
+      'KW/2026/000001',
+      'KW/2026/000002',
+    ]);
+    const detail = await t.request({ method: 'GET', url: `/api/pembayaran/${c.id}` });
+    expect(detail.json().data.nomor_kwitansi).toBe('KW/2026/000002');
+  });
+
+  it('gives no number to a payment that was refused, and keeps a deleted payment’s number', async () => {
+    const { loanId } = await customerWithLoan();
+    const a = await pay(loanId, { jenis: 'angsuran', angsuran_ke: 1 });
+    // The same instalment twice is refused (409): its transaction rolls back, number and all.
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/pembayaran',
+      payload: {
+        pinjaman_id: loanId,
+        tanggal: '2026-01-06',
+        jumlah: 1_240_000,
+        jenis: 'angsuran',
+        angsuran_ke: 1,
+        keterangan: null,
+      },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await t.request({ method: 'DELETE', url: `/api/pembayaran/${a.id}` })).statusCode).toBe(200);
+    const b = await pay(loanId, { jenis: 'angsuran', angsuran_ke: 2 });
+    expect(a.nomor_kwitansi).toBe('KW/2026/000001');
+    expect(b.nomor_kwitansi).toBe('KW/2026/000002');
+  });
+
+  it('numbers payments that have none in date order, after the numbers a year already has (the migration, the scale loader, an old restore)', async () => {
+    const { loanId } = await customerWithLoan();
+    const first = await pay(loanId, { tanggal: '2026-01-20' });
+    // Payments written while the trigger was off, as the scale loader and a restore write them.
+    await sql`alter table pembayaran disable trigger pembayaran_a_kwitansi`.execute(t.app.db);
+    const ids: number[] = [];
+    for (const tanggal of ['2026-02-03', '2025-11-30', '2026-01-25', '2026-01-25']) {
+      const row = await t.app.db
+        .insertInto('pembayaran')
+        .values({ pinjaman_id: loanId, tanggal, jumlah: 100_000, jenis: 'bagi_hasil' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    await sql`alter table pembayaran enable trigger pembayaran_a_kwitansi`.execute(t.app.db);
+    await sql`select kwitansi_pembayaran_number_missing()`.execute(t.app.db);
+    const numbers = await t.app.db.selectFrom('kwitansi_pembayaran').select(['pembayaran_id', 'tahun', 'urut']).execute();
+    const of = (id: number) => numbers.find((n) => n.pembayaran_id === id);
+    expect(of(first.id)).toMatchObject({ tahun: 2026, urut: 1 });
+    expect(of(ids[1]!)).toMatchObject({ tahun: 2025, urut: 1 });
+    expect(of(ids[2]!)).toMatchObject({ tahun: 2026, urut: 2 });
+    expect(of(ids[3]!)).toMatchObject({ tahun: 2026, urut: 3 });
+    expect(of(ids[0]!)).toMatchObject({ tahun: 2026, urut: 4 });
+    // The counter went on from there.
+    expect((await pay(loanId, { tanggal: '2026-03-01' })).nomor_kwitansi).toBe('KW/2026/000005');
+  });
+
+  it('stays gapless and unique when 20 payments on 20 loans are recorded at once', async () => {
+    const loans = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => customerWithLoan(`Nasabah ${i}`, `32010101010110${String(i).padStart(2, '0')}`)),
+    );
+    const results = await Promise.all(loans.map(({ loanId }) => pay(loanId, { tanggal: '2026-03-09', jumlah: 100_000 })));
+    const numbers = results.map((p) => p.nomor_kwitansi).sort();
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `KW/2026/${String(i + 1).padStart(6, '0')}`));
+  });
+});
+
+describe('GET /api/pembayaran/:id/kwitansi.pdf', () => {
+  it('prints the number, date, customer, loan, amount in figures and words, what is left and who recorded it', async () => {
+    const { loanId } = await customerWithLoan();
+    const payment = await pay(loanId, { jenis: 'angsuran', angsuran_ke: 1, tanggal: '2026-01-05' });
+    const res = await receipt(payment.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Kwitansi-KW-2026-000001.pdf"');
+    const text = pdfText(res.rawPayload);
+    for (const expected of [
+      t.config.institutionName,
+      'KWITANSI PEMBAYARAN',
+      'No. KW/2026/000001',
+      '5 Januari 2026',
+      'Budi Santoso',
+      '3201010101010001',
+      'Jl. Melati No. 7, Cibinong',
+      'Angsuran ke-1 pinjaman PJ-0001',
+      'Murabahah',
+      formatRupiah(1_240_000),
+      terbilangRupiah(1_240_000),
+      // Rp 12.000.000 less this instalment.
+      formatRupiah(12_000_000 - 1_240_000),
+      'Siti Kasir',
+      'Penyetor',
+    ]) {
+      expect(text.replace(/\s+/g, ' ')).toContain(expected);
+    }
+    expect(text).not.toContain('SALINAN');
+    expect(text).not.toContain('BATAL');
+    expect(pdfPageSizes(res.rawPayload)).toEqual([[419.53, 595.28]]);
+  });
+
+  it('marks every print after the first SALINAN with its time, on either paper, and the browser’s print counts too', async () => {
+    const { loanId } = await customerWithLoan();
+    const payment = await pay(loanId);
+    expect(pdfText((await receipt(payment.id)).rawPayload)).not.toContain('SALINAN');
+    clock.set(new Date('2026-03-10T08:15:00Z'));
+    const second = await receipt(payment.id, '80mm');
+    expect(second.headers['content-disposition']).toContain('Kwitansi-KW-2026-000001-SALINAN.pdf');
+    const text = pdfText(second.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('SALINAN');
+    expect(text).toContain('Cetakan ke-2, 10 Maret 2026 pukul 15.15');
+    // A roll 80 mm wide, as long as the receipt.
+    const [[width, height]] = pdfPageSizes(second.rawPayload) as [[number, number]];
+    expect(width).toBeCloseTo(226.77, 1);
+    expect(height).toBeGreaterThan(300);
+    expect(height).toBeLessThan(1200);
+    const viaBrowser = await t.request({ method: 'POST', url: `/api/pembayaran/${payment.id}/kwitansi/cetak` });
+    expect(viaBrowser.statusCode).toBe(200);
+    const dokumen = viaBrowser.json().data as Dokumen;
+    expect(dokumen).toMatchObject({
+      nomor: 'KW/2026/000001',
+      tanda: 'SALINAN',
+      keterangan_tanda: 'Cetakan ke-3, 10 Maret 2026 pukul 15.15',
+    });
+  });
+
+  it('prints a deleted payment’s receipt as BATAL, with its number kept', async () => {
+    const { loanId } = await customerWithLoan();
+    const payment = await pay(loanId);
+    await t.request({ method: 'DELETE', url: `/api/pembayaran/${payment.id}` });
+    const res = await receipt(payment.id);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('BATAL');
+    expect(text).toContain('KW/2026/000001');
+    expect(res.headers['content-disposition']).toContain('-BATAL.pdf');
+  });
+
+  it('refuses a bad paper, an unknown payment and a request without a token', async () => {
+    const { loanId } = await customerWithLoan();
+    const payment = await pay(loanId);
+    const bad = await receipt(payment.id, 'a3');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ path: 'ukuran', msg: 'Ukuran kertas harus a5 atau 80mm' }]);
+    const missing = await receipt(payment.id + 1000);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Pembayaran tidak ditemukan');
+    expect((await t.request({ method: 'GET', url: '/api/pembayaran/abc/kwitansi.pdf' })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: `/api/pembayaran/${payment.id}/kwitansi.pdf`, token: null })).statusCode).toBe(
+      401,
+    );
+    // None of the refused requests counted as a print.
+    const row = await t.app.db
+      .selectFrom('kwitansi_pembayaran')
+      .select('dicetak')
+      .where('pembayaran_id', '=', payment.id)
+      .executeTakeFirstOrThrow();
+    expect(row.dicetak).toBe(0);
+  });
+});
+
+describe('document fonts', () => {
+  it('refuses bytes that are not a WOFF font', () => {
+    expect(() => woffToSfnt(Buffer.from('not a font at all, clearly'))).toThrow('not a WOFF font');
+  });
+});
