@@ -29,6 +29,8 @@ export const router = createBrowserRouter([
       {
         element: <ProtectedRoute />,
         children: [
+          // Print views: the document alone, without the app's navigation.
+          { path: '/cetak/kwitansi/:id', element: page(() => import('./routes/cetak-kwitansi')) },
           {
             element: <AppLayout />,
             children: [

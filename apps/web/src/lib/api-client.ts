@@ -90,6 +90,42 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return { data: payload.data, message: payload.message, pagination: payload.meta?.pagination };
 }
 
+/**
+ * Downloads a file the API makes (a PDF) with the stored bearer token and hands it to the browser
+ * as a download named as the server's Content-Disposition says (else `fallbackName`). Errors come
+ * as ApiError with the server's Indonesian message, like apiRequest's.
+ */
+export async function apiDownload(path: string, query: Query | undefined, fallbackName: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = storage.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers, signal: AbortSignal.timeout(30_000) });
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError')
+      throw new ApiError(0, 'Server tidak merespons. Periksa koneksi lalu coba lagi.');
+    throw new ApiError(0, 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.');
+  }
+  if (!response.ok) {
+    const failure = (await response.json().catch(() => null)) as ApiFailure | null;
+    if (response.status === 401) {
+      storage.clear();
+      onUnauthorized();
+    }
+    throw new ApiError(response.status, failure?.message ?? `Permintaan gagal (${response.status})`, failure?.errors ?? []);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /** The message to show for any error thrown by apiRequest, or a fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, RefreshCw, SearchX, Trash2 } from 'lucide-react';
+import { ArrowLeft, Pencil, Printer, RefreshCw, SearchX, Trash2 } from 'lucide-react';
 import { formatDateLong, formatRupiah } from '@mizan/core';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -85,7 +85,15 @@ export default function PembayaranDetailPage() {
             </p>
           </div>
         </div>
-        <div className="grid grid-cols-3 gap-2 sm:flex">
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <Link
+            to={`/cetak/kwitansi/${pembayaran.id}`}
+            aria-label={`Cetak kwitansi ${pembayaran.nomor_kwitansi ?? 'pembayaran'}`}
+            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+          >
+            <Printer className="h-4 w-4" aria-hidden="true" />
+            Cetak Kwitansi
+          </Link>
           <Button variant="outline" onClick={() => void query.refetch()} disabled={refreshing} aria-busy={refreshing}>
             <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
             Refresh

@@ -9,13 +9,22 @@ export interface Toast {
   id: number;
   message: string;
   type: ToastType;
+  action?: ToastAction;
+}
+
+/** A button in the toast ("Cetak Kwitansi" after a payment); the toast stays twice as long. */
+export interface ToastAction {
+  label: string;
+  /** Accessible name when the label alone does not say what it acts on. */
+  ariaLabel?: string;
+  onClick(): void;
 }
 
 /** Toasts auto-dismiss after 5000 ms (spec §9). */
 export const TOAST_DURATION_MS = 5000;
 
 interface ToastContextValue {
-  showToast(message: string, type?: ToastType): void;
+  showToast(message: string, type?: ToastType, action?: ToastAction): void;
   dismiss(id: number): void;
 }
 
@@ -25,9 +34,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
-  const showToast = useCallback((message: string, type: ToastType = 'info') => {
+  const showToast = useCallback((message: string, type: ToastType = 'info', action?: ToastAction) => {
     const id = nextId.current++;
-    setToasts((all) => [...all.slice(-4), { id, message, type }]);
+    setToasts((all) => [...all.slice(-4), { id, message, type, action }]);
   }, []);
   const value = useMemo(() => ({ showToast, dismiss }), [showToast, dismiss]);
   return (
@@ -51,9 +60,9 @@ const styles: Record<ToastType, { box: string; Icon: typeof Info }> = {
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
+    const timer = setTimeout(() => onDismiss(toast.id), toast.action ? 2 * TOAST_DURATION_MS : TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast.id, onDismiss]);
+  }, [toast.id, toast.action, onDismiss]);
   const { box, Icon } = styles[toast.type];
   return (
     <div
@@ -66,6 +75,19 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p className="min-w-0 flex-1 break-words">{toast.message}</p>
+      {toast.action ? (
+        <button
+          type="button"
+          onClick={() => {
+            toast.action!.onClick();
+            onDismiss(toast.id);
+          }}
+          aria-label={toast.action.ariaLabel}
+          className="-my-0.5 shrink-0 rounded-md border border-current/30 px-2 py-0.5 text-xs font-semibold hover:bg-black/5"
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={() => onDismiss(toast.id)}

@@ -60,6 +60,7 @@ export function PembayaranDetailCards({ pembayaran }: { pembayaran: PembayaranDe
     <div className="grid gap-4 md:grid-cols-2">
       <InfoCard title="Informasi Pembayaran" icon={<CreditCard className="h-4 w-4" />} testId="card-pembayaran">
         <Rows>
+          <Row label="Nomor Kwitansi">{dash(pembayaran.nomor_kwitansi)}</Row>
           <Row label="Tanggal">{formatDateLong(pembayaran.tanggal)}</Row>
           <Row label="Jumlah">
             <span className="text-base font-bold text-brand-800">{formatRupiah(pembayaran.jumlah)}</span>

@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import {
   autofillPembayaran,
   formatDateLong,
@@ -116,9 +117,11 @@ export function PembayaranFormDialog({ open, onOpenChange, pembayaran, initialPi
         initialPinjamanId={initialPinjamanId ?? null}
         pending={pending}
         onSave={async (values) => {
+          let createdId: number | undefined;
           if (pembayaran) await update.mutateAsync({ id: pembayaran.id, input: values });
-          else await create.mutateAsync(values);
+          else createdId = (await create.mutateAsync(values)).id;
           onOpenChange(false);
+          return createdId;
         }}
       />
     </Dialog>
@@ -150,10 +153,12 @@ function PembayaranForm({
   pembayaran: Pembayaran | null;
   initialPinjamanId: number | null;
   pending: boolean;
-  onSave(values: PembayaranCreateInput): Promise<void>;
+  /** Saves; resolves to the new payment's id when one was recorded. */
+  onSave(values: PembayaranCreateInput): Promise<number | undefined>;
 }) {
   const editing = pembayaran !== null;
   const { showToast } = useToast();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<FormValues, unknown, PembayaranCreateInput>({
     resolver: zodResolver(pembayaranCreateSchema) as never,
@@ -238,8 +243,15 @@ function PembayaranForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await onSave(values);
-      showToast(editing ? 'Pembayaran berhasil diperbarui' : 'Pembayaran berhasil ditambahkan', 'success');
+      const createdId = await onSave(values);
+      if (createdId === undefined) showToast('Pembayaran berhasil diperbarui', 'success');
+      // The receipt is offered at once: at the counter it is the next thing staff hand over.
+      else
+        showToast('Pembayaran berhasil ditambahkan', 'success', {
+          label: 'Cetak Kwitansi',
+          ariaLabel: 'Cetak kwitansi pembayaran yang baru dicatat',
+          onClick: () => void navigate(`/cetak/kwitansi/${createdId}`),
+        });
     } catch (error) {
       if (error instanceof ApiError && applyServerErrors(error, form.setError, fields)) {
         showToast(VALIDATION_TOAST, 'error');
