@@ -23,6 +23,7 @@ import { TARGETS, type TargetKind } from './targets';
 import { ledgerJobLines, measureLedgerJob, type LedgerJobFigures } from './ledger-job';
 import { measurePortfolioJob, portfolioJobLines, type PortfolioJobFigures } from './portfolio-job';
 import { measureReminderJob, reminderJobLines, type ReminderJobFigures } from './reminder-job';
+import { measureKwitansiPdf, kwitansiPdfLines, type KwitansiPdfFigures } from './kwitansi-pdf';
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 5);
@@ -479,6 +480,7 @@ async function main() {
   let ledgerJob: LedgerJobFigures | null = null;
   let portfolioJob: PortfolioJobFigures | null = null;
   let reminderJob: ReminderJobFigures | null = null;
+  let kwitansiPdf: KwitansiPdfFigures | null = null;
   if (env.BENCH_ONLY !== 'backup') {
     console.log('Job harian tunggakan & kolektibilitas…');
     ledgerJob = await measureLedgerJob(prepared.env, prepared.kind);
@@ -489,6 +491,9 @@ async function main() {
     console.log('Rencana pengingat angsuran (satu hari kirim)…');
     reminderJob = await measureReminderJob(prepared.env, prepared.kind);
     for (const line of reminderJobLines(reminderJob)) console.log(`  ${line}`);
+    console.log('Kwitansi PDF…');
+    kwitansiPdf = await measureKwitansiPdf(prepared.env);
+    for (const line of kwitansiPdfLines(kwitansiPdf)) console.log(`  ${line}`);
   }
 
   const skipBrowser = env.BENCH_SKIP_BROWSER === '1';
@@ -576,6 +581,7 @@ async function main() {
   if (ledgerJob) for (const line of ledgerJobLines(ledgerJob)) console.log(line);
   if (portfolioJob) for (const line of portfolioJobLines(portfolioJob)) console.log(line);
   if (reminderJob) for (const line of reminderJobLines(reminderJob)) console.log(line);
+  if (kwitansiPdf) for (const line of kwitansiPdfLines(kwitansiPdf)) console.log(line);
   for (const line of backupLines(backup)) console.log(line);
 
   const machine = {
@@ -598,6 +604,7 @@ async function main() {
     ledgerJob,
     portfolioJob,
     reminderJob,
+    kwitansiPdf,
     backup,
   };
   const dir = path.join(root, 'bench/results');
@@ -611,6 +618,7 @@ async function main() {
     (ledgerJob?.status === 'NOT MET' ? 1 : 0) +
     (portfolioJob?.status === 'NOT MET' ? 1 : 0) +
     (reminderJob?.status === 'NOT MET' ? 1 : 0) +
+    (kwitansiPdf?.status === 'NOT MET' ? 1 : 0) +
     (backup.status === 'NOT MET' || backup.status === 'DIFFERENT' ? 1 : 0);
   console.log(notMet ? `${notMet} target tidak tercapai (NOT MET / error).` : 'Semua target tercapai.');
 }

@@ -5,7 +5,7 @@ import { documentFonts } from './fonts';
 /**
  * Renders a document model (core `Dokumen`) to PDF with pdfkit, on one of three papers: A4 for
  * schedules and statements, A5 (half A4) and an 80 mm thermal roll for receipts. A roll has no
- * fixed length: the page is laid out once to measure it, then again on a page of that height.
+ * fixed length: its page ends where the content does.
  */
 export type Kertas = 'a4' | 'a5' | '80mm';
 
@@ -25,6 +25,9 @@ const papers: Record<Kertas, Paper> = {
   a5: { width: 419.53, height: 595.28, margin: 32, size: 9, narrow: false },
   '80mm': { width: 80 * MM, height: null, margin: 4 * MM, size: 7.5, narrow: true },
 };
+
+/** The page a roll is laid out on, longer than any receipt. */
+const ROLL_LAYOUT_HEIGHT = 4000;
 
 const INK = '#111827';
 const MUTED = '#4b5563';
@@ -247,7 +250,7 @@ async function render(
   paper: Paper,
   height: number,
   logo: Buffer | null,
-  measureOnly = false,
+  roll = false,
 ): Promise<{ pdf: Buffer; end: number }> {
   const fonts = documentFonts();
   const doc = new PDFDocument({
@@ -267,8 +270,13 @@ async function render(
   });
   layout(doc, d, { ...paper, height }, logo);
   const end = doc.y + paper.margin;
-  // Measuring needs the layout only: the fonts are subset and the file written at end().
-  if (measureOnly) return { pdf: Buffer.alloc(0), end };
+  // A roll is as long as its content: the page keeps its long height for the layout (pdfkit
+  // draws from the top of it) and its MediaBox is cut to the part that holds the content, the
+  // lower-left corner moved up (PDF 32000-1 §14.11.2: a page's boxes need not start at 0).
+  if (roll) {
+    const page = doc.page as unknown as { dictionary: { data: { MediaBox: number[] } } };
+    page.dictionary.data.MediaBox = [0, height - Math.ceil(end), paper.width, height];
+  }
   // The mark across the page (BATAL / SALINAN), over the first page's content, faint.
   if (d.tanda) {
     doc.save();
@@ -292,7 +300,5 @@ async function render(
 export async function renderPdf(d: Dokumen, kertas: Kertas, logo: Buffer | null): Promise<Buffer> {
   const paper = papers[kertas];
   if (paper.height !== null) return (await render(d, paper, paper.height, logo)).pdf;
-  // A roll: measure on a long page, then lay out on one as long as the content.
-  const { end } = await render(d, paper, 4000, logo, true);
-  return (await render(d, paper, Math.ceil(end), logo)).pdf;
+  return (await render(d, paper, ROLL_LAYOUT_HEIGHT, logo, true)).pdf;
 }
