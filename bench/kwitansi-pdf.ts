@@ -4,7 +4,8 @@
 // of the payments used are put back afterwards.
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/app';
-import { lembagaOf, printKwitansi } from '../apps/api/src/modules/dokumen/dokumen.service';
+import { printKwitansi } from '../apps/api/src/modules/dokumen/dokumen.service';
+import { lembagaForDocuments } from '../apps/api/src/modules/profil-lembaga/profil-lembaga.service';
 import { renderPdf } from '../apps/api/src/modules/dokumen/pdf';
 
 export const KWITANSI_TARGET_MS = 50;
@@ -42,7 +43,7 @@ export async function measureKwitansiPdf(env: Record<string, string>): Promise<K
       .select(['pembayaran_id', 'dicetak', 'terakhir_dicetak'])
       .where('pembayaran_id', 'in', ids)
       .execute();
-    const lembaga = lembagaOf(config.institutionName);
+    const lembaga = await lembagaForDocuments(db, config.institutionName);
     const timings = { a5: [] as number[], roll: [] as number[] };
     // One receipt first: the fonts are read once per process, as in the server.
     await renderPdf(await printKwitansi(db, lembaga, before[0]!.pembayaran_id, new Date()), 'a5', null);

@@ -9,7 +9,7 @@ import type { Config } from './config';
 import { AUTH_CHANGED_CHANNEL, openPglite, openPostgres, type Database, type DatabaseHandle } from './db/database';
 import { errorsPlugin } from './plugins/errors';
 import { authenticate, createSessionCache } from './plugins/auth';
-import { spaPlugin } from './plugins/spa';
+import { spaPlugin, type PageProfil } from './plugins/spa';
 import { createTokenSigner, resolveJwtSecret, type TokenSigner } from './lib/tokens';
 import { createUrlSigner, type UrlSigner } from './lib/signed-url';
 import { createLocalFileStorage, kwitansiDir, type FileStorage } from './lib/file-storage';
@@ -18,6 +18,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes';
 import { ensureFirstAdmin } from './modules/auth/auth.service';
 import { generatePassword } from './lib/password';
+import { publicProfilLembagaRoutes } from './modules/profil-lembaga/profil-lembaga.routes';
+import { getProfil, logoUrl } from './modules/profil-lembaga/profil-lembaga.service';
 import { protectedModules } from './modules';
 import { scheduleDailyLedger } from './modules/ledger/ledger.scheduler';
 import { createWhatsApp, type WhatsApp } from './lib/whatsapp';
@@ -229,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(publicAuthRoutes);
+      await api.register(publicProfilLembagaRoutes);
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate(app, sessionCache));
         await secured.register(authRoutes);
@@ -240,12 +243,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(kwitansiFileRoutes);
   if (config.benchMetrics) await app.register(benchMetricsPlugin);
 
-  const { appHtml } = await spaPlugin(app, { distDir: config.webDistDir, institutionName: config.institutionName });
+  // The pages show the institution from Profil Lembaga; the same object comes back until it changes.
+  const pageProfils = new WeakMap<object, PageProfil>();
+  const { appHtml } = await spaPlugin(app, {
+    distDir: config.webDistDir,
+    profil: async () => {
+      const profil = await getProfil(app.db, config.institutionName);
+      let page = pageProfils.get(profil);
+      if (!page) {
+        page = {
+          nama: profil.nama,
+          alamat: profil.alamat,
+          telepon: profil.telepon,
+          email: profil.email,
+          logoUrl: logoUrl(profil),
+        };
+        pageProfils.set(profil, page);
+      }
+      return page;
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(appHtml);
+      return appHtml().then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
     }
     return reply.status(404).send({ success: false, message: `Rute ${request.method} ${pathname} tidak ditemukan` });
   });

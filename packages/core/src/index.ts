@@ -16,6 +16,7 @@ export * from './schemas/pembayaran';
 export * from './schemas/pembayaran-response';
 export * from './schemas/kwitansi';
 export * from './schemas/dokumen';
+export * from './schemas/profil-lembaga';
 export * from './schemas/whatsapp';
 export * from './schemas/whatsapp-response';
 export * from './schemas/list-query';

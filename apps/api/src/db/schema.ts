@@ -269,6 +269,14 @@ export interface KwitansiPembayaranCountersTable {
   terakhir: number;
 }
 
+/** The institution's logo (one row). */
+export interface LembagaLogoTable {
+  id: Generated<number>;
+  mime: string;
+  data: Buffer;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -291,6 +299,7 @@ export interface DB {
   portfolio_snapshots: PortfolioSnapshotsTable;
   kwitansi_pembayaran: KwitansiPembayaranTable;
   kwitansi_pembayaran_counters: KwitansiPembayaranCountersTable;
+  lembaga_logo: LembagaLogoTable;
 }
 
 /** A customer as the API reads it: every column but the search column. */

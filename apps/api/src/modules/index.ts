@@ -14,6 +14,7 @@ import { notifikasiRoutes } from './notifikasi/notifikasi.routes';
 import { waMessagesRoutes } from './wa-messages/wa-messages.routes';
 import { pengingatRoutes } from './pengingat/pengingat.routes';
 import { dokumenRoutes } from './dokumen/dokumen.routes';
+import { profilLembagaRoutes } from './profil-lembaga/profil-lembaga.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -35,4 +36,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   waMessagesRoutes,
   pengingatRoutes,
   dokumenRoutes,
+  profilLembagaRoutes,
 ];

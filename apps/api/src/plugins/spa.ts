@@ -6,22 +6,60 @@ import fastifyStatic from '@fastify/static';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The institution as the pages show it (Profil Lembaga). */
+export interface PageProfil {
+  nama: string;
+  alamat: string | null;
+  telepon: string | null;
+  email: string | null;
+  /** The logo's address, or null for the shipped mark. */
+  logoUrl: string | null;
+}
+
+/** The landing page's contact lines: those the institution filled in, links for phone and e-mail. */
+function contactHtml(p: PageProfil) {
+  const lines: string[] = [];
+  if (p.alamat) lines.push(`<p>${escapeHtml(p.alamat)}</p>`);
+  if (p.telepon) {
+    const digits = p.telepon.replace(/[^\d+]/g, '');
+    const tel = digits.startsWith('0') ? `+62${digits.slice(1)}` : digits;
+    lines.push(`<p>Telepon/WhatsApp: <a href="tel:${escapeHtml(tel)}">${escapeHtml(p.telepon)}</a></p>`);
+  }
+  if (p.email) lines.push(`<p>Email: <a href="mailto:${escapeHtml(p.email)}">${escapeHtml(p.email)}</a></p>`);
+  if (lines.length === 0) lines.push('<p>Silakan datang ke kantor kami pada jam layanan.</p>');
+  return lines.join('');
+}
+
 /**
  * Serves the built web app: the landing page at `/` (index.html, no app code), the signed-in
  * single-page app (app.html) for every other non-API path, and hashed assets with long caching.
- * The institution's name is written into both pages once, at start-up.
+ * The institution's name, contact and logo are written into both pages from Profil Lembaga; the
+ * pages are written again when the profile changes (`profil` answers the same object until then).
  */
-export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; institutionName: string }) {
+export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; profil: () => Promise<PageProfil> }) {
   const read = (file: string) => {
     const full = path.join(opts.distDir, file);
-    if (!fs.existsSync(full)) return null;
-    return fs.readFileSync(full, 'utf8').replaceAll('%INSTITUTION_NAME%', escapeHtml(opts.institutionName));
+    return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null;
   };
-  const landing = read('index.html');
-  const appHtml = read('app.html');
+  const templates = { landing: read('index.html'), app: read('app.html') };
   const missing =
     '<!doctype html><html lang="id"><meta charset="utf-8"><title>mizan</title>' +
     '<p>Aplikasi web belum dibangun. Jalankan <code>npm run build</code> lalu mulai ulang server.</p></html>';
+  let written: { from: PageProfil; landing: string; app: string } | null = null;
+  const pages = async () => {
+    const profil = await opts.profil();
+    if (written?.from !== profil) {
+      const fill = (template: string | null) =>
+        template === null
+          ? missing
+          : template
+              .replaceAll('%INSTITUTION_NAME%', () => escapeHtml(profil.nama))
+              .replaceAll('%INSTITUTION_LOGO%', () => escapeHtml(profil.logoUrl ?? '/favicon.svg'))
+              .replaceAll('%INSTITUTION_CONTACT%', () => contactHtml(profil));
+      written = { from: profil, landing: fill(templates.landing), app: fill(templates.app) };
+    }
+    return written;
+  };
 
   if (fs.existsSync(path.join(opts.distDir, 'assets'))) {
     await app.register(fastifyStatic, {
@@ -44,12 +82,12 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; i
     }
   }
 
-  app.get('/', { schema: { hide: true } }, (_req, reply) =>
+  app.get('/', { schema: { hide: true } }, async (_req, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(landing ?? missing),
+      .send((await pages()).landing),
   );
 
-  return { appHtml: appHtml ?? missing };
+  return { appHtml: async () => (await pages()).app };
 }

@@ -1,6 +1,6 @@
 /**
  * Authentication and authorisation on every route (issue 11): every route of the OpenAPI
- * document but login and health refuses a missing, malformed, expired, tampered, alg:none and
+ * document but login, health and the institution's logo refuses a missing, malformed, expired, tampered, alg:none and
  * revoked token with 401; receipt files need a token or a valid signed link; register and the
  * user administration are admin-only; 50 parallel wrong-password logins let at most 5 through.
  */
@@ -11,7 +11,7 @@ import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
 import { populate, type Populated } from './populate';
 
 const SECRET = 'test-secret-test-secret-test-secret-123'; // createTestApp's jwtSecret
-const PUBLIC = new Set(['POST /api/auth/login', 'GET /api/health']);
+const PUBLIC = new Set(['POST /api/auth/login', 'GET /api/health', 'GET /api/profil-lembaga/logo']);
 
 let t: TestApp;
 let data: Populated;
@@ -82,9 +82,9 @@ afterAll(async () => {
 const fill = (path: string) => path.replace(/\{\w+\}/g, String(data.nasabah[0]!.id));
 
 describe('every protected route refuses a bad token with 401', () => {
-  it('covers every route of the document but login and health', async () => {
+  it('covers every route of the document but login, health and the logo', async () => {
     const protectedRoutes = routes.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`));
-    expect(protectedRoutes.length).toBe(routes.length - 2);
+    expect(protectedRoutes.length).toBe(routes.length - PUBLIC.size);
     let requests = 0;
     for (const route of protectedRoutes) {
       for (const [kind, token] of Object.entries(badTokens)) {
@@ -115,7 +115,7 @@ describe('every protected route refuses a bad token with 401', () => {
     );
   });
 
-  it('login and health stay public', async () => {
+  it('login, health and the logo stay public', async () => {
     expect((await t.request({ method: 'GET', url: '/api/health', token: null })).statusCode).toBe(200);
     const res = await t.request({
       method: 'POST',
@@ -125,6 +125,8 @@ describe('every protected route refuses a bad token with 401', () => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Username atau password salah');
+    // The institution's logo is on the public landing page: no token needed (404 until one is set).
+    expect((await t.request({ method: 'GET', url: '/api/profil-lembaga/logo', token: null })).statusCode).toBe(404);
   });
 });
 

@@ -489,7 +489,10 @@ async function snapshot() {
     order by table_name`.execute(t.app.db);
   const out: Record<string, string> = {};
   for (const { table_name } of tables.rows) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table_name)} order by 1`.execute(t.app.db);
+    // A receipt's print count is the one record a GET keeps (issue 25: every PDF produced is a
+    // print, the second on a SALINAN), like a log line: the numbers themselves must not move.
+    const columns = table_name === 'kwitansi_pembayaran' ? sql`pembayaran_id, tahun, urut` : sql`*`;
+    const rows = await sql<Record<string, unknown>>`select ${columns} from ${sql.table(table_name)} order by 1`.execute(t.app.db);
     out[table_name] = JSON.stringify(rows.rows);
   }
   const dir = kwitansiDir(t.config.dataDir);

@@ -1,12 +1,16 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import type { TestApp } from './test-app';
 
 /** A PNG by its magic bytes (the upload check reads the content, not the name). */
 export const pngBytes = () =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(200)]);
 
-/** A multipart/form-data body as a browser's FormData sends it, with an optional receipt file. */
-export function multipart(fields: Record<string, string | number>, file?: { filename: string; type: string; data: Buffer }) {
+/** A multipart/form-data body as a browser's FormData sends it, with an optional file (field `kwitansi` unless told). */
+export function multipart(
+  fields: Record<string, string | number>,
+  file?: { filename: string; type: string; data: Buffer; field?: string },
+) {
   const boundary = `----mizan${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [key, value] of Object.entries(fields)) {
@@ -15,7 +19,7 @@ export function multipart(fields: Record<string, string | number>, file?: { file
   if (file) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="kwitansi"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'kwitansi'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
       ),
       file.data,
       Buffer.from('\r\n'),
@@ -161,4 +165,29 @@ export async function postLoan<T extends { id: number } = { id: number }>(
     },
   });
   return created<T>(res, 'postLoan');
+}
+
+/** A real PNG image (width × height, one colour), as an image decoder reads it: for logos. */
+export function realPng(width = 4, height = 4, rgb: [number, number, number] = [16, 110, 80]) {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

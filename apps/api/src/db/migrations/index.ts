@@ -25,6 +25,7 @@ import * as m0920waRecipientsNotify from './2026_11_27_0920_wa_recipients_change
 import * as m0930terimaPengingat from './2026_11_27_0930_nasabah_terima_pengingat';
 import * as m0900waReminders from './2026_11_28_0900_wa_reminders';
 import * as m0900kwitansiPembayaran from './2026_11_29_0900_kwitansi_pembayaran';
+import * as m0910lembagaLogo from './2026_11_29_0910_lembaga_logo';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -55,4 +56,5 @@ export const migrations = {
   '2026_11_27_0930_nasabah_terima_pengingat': m0930terimaPengingat,
   '2026_11_28_0900_wa_reminders': m0900waReminders,
   '2026_11_29_0900_kwitansi_pembayaran': m0900kwitansiPembayaran,
+  '2026_11_29_0910_lembaga_logo': m0910lembagaLogo,
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dokumenSchema, idParamSchema, kwitansiQuerySchema } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
 import * as service from './dokumen.service';
+import { lembagaForDocuments } from '../profil-lembaga/profil-lembaga.service';
 import { renderPdf } from './pdf';
 
 /** `attachment; filename="…"` with the ASCII name the document chose. */
@@ -25,7 +26,7 @@ export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const lembaga = service.lembagaOf(app.config.institutionName);
+      const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
       const dokumen = await service.printKwitansi(app.db, lembaga, request.params.id, app.clock.now());
       const pdf = await renderPdf(dokumen, request.query.ukuran, lembaga.logo);
       return reply
@@ -47,7 +48,7 @@ export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const lembaga = service.lembagaOf(app.config.institutionName);
+      const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
       return { success: true as const, data: await service.printKwitansi(app.db, lembaga, request.params.id, app.clock.now()) };
     },
   );

@@ -42,15 +42,3 @@ export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaran
     now,
   );
 }
-
-/**
- * The institution on the documents: its name (INSTITUTION_NAME). The Profil Lembaga screen (issue
- * 25, item 1: address, phone, e-mail, logo, footer) is still to come and will be read here.
- */
-export function lembagaOf(institutionName: string): Lembaga {
-  return {
-    kop: { nama: institutionName, alamat: null, telepon: null, email: null, logo: false },
-    catatan_kwitansi: null,
-    logo: null,
-  };
-}

@@ -66,7 +66,8 @@ function toPembayaranJson(row: repo.PembayaranListRow | JsonRow<repo.PembayaranL
 function toPembayaranDetailJson(row: repo.PembayaranDetailRow): PembayaranDetail {
   return {
     ...toPembayaranJson(row),
-    nomor_kwitansi: row.kwitansi_tahun !== null && row.kwitansi_urut !== null ? nomorKwitansi(row.kwitansi_tahun, row.kwitansi_urut) : null,
+    nomor_kwitansi:
+      row.kwitansi_tahun !== null && row.kwitansi_urut !== null ? nomorKwitansi(row.kwitansi_tahun, row.kwitansi_urut) : null,
     pinjaman: {
       id: row.pinjaman_id,
       nomor_pinjaman: row.pinjaman_nomor,
