@@ -30,10 +30,10 @@ function parse(text: string): number {
     } else if (word === 'sepuluh') group += 10;
     else if (word === 'sebelas') group += 11;
     else if (word === 'seratus') group += 100;
-    else if (word === 'belas') ((group += 10 + digit), (digit = 0));
-    else if (word === 'puluh') ((group += digit * 10), (digit = 0));
-    else if (word === 'ratus') ((group += digit * 100), (digit = 0));
-    else if (word === 'seribu') total += 1000;
+    else if (word === 'belas' || word === 'puluh' || word === 'ratus') {
+      group += word === 'belas' ? 10 + digit : digit * (word === 'puluh' ? 10 : 100);
+      digit = 0;
+    } else if (word === 'seribu') total += 1000;
     else if (word in scale) {
       total += (group + digit) * scale[word]!;
       group = 0;

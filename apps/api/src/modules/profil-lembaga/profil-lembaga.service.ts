@@ -13,7 +13,7 @@ import type { DB } from '../../db/schema';
 import { forgetSettings, readRemembered } from '../../db/settings-cache';
 import { tooLarge, unsupportedType, validationFailed } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
-import { readSetting, readSettingRow, writeSetting } from '../settings/settings.repository';
+import { readStoredSetting, settingChange, storeSetting } from '../settings/settings.service';
 import * as repo from './profil-lembaga.repository';
 
 const KEY = 'profil_lembaga';
@@ -33,7 +33,7 @@ export function getProfil(db: Kysely<DB>, defaultName: string): Promise<ProfilBe
       catatan_kwitansi: null,
       logo: null,
     };
-    const stored = (await readSetting(db, KEY)) as Partial<ProfilBerlaku> | undefined;
+    const stored = (await readStoredSetting(db, KEY)) as Partial<ProfilBerlaku> | undefined;
     if (!stored || typeof stored !== 'object') return fallback;
     const parsed = profilLembagaSchema.safeParse({ ...fallback, ...stored });
     const logo =
@@ -46,21 +46,16 @@ export function getProfil(db: Kysely<DB>, defaultName: string): Promise<ProfilBe
 export const logoUrl = (profil: ProfilBerlaku) => (profil.logo ? `/api/profil-lembaga/logo?v=${profil.logo.versi}` : null);
 
 export async function profilResponse(db: Kysely<DB>, defaultName: string): Promise<ProfilLembagaResponse> {
-  const [profil, row] = await Promise.all([getProfil(db, defaultName), readSettingRow(db, KEY)]);
+  const [profil, change] = await Promise.all([getProfil(db, defaultName), settingChange(db, KEY)]);
   const { logo: _logo, ...fields } = profil;
-  return {
-    profil: fields,
-    logo_url: logoUrl(profil),
-    diubah_oleh: row ? (row.nama_lengkap ?? row.username ?? null) : null,
-    diubah_pada: row ? new Date(row.updated_at).toISOString() : null,
-  };
+  return { profil: fields, logo_url: logoUrl(profil), ...change };
 }
 
 /** `PUT /api/settings/profil-lembaga` (admin): stores the fields (the logo stays), logged, in one transaction. */
 export async function saveProfil(db: Kysely<DB>, defaultName: string, input: ProfilLembaga, userId: number) {
   const current = await getProfil(db, defaultName);
   await db.transaction().execute(async (trx) => {
-    await writeSetting(trx, KEY, { ...input, logo: current.logo }, userId);
+    await storeSetting(trx, KEY, { ...input, logo: current.logo }, userId);
     await recordActivity(trx, {
       type: 'pengaturan.profil_lembaga',
       description: `Profil lembaga diubah (${input.nama})`,
@@ -87,7 +82,7 @@ export async function saveLogo(db: Kysely<DB>, defaultName: string, data: Buffer
   const versi = crypto.createHash('sha256').update(data).digest('hex').slice(0, 12);
   await db.transaction().execute(async (trx) => {
     await repo.writeLogo(trx, mime, data);
-    await writeSetting(trx, KEY, { ...fields, logo: { mime, versi } }, userId);
+    await storeSetting(trx, KEY, { ...fields, logo: { mime, versi } }, userId);
     await recordActivity(trx, {
       type: 'pengaturan.profil_lembaga',
       description: 'Logo lembaga diganti',
@@ -104,7 +99,7 @@ export async function removeLogo(db: Kysely<DB>, defaultName: string, userId: nu
   const { logo: _logo, ...fields } = current;
   await db.transaction().execute(async (trx) => {
     await repo.deleteLogo(trx);
-    await writeSetting(trx, KEY, { ...fields, logo: null }, userId);
+    await storeSetting(trx, KEY, { ...fields, logo: null }, userId);
     await recordActivity(trx, {
       type: 'pengaturan.profil_lembaga',
       description: 'Logo lembaga dihapus',

@@ -38,7 +38,7 @@ const profil = {
   email: 'kantor@amanah.example',
   catatan_kwitansi: 'Terima kasih atas amanah Anda.',
 };
-const put = (payload: unknown, token?: string) =>
+const put = (payload: Record<string, unknown>, token?: string) =>
   t.request({ method: 'PUT', url: '/api/settings/profil-lembaga', payload, ...(token ? { token } : {}) });
 const putLogo = (file: { filename: string; type: string; data: Buffer; field?: string } | undefined, token?: string) =>
   t.request({ method: 'PUT', url: '/api/settings/profil-lembaga/logo', ...multipart({}, file), ...(token ? { token } : {}) });

@@ -97,12 +97,8 @@ export function getNotifikasiSetting(db: Kysely<DB>): Promise<NotifikasiSetting>
 }
 
 /** Who changed the notification setting last, and when. */
-export async function notifikasiSettingChange(db: Kysely<DB>) {
-  const row = await repo.readSettingRow(db, NOTIFIKASI);
-  return {
-    diubah_oleh: row ? (row.nama_lengkap ?? row.username ?? null) : null,
-    diubah_pada: row ? new Date(row.updated_at).toISOString() : null,
-  };
+export function notifikasiSettingChange(db: Kysely<DB>) {
+  return settingChange(db, NOTIFIKASI);
 }
 
 /** `PUT /api/settings/notifikasi` (admin): stores the setting and logs who changed it, in one transaction. */
@@ -134,12 +130,8 @@ export function getPengingatSetting(db: Kysely<DB>): Promise<PengingatSetting> {
 }
 
 /** Who changed the reminder setting last, and when. */
-export async function pengingatSettingChange(db: Kysely<DB>) {
-  const row = await repo.readSettingRow(db, PENGINGAT);
-  return {
-    diubah_oleh: row ? (row.nama_lengkap ?? row.username ?? null) : null,
-    diubah_pada: row ? new Date(row.updated_at).toISOString() : null,
-  };
+export function pengingatSettingChange(db: Kysely<DB>) {
+  return settingChange(db, PENGINGAT);
 }
 
 /** `PUT /api/settings/pengingat` (admin): stores the setting and logs who changed it, in one transaction. */
@@ -156,4 +148,19 @@ export async function savePengingatSetting(db: Kysely<DB>, setting: PengingatSet
     });
   });
   forgetSettings(db);
+}
+
+/** A stored setting's value, remembered until a setting changes; undefined when it was never set. */
+export const readStoredSetting = repo.readSetting;
+
+/** Stores a setting (JSON) with the user who changed it; inside the caller's transaction. */
+export const storeSetting = repo.writeSetting;
+
+/** Who changed a setting last, and when (nulls when it was never set). */
+export async function settingChange(db: Kysely<DB>, key: string) {
+  const row = await repo.readSettingRow(db, key);
+  return {
+    diubah_oleh: row ? (row.nama_lengkap ?? row.username ?? null) : null,
+    diubah_pada: row ? new Date(row.updated_at).toISOString() : null,
+  };
 }
