@@ -2,6 +2,7 @@
 // offers "Cetak Kwitansi" at once; the print view shows the receipt (number, amount in words) and
 // opens the print dialog; the payment detail on a desktop shows the number and prints again as a
 // SALINAN; the 80 mm paper and "Unduh PDF" give the same receipt as a PDF, read back with poppler.
+// Profil Lembaga: an administrator fills it in; receipts and the landing page show it.
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { addMonths, formatRupiah, terbilangRupiah, todayJakarta, type Pembayaran
 import { launchBrowser, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { apiSession, openSignedIn, snap, type ApiSession } from './support/actions';
+import { realPng } from '../apps/api/src/test/populate';
 
 let server: RunningServer;
 let browser: Browser;
@@ -63,9 +65,10 @@ async function open(viewport: ViewportName, path: string): Promise<{ context: Br
 const prints = (page: Page) => page.evaluate(() => (window as unknown as { prints: number }).prints);
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-describe('payment receipts', () => {
-  let paymentId = 0;
+let paymentId = 0;
+const paymentIdForProfile = () => paymentId;
 
+describe('payment receipts', () => {
   it('offers the receipt right after a payment is recorded on a phone, and prints it', async () => {
     const { context, page } = await open('phone', `/pinjaman/${loanId}`);
     await page.getByRole('button', { name: 'Tambah Pembayaran' }).first().click();
@@ -127,5 +130,83 @@ describe('payment receipts', () => {
     await page.getByRole('alert').filter({ hasText: 'Pembayaran tidak ditemukan' }).waitFor();
     expect(await prints(page)).toBe(0);
     await context.close();
+  });
+});
+
+describe('Profil Lembaga', () => {
+  it('an administrator fills in the profile and the logo on a desktop; receipts and the landing page show them', async () => {
+    const { context, page } = await open('desktop', '/lainnya');
+    await page.getByRole('link', { name: /Profil Lembaga/ }).click();
+    await page.getByRole('heading', { name: 'Profil Lembaga' }).waitFor();
+    await snap(page, 'profil-lembaga-empty-desktop');
+    await page.getByLabel('Nama Lembaga').fill('BMT Amanah Sejahtera');
+    await page.getByLabel('Alamat').fill('Jl. Raya Cibinong No. 12, Kab. Bogor');
+    await page.getByLabel('Telepon').fill('0251-8765432');
+    await page.getByLabel('Email').fill('kantor@amanah');
+    await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
+    await page.getByText('Format email tidak valid').waitFor();
+    await page.getByLabel('Email').fill('kantor@amanah.example');
+    await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
+    await page.getByText('Profil lembaga disimpan').waitFor();
+    await page.getByText(/Terakhir diubah oleh Administrator/).waitFor();
+    // The app's own header follows at once.
+    await page.getByRole('banner').getByText('BMT Amanah Sejahtera').waitFor();
+
+    await page
+      .getByLabel('File logo lembaga')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: realPng(32, 32) });
+    await page.getByText('Logo lembaga disimpan').waitFor();
+    const logo = page.getByRole('img', { name: 'Logo BMT Amanah Sejahtera' });
+    await logo.waitFor();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
+    // A file that is no image is refused before it is sent.
+    await page
+      .getByLabel('File logo lembaga')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a-bukan-png') });
+    await page.getByRole('alert').filter({ hasText: 'Logo harus berupa gambar PNG atau JPEG' }).waitFor();
+    await snap(page, 'profil-lembaga-desktop');
+
+    // The landing page, as a visitor sees it.
+    await page.goto('/');
+    const footer = page.locator('#contact');
+    await footer.getByText('Jl. Raya Cibinong No. 12, Kab. Bogor').waitFor();
+    expect(await footer.getByRole('link', { name: '0251-8765432' }).getAttribute('href')).toBe('tel:+622518765432');
+    expect(await page.title()).toContain('BMT Amanah Sejahtera');
+    expect(await page.locator('header img').first().getAttribute('src')).toMatch(/^\/api\/profil-lembaga\/logo\?v=/);
+
+    // A receipt carries the profile.
+    await page.goto(`/cetak/kwitansi/${paymentIdForProfile()}`);
+    const receipt = page.getByTestId('dokumen');
+    await receipt.getByText('BMT Amanah Sejahtera').waitFor();
+    await receipt.getByText(/Jl\. Raya Cibinong No\. 12, Kab\. Bogor · Telp\. 0251-8765432 · kantor@amanah\.example/).waitFor();
+    await expect.poll(() => receipt.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
+    await context.close();
+  });
+
+  it('reads well on a phone, and an operator neither sees it in Lainnya nor can change it', async () => {
+    const { context, page } = await open('phone', '/profil-lembaga');
+    await page.getByLabel('Nama Lembaga').waitFor();
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await snap(page, 'profil-lembaga-phone');
+    await context.close();
+
+    const created = await server.api('POST', '/auth/register', {
+      nama_lengkap: 'Operator Dokumen',
+      username: 'operator-dok',
+      password: 'rahasia-operator-1',
+      role: 'operator',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const operator = await apiSession(server.baseURL, 'operator-dok', 'rahasia-operator-1');
+    const opened = await openSignedIn(browser, server.baseURL, operator, 'phone', '/lainnya');
+    await opened.page.getByRole('heading', { name: 'Lainnya' }).waitFor();
+    await opened.page.getByRole('link', { name: /Kolektibilitas/ }).waitFor();
+    expect(await opened.page.getByRole('link', { name: /Profil Lembaga/ }).count()).toBe(0);
+    await opened.page.goto('/profil-lembaga');
+    await opened.page.getByLabel('Nama Lembaga').waitFor();
+    expect(await opened.page.getByLabel('Nama Lembaga').isDisabled()).toBe(true);
+    expect(await opened.page.getByRole('button', { name: 'Simpan Pengaturan' }).count()).toBe(0);
+    expect(await opened.page.getByRole('button', { name: 'Unggah logo lembaga' }).count()).toBe(0);
+    await opened.context.close();
   });
 });

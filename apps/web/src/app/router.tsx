@@ -51,6 +51,7 @@ export const router = createBrowserRouter([
               { path: '/profil', element: page(() => import('./routes/profil')) },
               { path: '/pengguna', element: page(() => import('./routes/pengguna')) },
               { path: '/kolektibilitas', element: page(() => import('./routes/kolektibilitas')) },
+              { path: '/profil-lembaga', element: page(() => import('./routes/profil-lembaga')) },
             ],
           },
         ],

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { AlarmClock, LayoutDashboard, LogOut, Menu, Users, Wallet, Receipt, MoreHorizontal, X } from 'lucide-react';
 import { useAuth } from '../../features/auth';
-import { institutionName } from '../../lib/institution';
+import { useInstitutionName } from '../../lib/institution';
 import { cn } from '../../components/ui/cn';
 import { Logo } from './logo';
 
@@ -34,7 +34,7 @@ export function AppLayout() {
   // The phone menu is open for the page it was opened on: navigating closes it by itself.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location.pathname;
-  const name = institutionName();
+  const name = useInstitutionName();
 
   const isActive = (to: string) =>
     location.pathname === to ||

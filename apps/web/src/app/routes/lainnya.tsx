@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   AlarmClockCheck,
+  Building2,
   BellRing,
   ChevronRight,
   History,
@@ -31,6 +32,18 @@ interface MenuSection {
 
 /** Sections of the Lainnya menu (spec §2). Add a section by adding an entry. */
 const sections: MenuSection[] = [
+  {
+    title: 'Lembaga',
+    cards: [
+      {
+        to: '/profil-lembaga',
+        title: 'Profil Lembaga',
+        description: 'Nama, alamat, kontak, logo dan catatan kwitansi untuk dokumen dan halaman depan.',
+        icon: <Building2 className="h-5 w-5" aria-hidden="true" />,
+        roles: ['admin'],
+      },
+    ],
+  },
   {
     title: 'Pembiayaan',
     cards: [
@@ -104,32 +117,34 @@ export default function LainnyaPage() {
     <>
       <PageHeader title="Lainnya" subtitle="Pengaturan lain aplikasi." />
       <div className="space-y-8">
-        {sections.map((section, index) => (
-          <section key={section.title} aria-labelledby={`lainnya-section-${index}`}>
-            <h2 id={`lainnya-section-${index}`} className="mb-3 text-base font-semibold text-ink">
-              {section.title}
-            </h2>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {section.cards.filter(visible).map((card) => (
-                <li key={card.to}>
-                  <Link
-                    to={card.to}
-                    className="group flex h-full items-start gap-4 rounded-xl border border-line bg-white p-5 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-brand-600"
-                  >
-                    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                      {card.icon}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block font-semibold text-ink">{card.title}</span>
-                      <span className="mt-1 block text-sm text-muted">{card.description}</span>
-                    </span>
-                    <ChevronRight className="mt-2 h-4 w-4 shrink-0 text-muted group-hover:text-brand-700" aria-hidden="true" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+        {sections
+          .filter((section) => section.cards.some(visible))
+          .map((section, index) => (
+            <section key={section.title} aria-labelledby={`lainnya-section-${index}`}>
+              <h2 id={`lainnya-section-${index}`} className="mb-3 text-base font-semibold text-ink">
+                {section.title}
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {section.cards.filter(visible).map((card) => (
+                  <li key={card.to}>
+                    <Link
+                      to={card.to}
+                      className="group flex h-full items-start gap-4 rounded-xl border border-line bg-white p-5 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                        {card.icon}
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-semibold text-ink">{card.title}</span>
+                        <span className="mt-1 block text-sm text-muted">{card.description}</span>
+                      </span>
+                      <ChevronRight className="mt-2 h-4 w-4 shrink-0 text-muted group-hover:text-brand-700" aria-hidden="true" />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
       </div>
     </>
   );

@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfilLembaga, ProfilLembagaResponse } from '@mizan/core';
+import { apiRequest } from '../../../lib/api-client';
+import { setInstitutionName } from '../../../lib/institution';
+
+export const profilLembagaQuery = queryOptions({
+  queryKey: ['settings', 'profil-lembaga'],
+  queryFn: async () => (await apiRequest<ProfilLembagaResponse>('/settings/profil-lembaga')).data,
+});
+
+function useProfilMutation<T>(request: (input: T) => Promise<{ data: ProfilLembagaResponse }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (res) => {
+      queryClient.setQueryData(profilLembagaQuery.queryKey, res.data);
+      setInstitutionName(res.data.profil.nama);
+    },
+  });
+}
+
+/** `PUT /api/settings/profil-lembaga` (admin). */
+export const useSaveProfilLembaga = () =>
+  useProfilMutation((input: ProfilLembaga) =>
+    apiRequest<ProfilLembagaResponse>('/settings/profil-lembaga', { method: 'PUT', body: input }),
+  );
+
+/** `PUT /api/settings/profil-lembaga/logo` (admin): the file as multipart field `logo`. */
+export const useUploadLogo = () =>
+  useProfilMutation((file: File) => {
+    const body = new FormData();
+    body.append('logo', file);
+    return apiRequest<ProfilLembagaResponse>('/settings/profil-lembaga/logo', { method: 'PUT', body });
+  });
+
+/** `DELETE /api/settings/profil-lembaga/logo` (admin). */
+export const useRemoveLogo = () =>
+  useProfilMutation(() => apiRequest<ProfilLembagaResponse>('/settings/profil-lembaga/logo', { method: 'DELETE' }));
