@@ -3,11 +3,15 @@
  * (PDF) and the browser (print view) alike, so that both say exactly the same.
  */
 import type { BagianDokumen, Dokumen, KopDokumen } from '../schemas/dokumen';
-import { formatDateLong, formatDateTime } from '../format/date';
+import { formatDateLong, formatDateShort, formatDateTime } from '../format/date';
 import { formatRupiah } from '../format/rupiah';
-import { jenisPembayaranLabels } from '../format/labels';
+import { formatPercent } from '../format/percent';
+import { jenisPembayaranLabels, statusPinjamanLabels } from '../format/labels';
 import { terbilangRupiah } from './terbilang';
-import type { JenisPembayaran, TipePinjaman } from './types';
+import { calculateMurabahah, isValidDurasi } from './murabahah';
+import { mudharabahProfitPerPeriod } from './mudharabah';
+import type { InstalmentState, LedgerInstalment, LedgerSummary } from './ledger';
+import type { JenisPembayaran, StatusPinjamanFilter, TipePinjaman } from './types';
 
 /** The akad each loan type stands for (docs/glossary.md): pokok is a Murabahah, non-pokok a Mudharabah. */
 export const akadLabels: Record<TipePinjaman, string> = { pokok: 'Murabahah', 'non-pokok': 'Mudharabah' };
@@ -121,5 +125,315 @@ export function kwitansiDokumen(data: KwitansiData, kop: KopDokumen, catatan: st
     dicetak_pada: now.toISOString(),
     dicetak_pada_teks: dicetak,
     nama_file: `Kwitansi-${fileNamePart(nomor)}${data.batal ? '-BATAL' : data.cetakan_ke > 1 ? '-SALINAN' : ''}.pdf`,
+  };
+}
+
+/** The labels of an instalment's state on a printed schedule. */
+export const instalmentStateLabels: Record<InstalmentState, string> = {
+  lunas: 'Lunas',
+  sebagian: 'Sebagian',
+  belum: 'Belum Bayar',
+  terlambat: 'Terlambat',
+};
+
+const tabel = (
+  judul: string | null,
+  kolom: [label: string, kanan: boolean, lebar: number][],
+  sel: string[][],
+  total: string[] | null,
+): BagianDokumen => ({
+  jenis: 'tabel',
+  judul,
+  baris: [],
+  teks: null,
+  kolom: kolom.map(([label, kanan, lebar]) => ({ label, kanan, lebar })),
+  sel,
+  total,
+});
+
+const teks = (isi: string): BagianDokumen => ({
+  jenis: 'teks',
+  judul: null,
+  baris: [],
+  teks: isi,
+  kolom: [],
+  sel: [],
+  total: null,
+});
+
+/** A loan as its documents print it. */
+export interface DokumenPinjaman {
+  id: number;
+  nomor_pinjaman: string;
+  tipe: TipePinjaman;
+  jumlah: number;
+  persentase: number;
+  durasi_angsuran: number | null;
+  tanggal_pinjam: string;
+  status: StatusPinjamanFilter;
+  jaminan: string | null;
+  sisa_pokok: number;
+  total_pembayaran: number;
+}
+
+/** A customer as the documents print them. */
+export interface DokumenNasabah {
+  nama: string;
+  nik: string | null;
+  alamat: string | null;
+  telepon: string | null;
+}
+
+const dicetak = (now: Date) => ({ dicetak_pada: now.toISOString(), dicetak_pada_teks: formatDateTime(now) });
+
+const nasabahRows = (n: DokumenNasabah): [string, string, boolean?][] => [
+  ['Nasabah', n.nama, true],
+  ['NIK', n.nik ?? '-'],
+  ['Alamat', n.alamat ?? '-'],
+];
+
+/**
+ * The repayment schedule (Jadwal Angsuran) a customer keeps: every instalment with its due date,
+ * its parts, what was paid of it and its state on `ledger.tanggal`, from the collections ledger.
+ */
+export function jadwalDokumen(
+  pinjaman: DokumenPinjaman,
+  nasabah: DokumenNasabah,
+  ledger: { tanggal: string; angsuran: LedgerInstalment[]; ringkasan: LedgerSummary },
+  kop: KopDokumen,
+  now: Date,
+): Dokumen {
+  const murabahah = pinjaman.tipe === 'pokok';
+  const rows = ledger.angsuran;
+  const sum = (pick: (a: LedgerInstalment) => number) => rows.reduce((total, a) => total + pick(a), 0);
+  const r = ledger.ringkasan;
+  return {
+    judul: 'JADWAL ANGSURAN',
+    nomor: pinjaman.nomor_pinjaman,
+    tanda: null,
+    keterangan_tanda: null,
+    kop,
+    bagian: [
+      rincian(null, [
+        ...nasabahRows(nasabah),
+        ['Pinjaman', `${pinjaman.nomor_pinjaman} · ${akadLabels[pinjaman.tipe]}`],
+        ['Tanggal pinjam', formatDateLong(pinjaman.tanggal_pinjam)],
+        [murabahah ? 'Harga beli (pokok)' : 'Modal', formatRupiah(pinjaman.jumlah)],
+        ...(murabahah && isValidDurasi(pinjaman.durasi_angsuran)
+          ? ([['Jangka waktu', `${pinjaman.durasi_angsuran} bulan`]] as [string, string][])
+          : []),
+      ]),
+      tabel(
+        null,
+        [
+          ['Ke', false, 0.5],
+          ['Jatuh tempo', false, 1.2],
+          ['Pokok', true, 1.3],
+          [murabahah ? 'Margin' : 'Bagi hasil', true, 1.2],
+          ['Jumlah', true, 1.3],
+          ['Terbayar', true, 1.3],
+          ['Status', false, 1.1],
+        ],
+        rows.map((a) => [
+          String(a.angsuran_ke),
+          formatDateShort(a.jatuh_tempo),
+          formatRupiah(a.pokok),
+          formatRupiah(murabahah ? a.margin : a.bagi_hasil),
+          formatRupiah(a.jumlah),
+          formatRupiah(a.terbayar),
+          instalmentStateLabels[a.status],
+        ]),
+        [
+          '',
+          'Total',
+          formatRupiah(sum((a) => a.pokok)),
+          formatRupiah(sum((a) => (murabahah ? a.margin : a.bagi_hasil))),
+          formatRupiah(sum((a) => a.jumlah)),
+          formatRupiah(sum((a) => a.terbayar)),
+          '',
+        ],
+      ),
+      rincian(`Posisi per ${formatDateLong(ledger.tanggal)}`, [
+        ['Status pinjaman', statusPinjamanLabels[pinjaman.status]],
+        ['Sisa pokok', formatRupiah(pinjaman.sisa_pokok)],
+        [
+          'Tunggakan',
+          r.tunggakan_total > 0
+            ? `${formatRupiah(r.tunggakan_total)} (${r.angsuran_tertunggak} angsuran, ${r.hari_tunggakan} hari)`
+            : 'Tidak ada',
+        ],
+        [
+          'Angsuran berikutnya',
+          r.jatuh_tempo_berikutnya
+            ? `${formatDateLong(r.jatuh_tempo_berikutnya)} · ${formatRupiah(r.jumlah_berikutnya ?? 0)}`
+            : '-',
+        ],
+      ]),
+    ],
+    tanda_tangan: [],
+    catatan_kaki: 'Bayarlah angsuran paling lambat pada tanggal jatuh tempo. Simpan jadwal ini bersama kwitansi pembayaran Anda.',
+    ...dicetak(now),
+    nama_file: `Jadwal-Angsuran-${fileNamePart(pinjaman.nomor_pinjaman)}.pdf`,
+  };
+}
+
+/**
+ * The one-page akad summary: for a Murabahah the purchase price, margin, selling price, monthly
+ * instalment, term and collateral; for a Mudharabah the capital, the profit share and its monthly
+ * amount. A summary for the customer, not the akad itself.
+ */
+export function akadDokumen(
+  pinjaman: DokumenPinjaman,
+  nasabah: DokumenNasabah,
+  kop: KopDokumen,
+  petugas: string | null,
+  now: Date,
+): Dokumen {
+  const murabahah = pinjaman.tipe === 'pokok';
+  const figures =
+    murabahah && isValidDurasi(pinjaman.durasi_angsuran)
+      ? calculateMurabahah(pinjaman.jumlah, pinjaman.persentase, pinjaman.durasi_angsuran)
+      : null;
+  const terms: [string, string, boolean?][] = murabahah
+    ? [
+        ['Akad', 'Murabahah (jual beli dengan margin yang disepakati)'],
+        ['Harga beli (pokok)', formatRupiah(pinjaman.jumlah)],
+        [
+          'Margin',
+          figures
+            ? `${formatRupiah(figures.totalProfit)} (${formatPercent(pinjaman.persentase)} per bulan)`
+            : `${formatPercent(pinjaman.persentase)} per bulan`,
+        ],
+        ['Harga jual', figures ? formatRupiah(figures.totalObligation) : '-', true],
+        ['Angsuran per bulan', figures ? formatRupiah(figures.monthlyInstalment) : '-', true],
+        ['Jangka waktu', figures ? `${figures.durasi} bulan` : '-'],
+        ['Jaminan', pinjaman.jaminan ?? '-'],
+      ]
+    : [
+        ['Akad', 'Mudharabah (bagi hasil usaha)'],
+        ['Modal', formatRupiah(pinjaman.jumlah), true],
+        ['Nisbah bagi hasil', `${formatPercent(pinjaman.persentase)} dari modal per bulan`],
+        ['Bagi hasil per bulan', formatRupiah(mudharabahProfitPerPeriod(pinjaman.jumlah, pinjaman.persentase)), true],
+        ['Jaminan', pinjaman.jaminan ?? '-'],
+      ];
+  return {
+    judul: 'RINGKASAN AKAD PEMBIAYAAN',
+    nomor: pinjaman.nomor_pinjaman,
+    tanda: null,
+    keterangan_tanda: null,
+    kop,
+    bagian: [
+      rincian('Nasabah', [...nasabahRows(nasabah), ['Telepon', nasabah.telepon ?? '-']]),
+      rincian('Pembiayaan', [
+        ['Nomor pinjaman', pinjaman.nomor_pinjaman],
+        ['Tanggal akad', formatDateLong(pinjaman.tanggal_pinjam)],
+        ...terms,
+      ]),
+      ...(figures
+        ? [
+            {
+              ...rincian(null, []),
+              jenis: 'jumlah' as const,
+              baris: [{ label: 'Harga jual', nilai: formatRupiah(figures.totalObligation), tebal: true }],
+              teks: terbilangRupiah(figures.totalObligation),
+            },
+          ]
+        : []),
+      teks(
+        murabahah
+          ? 'Harga jual dan angsuran tetap selama jangka waktu pembiayaan. Ringkasan ini bukan pengganti akad; ketentuan lengkap ada pada akad yang ditandatangani kedua pihak.'
+          : 'Bagi hasil dihitung dari modal sesuai nisbah yang disepakati. Ringkasan ini bukan pengganti akad; ketentuan lengkap ada pada akad yang ditandatangani kedua pihak.',
+      ),
+    ],
+    tanda_tangan: [
+      { peran: 'Nasabah', nama: nasabah.nama },
+      { peran: `Untuk ${kop.nama}`, nama: petugas },
+    ],
+    catatan_kaki: null,
+    ...dicetak(now),
+    nama_file: `Ringkasan-Akad-${fileNamePart(pinjaman.nomor_pinjaman)}.pdf`,
+  };
+}
+
+/** One payment on a customer's statement. */
+export interface RiwayatPembayaran {
+  tanggal: string;
+  nomor_kwitansi: string | null;
+  nomor_pinjaman: string;
+  jenis: JenisPembayaran;
+  angsuran_ke: number | null;
+  jumlah: number;
+}
+
+/**
+ * The customer statement (Riwayat Nasabah): every living loan and every payment on them, with
+ * totals: what was lent, what was paid, what principal remains.
+ */
+export function riwayatDokumen(
+  nasabah: DokumenNasabah,
+  pinjaman: DokumenPinjaman[],
+  pembayaran: RiwayatPembayaran[],
+  kop: KopDokumen,
+  now: Date,
+): Dokumen {
+  const totalPinjaman = pinjaman.reduce((sum, p) => sum + p.jumlah, 0);
+  const totalSisa = pinjaman.reduce((sum, p) => sum + p.sisa_pokok, 0);
+  const totalBayar = pembayaran.reduce((sum, p) => sum + p.jumlah, 0);
+  return {
+    judul: 'RIWAYAT NASABAH',
+    nomor: null,
+    tanda: null,
+    keterangan_tanda: null,
+    kop,
+    bagian: [
+      rincian(null, [...nasabahRows(nasabah), ['Telepon', nasabah.telepon ?? '-']]),
+      tabel(
+        `Pinjaman (${pinjaman.length})`,
+        [
+          ['Nomor', false, 1.5],
+          ['Akad', false, 1.1],
+          ['Tanggal', false, 1],
+          ['Pokok', true, 1.3],
+          ['Status', false, 1.1],
+          ['Sisa pokok', true, 1.3],
+        ],
+        pinjaman.map((p) => [
+          p.nomor_pinjaman,
+          akadLabels[p.tipe],
+          formatDateShort(p.tanggal_pinjam),
+          formatRupiah(p.jumlah),
+          statusPinjamanLabels[p.status],
+          formatRupiah(p.sisa_pokok),
+        ]),
+        ['Total', '', '', formatRupiah(totalPinjaman), '', formatRupiah(totalSisa)],
+      ),
+      tabel(
+        `Pembayaran (${pembayaran.length})`,
+        [
+          ['Tanggal', false, 1],
+          ['No. kwitansi', false, 1.5],
+          ['Pinjaman', false, 1.4],
+          ['Untuk', false, 1.4],
+          ['Jumlah', true, 1.3],
+        ],
+        pembayaran.map((p) => [
+          formatDateShort(p.tanggal),
+          p.nomor_kwitansi ?? '-',
+          p.nomor_pinjaman,
+          untukPembayaran(p.jenis, p.angsuran_ke),
+          formatRupiah(p.jumlah),
+        ]),
+        ['Total', '', '', '', formatRupiah(totalBayar)],
+      ),
+      rincian('Ringkasan', [
+        ['Total pinjaman', formatRupiah(totalPinjaman)],
+        ['Total pembayaran', formatRupiah(totalBayar)],
+        ['Sisa pokok', formatRupiah(totalSisa), true],
+      ]),
+    ],
+    tanda_tangan: [],
+    catatan_kaki: null,
+    ...dicetak(now),
+    nama_file: `Riwayat-Nasabah-${fileNamePart(nasabah.nama)}.pdf`,
   };
 }

@@ -17,8 +17,8 @@ export const bagianDokumenSchema = z.object({
   baris: z.array(barisSchema),
   /** jumlah: the amount in words; teks: the paragraph. */
   teks: z.string().nullable(),
-  /** tabel: the columns (`kanan`: right-aligned figures). */
-  kolom: z.array(z.object({ label: z.string(), kanan: z.boolean() })),
+  /** tabel: the columns (`kanan`: right-aligned figures; `lebar`: share of the width, relative to the others). */
+  kolom: z.array(z.object({ label: z.string(), kanan: z.boolean(), lebar: z.number() })),
   /** tabel: the cells, row by row. */
   sel: z.array(z.array(z.string())),
   /** tabel: the totals row, or null. */

@@ -75,3 +75,93 @@ export function findNomor(db: Kysely<DB>, pembayaranId: number) {
     .where('pembayaran_id', '=', pembayaranId)
     .executeTakeFirst();
 }
+
+/** A living loan with its customer and who recorded it, as the loan documents print them. */
+export function findLoanForDocuments(db: Kysely<DB>, pinjamanId: number) {
+  return db
+    .selectFrom('pinjaman as p')
+    .innerJoin('nasabah as n', 'n.id', 'p.nasabah_id')
+    .leftJoin('users as u', 'u.id', 'p.created_by')
+    .where('p.id', '=', pinjamanId)
+    .where('p.deleted_at', 'is', null)
+    .select([
+      'p.id',
+      'p.nomor_pinjaman',
+      'p.tipe',
+      'p.jumlah',
+      'p.persentase',
+      'p.durasi_angsuran',
+      'p.tanggal_pinjam',
+      'p.status',
+      'p.jaminan',
+      'p.sisa_pokok',
+      'p.total_pembayaran',
+      'n.nama',
+      'n.nik',
+      'n.alamat',
+      'n.telepon',
+      'u.nama_lengkap as petugas',
+    ])
+    .executeTakeFirst();
+}
+
+/** A loan's living payments in the order the ledger reads them. */
+export function livingPaymentsOfLoan(db: Kysely<DB>, pinjamanId: number) {
+  return db
+    .selectFrom('pembayaran')
+    .select(['id', 'tanggal', 'jenis', 'jumlah', 'angsuran_ke'])
+    .where('pinjaman_id', '=', pinjamanId)
+    .where('deleted_at', 'is', null)
+    .orderBy('tanggal')
+    .orderBy('id')
+    .execute();
+}
+
+/** A living customer, for the statement. */
+export function findCustomer(db: Kysely<DB>, nasabahId: number) {
+  return db
+    .selectFrom('nasabah')
+    .select(['id', 'nama', 'nik', 'alamat', 'telepon'])
+    .where('id', '=', nasabahId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A customer's living loans, oldest first. */
+export function loansOfCustomer(db: Kysely<DB>, nasabahId: number) {
+  return db
+    .selectFrom('pinjaman')
+    .select([
+      'id',
+      'nomor_pinjaman',
+      'tipe',
+      'jumlah',
+      'persentase',
+      'durasi_angsuran',
+      'tanggal_pinjam',
+      'status',
+      'jaminan',
+      'sisa_pokok',
+      'total_pembayaran',
+    ])
+    .where('nasabah_id', '=', nasabahId)
+    .where('deleted_at', 'is', null)
+    .orderBy('tanggal_pinjam')
+    .orderBy('id')
+    .execute();
+}
+
+/** The living payments of a customer's living loans with their receipt numbers, by date. */
+export function paymentsOfCustomer(db: Kysely<DB>, nasabahId: number) {
+  return db
+    .selectFrom('pembayaran as b')
+    .innerJoin('pinjaman as p', 'p.id', 'b.pinjaman_id')
+    .leftJoin('kwitansi_pembayaran as k', 'k.pembayaran_id', 'b.id')
+    .where('p.nasabah_id', '=', nasabahId)
+    .where('p.deleted_at', 'is', null)
+    .where('b.deleted_at', 'is', null)
+    .select(['b.tanggal', 'b.jenis', 'b.angsuran_ke', 'b.jumlah', 'p.nomor_pinjaman', 'k.tahun', 'k.urut'])
+    .orderBy('b.tanggal')
+    .orderBy('b.id')
+    .execute();
+}

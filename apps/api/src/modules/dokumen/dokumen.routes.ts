@@ -52,4 +52,52 @@ export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, data: await service.printKwitansi(app.db, lembaga, request.params.id, app.clock.now()) };
     },
   );
+
+  /** The loan and customer documents: A4, as a PDF and as content for the print view. */
+  const documents = [
+    {
+      path: '/pinjaman/:id/jadwal',
+      name: 'Jadwal angsuran pinjaman dengan status tiap angsuran hari ini',
+      build: service.jadwalDocument,
+    },
+    { path: '/pinjaman/:id/akad', name: 'Ringkasan akad pinjaman (Murabahah atau Mudharabah)', build: service.akadDocument },
+    {
+      path: '/nasabah/:id/riwayat',
+      name: 'Riwayat nasabah: semua pinjaman dan pembayaran dengan total',
+      build: service.riwayatDocument,
+    },
+  ] as const;
+  for (const doc of documents) {
+    app.get(
+      `${doc.path}.pdf`,
+      {
+        schema: { tags: ['dokumen'], summary: `${doc.name} (PDF, A4)`, params: idParamSchema, produces: ['application/pdf'] },
+      },
+      async (request, reply) => {
+        const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
+        const dokumen = await doc.build(app.db, lembaga.kop, request.params.id, app.clock.now());
+        const pdf = await renderPdf(dokumen, 'a4', lembaga.logo);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', attachment(dokumen.nama_file))
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+    app.get(
+      `${doc.path}/dokumen`,
+      {
+        schema: {
+          tags: ['dokumen'],
+          summary: `${doc.name}, untuk dicetak dari peramban`,
+          params: idParamSchema,
+          response: { 200: envelope(dokumenSchema) },
+        },
+      },
+      async (request) => {
+        const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
+        return { success: true as const, data: await doc.build(app.db, lembaga.kop, request.params.id, app.clock.now()) };
+      },
+    );
+  }
 };

@@ -1,5 +1,18 @@
 import type { Kysely } from 'kysely';
-import { kwitansiDokumen, messages, sisaPokok, type Dokumen, type KopDokumen } from '@mizan/core';
+import {
+  akadDokumen,
+  jadwalDokumen,
+  kwitansiDokumen,
+  loanLedger,
+  messages,
+  nomorKwitansi,
+  riwayatDokumen,
+  sisaPokok,
+  todayJakarta,
+  type Dokumen,
+  type DokumenPinjaman,
+  type KopDokumen,
+} from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import * as repo from './dokumen.repository';
@@ -39,6 +52,57 @@ export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaran
     },
     lembaga.kop,
     lembaga.catatan_kwitansi,
+    now,
+  );
+}
+
+type LoanRow = NonNullable<Awaited<ReturnType<typeof repo.findLoanForDocuments>>>;
+
+const pinjamanOf = (row: Omit<LoanRow, 'nama' | 'nik' | 'alamat' | 'telepon' | 'petugas'>): DokumenPinjaman => ({
+  id: row.id,
+  nomor_pinjaman: row.nomor_pinjaman,
+  tipe: row.tipe,
+  jumlah: row.jumlah,
+  persentase: row.persentase,
+  durasi_angsuran: row.durasi_angsuran,
+  tanggal_pinjam: row.tanggal_pinjam,
+  status: row.status,
+  jaminan: row.jaminan,
+  sisa_pokok: row.sisa_pokok,
+  total_pembayaran: row.total_pembayaran,
+});
+
+async function loanOrNotFound(db: Kysely<DB>, pinjamanId: number) {
+  const row = await repo.findLoanForDocuments(db, pinjamanId);
+  if (!row) throw notFound(messages.notFound.pinjaman);
+  return row;
+}
+
+/** The repayment schedule of a living loan with each instalment's state on today's Jakarta date. */
+export async function jadwalDocument(db: Kysely<DB>, kop: KopDokumen, pinjamanId: number, now: Date): Promise<Dokumen> {
+  const row = await loanOrNotFound(db, pinjamanId);
+  const payments = await repo.livingPaymentsOfLoan(db, pinjamanId);
+  const tanggal = todayJakarta(now);
+  const { instalments, summary } = loanLedger(row, payments, tanggal);
+  return jadwalDokumen(pinjamanOf(row), row, { tanggal, angsuran: instalments, ringkasan: summary }, kop, now);
+}
+
+/** The one-page akad summary of a living loan; the staff member who recorded it signs for the institution. */
+export async function akadDocument(db: Kysely<DB>, kop: KopDokumen, pinjamanId: number, now: Date): Promise<Dokumen> {
+  const row = await loanOrNotFound(db, pinjamanId);
+  return akadDokumen(pinjamanOf(row), row, kop, row.petugas, now);
+}
+
+/** The statement of a living customer: living loans and their living payments. */
+export async function riwayatDocument(db: Kysely<DB>, kop: KopDokumen, nasabahId: number, now: Date): Promise<Dokumen> {
+  const nasabah = await repo.findCustomer(db, nasabahId);
+  if (!nasabah) throw notFound(messages.notFound.nasabah);
+  const [loans, payments] = await Promise.all([repo.loansOfCustomer(db, nasabahId), repo.paymentsOfCustomer(db, nasabahId)]);
+  return riwayatDokumen(
+    nasabah,
+    loans.map(pinjamanOf),
+    payments.map((p) => ({ ...p, nomor_kwitansi: p.tahun !== null && p.urut !== null ? nomorKwitansi(p.tahun, p.urut) : null })),
+    kop,
     now,
   );
 }

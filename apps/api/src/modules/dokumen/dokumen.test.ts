@@ -38,7 +38,11 @@ async function customerWithLoan(nama = 'Budi Santoso', nik = '3201010101010001')
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const loan = await postLoan(t, nasabah.id, { nomor_pinjaman: `PJ-${nik.slice(-4)}`, tanggal_pinjam: '2025-12-01' });
+  const loan = await postLoan(t, nasabah.id, {
+    nomor_pinjaman: `PJ-${nik.slice(-4)}`,
+    tanggal_pinjam: '2025-12-01',
+    jaminan: 'BPKB motor',
+  });
   return { nasabahId: nasabah.id, loanId: loan.id };
 }
 
@@ -229,6 +233,136 @@ describe('GET /api/pembayaran/:id/kwitansi.pdf', () => {
       .where('pembayaran_id', '=', payment.id)
       .executeTakeFirstOrThrow();
     expect(row.dicetak).toBe(0);
+  });
+});
+
+describe('loan and customer documents', () => {
+  it('prints the repayment schedule from the ledger: each instalment paid or not, totals, the position today', async () => {
+    // Rp 12.000.000 Murabahah at 2 % for 12 months from 2025-12-01: Rp 1.240.000 a month.
+    const { loanId } = await customerWithLoan();
+    await pay(loanId, { jenis: 'angsuran', angsuran_ke: 1, tanggal: '2026-01-01' });
+    await pay(loanId, { jenis: 'angsuran', angsuran_ke: 2, tanggal: '2026-02-01', jumlah: 600_000 });
+    clock.set(new Date('2026-03-10T03:00:00Z'));
+    const res = await t.request({ method: 'GET', url: `/api/pinjaman/${loanId}/jadwal.pdf` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Jadwal-Angsuran-PJ-0001.pdf"');
+    expect(pdfPageSizes(res.rawPayload)[0]).toEqual([595.28, 841.89]);
+    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
+    for (const expected of [
+      'JADWAL ANGSURAN',
+      'Budi Santoso',
+      'PJ-0001 · Murabahah',
+      '12 bulan',
+      '01/01/2026',
+      '01/12/2026',
+      'Lunas',
+      'Terlambat',
+      'Belum Bayar',
+      // Σ instalments = Rp 14.880.000; Σ paid = Rp 1.840.000.
+      formatRupiah(14_880_000),
+      formatRupiah(1_840_000),
+      'Posisi per 10 Maret 2026',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const json = await t.request({ method: 'GET', url: `/api/pinjaman/${loanId}/jadwal/dokumen` });
+    const dokumen = json.json().data as Dokumen;
+    const table = dokumen.bagian.find((b) => b.jenis === 'tabel')!;
+    expect(table.sel).toHaveLength(12);
+    expect(table.sel[0]).toEqual([
+      '1',
+      '01/01/2026',
+      formatRupiah(1_000_000),
+      formatRupiah(240_000),
+      formatRupiah(1_240_000),
+      formatRupiah(1_240_000),
+      'Lunas',
+    ]);
+    expect(table.sel[1]!.at(-1)).toBe('Terlambat');
+    expect(table.sel[11]!.at(-1)).toBe('Belum Bayar');
+  });
+
+  it('prints the akad summary of a Murabahah and of a Mudharabah', async () => {
+    const { loanId, nasabahId } = await customerWithLoan();
+    const murabahah = pdfText((await t.request({ method: 'GET', url: `/api/pinjaman/${loanId}/akad.pdf` })).rawPayload).replace(
+      /\s+/g,
+      ' ',
+    );
+    for (const expected of [
+      'RINGKASAN AKAD PEMBIAYAAN',
+      'Murabahah',
+      `Harga beli (pokok) ${formatRupiah(12_000_000)}`,
+      `Margin ${formatRupiah(2_880_000)} (2,00% per bulan)`,
+      `Harga jual ${formatRupiah(14_880_000)}`,
+      `Angsuran per bulan ${formatRupiah(1_240_000)}`,
+      'Jangka waktu 12 bulan',
+      'Jaminan BPKB motor',
+      terbilangRupiah(14_880_000),
+      'Nasabah',
+    ]) {
+      expect(murabahah).toContain(expected);
+    }
+    const mudharabah = await postLoan(t, nasabahId, {
+      nomor_pinjaman: 'MD-1',
+      tipe: 'non-pokok',
+      jumlah: 20_000_000,
+      persentase: 1.5,
+      durasi_angsuran: null,
+      tanggal_pinjam: '2026-01-15',
+    });
+    const text = pdfText((await t.request({ method: 'GET', url: `/api/pinjaman/${mudharabah.id}/akad.pdf` })).rawPayload).replace(
+      /\s+/g,
+      ' ',
+    );
+    for (const expected of [
+      'Mudharabah',
+      `Modal ${formatRupiah(20_000_000)}`,
+      'Nisbah bagi hasil 1,50% dari modal per bulan',
+      `Bagi hasil per bulan ${formatRupiah(300_000)}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Harga jual');
+  });
+
+  it('prints a customer statement with every loan, every payment and its receipt number, and the totals', async () => {
+    const { loanId, nasabahId } = await customerWithLoan();
+    const second = await postLoan(t, nasabahId, { nomor_pinjaman: 'PJ-0002', jumlah: 5_000_000, tanggal_pinjam: '2026-01-10' });
+    await pay(loanId, { jenis: 'angsuran', angsuran_ke: 1, tanggal: '2026-01-01' });
+    await pay(second.id, { tanggal: '2026-02-10', jumlah: 500_000 });
+    const deleted = await pay(second.id, { tanggal: '2026-02-11', jumlah: 999_000 });
+    await t.request({ method: 'DELETE', url: `/api/pembayaran/${deleted.id}` });
+    const res = await t.request({ method: 'GET', url: `/api/nasabah/${nasabahId}/riwayat.pdf` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Riwayat-Nasabah-Budi-Santoso.pdf"');
+    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
+    for (const expected of [
+      'RIWAYAT NASABAH',
+      'Pinjaman (2)',
+      'Pembayaran (2)',
+      'KW/2026/000001',
+      'KW/2026/000002',
+      'Angsuran ke-1',
+      `Total pinjaman ${formatRupiah(17_000_000)}`,
+      `Total pembayaran ${formatRupiah(1_740_000)}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The deleted payment is not on the statement.
+    expect(text).not.toContain(formatRupiah(999_000));
+  });
+
+  it('answers 404 for a loan or customer that does not exist, 401 without a token', async () => {
+    for (const url of [
+      '/api/pinjaman/987654/jadwal.pdf',
+      '/api/pinjaman/987654/akad/dokumen',
+      '/api/nasabah/987654/riwayat.pdf',
+    ]) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toMatch(/^(Pinjaman|Nasabah) tidak ditemukan$/);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/nasabah/1/riwayat.pdf', token: null })).statusCode).toBe(401);
   });
 });
 

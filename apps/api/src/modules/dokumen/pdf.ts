@@ -207,10 +207,8 @@ function layout(doc: Doc, d: Dokumen, paper: Paper, logo: Buffer | null) {
 function table(doc: Doc, bagian: Dokumen['bagian'][number], left: number, width: number, s: number, paper: Paper) {
   const n = bagian.kolom.length;
   if (n === 0) return;
-  // The first column (a number or a date) narrow, the rest shared.
-  const widths = bagian.kolom.map((_, i) => (i === 0 && n > 2 ? width * 0.08 : 0));
-  const rest = (width - widths.reduce((a, b) => a + b, 0)) / widths.filter((w) => w === 0).length;
-  const cols = widths.map((w) => (w === 0 ? rest : w));
+  const weight = bagian.kolom.reduce((sum, k) => sum + k.lebar, 0);
+  const cols = bagian.kolom.map((k) => (width * k.lebar) / weight);
   const size = s - (paper.narrow ? 0.5 : 0.5);
   const row = (cells: string[], bold: boolean, shade: boolean) => {
     doc.font(bold ? 'bold' : 'regular').fontSize(size);

@@ -64,7 +64,15 @@ export function DocumentView({ dokumen, kertas }: { dokumen: Dokumen; kertas: 'a
               <p>{bagian.teks}</p>
             ) : (
               <div className="overflow-x-auto">
-                <table className="w-full border-collapse text-xs">
+                <table className="w-full table-fixed border-collapse text-xs">
+                  <colgroup>
+                    {bagian.kolom.map((k) => (
+                      <col
+                        key={k.label}
+                        style={{ width: `${(100 * k.lebar) / bagian.kolom.reduce((sum, c) => sum + c.lebar, 0)}%` }}
+                      />
+                    ))}
+                  </colgroup>
                   <thead>
                     <tr className="bg-gray-100">
                       {bagian.kolom.map((k) => (
