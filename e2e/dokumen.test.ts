@@ -17,6 +17,7 @@ let server: RunningServer;
 let browser: Browser;
 let session: ApiSession;
 let loanId = 0;
+let nasabahId = 0;
 const today = todayJakarta();
 const year = today.slice(0, 4);
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
     kota: 'Bogor',
   });
   expect(nasabah.status, JSON.stringify(nasabah.body)).toBe(201);
+  nasabahId = nasabah.body.data.id;
   const loan = await server.api<{ id: number }>('POST', '/pinjaman', {
     nasabah_id: nasabah.body.data.id,
     nomor_pinjaman: 'KW-2501',
@@ -110,7 +112,7 @@ describe('payment receipts', () => {
     await page.waitForURL(/ukuran=80mm/);
     expect(await page.getByRole('button', { name: 'Kertas 80 mm' }).getAttribute('aria-pressed')).toBe('true');
     const downloaded = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Unduh kwitansi sebagai PDF' }).click();
+    await page.getByRole('button', { name: 'Unduh kwitansi pembayaran sebagai PDF' }).click();
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe(`Kwitansi-KW-${year}-000001-SALINAN.pdf`);
     const file = `test-results/screens/kwitansi-80mm.pdf`;
@@ -129,6 +131,61 @@ describe('payment receipts', () => {
     const { context, page } = await open('tablet', '/cetak/kwitansi/999999');
     await page.getByRole('alert').filter({ hasText: 'Pembayaran tidak ditemukan' }).waitFor();
     expect(await prints(page)).toBe(0);
+    await context.close();
+  });
+});
+
+describe('loan and customer documents', () => {
+  it('prints the repayment schedule from the loan detail on a desktop, and downloads it as a PDF', async () => {
+    const { context, page } = await open('desktop', `/pinjaman/${loanId}`);
+    await page.getByRole('link', { name: 'Cetak jadwal angsuran KW-2501' }).click();
+    await page.waitForURL(`**/cetak/jadwal/${loanId}`);
+    const doc = page.getByTestId('dokumen');
+    await doc.getByRole('heading', { name: 'JADWAL ANGSURAN' }).waitFor();
+    // 12 instalments; the first was paid in the first test.
+    expect(await doc.locator('tbody tr').count()).toBe(12);
+    expect(await doc.locator('tbody tr').first().locator('td').last().textContent()).toBe('Lunas');
+    await expect.poll(() => prints(page)).toBe(1);
+    await snap(page, 'jadwal-desktop');
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Unduh jadwal angsuran sebagai PDF' }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('Jadwal-Angsuran-KW-2501.pdf');
+    const file = 'test-results/screens/jadwal.pdf';
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', ['-q', file, '-']).toString('utf8');
+    expect(text).toContain('JADWAL ANGSURAN');
+    expect(text).toContain('Aminah Kwitansi');
+    execFileSync('pdftoppm', ['-r', '60', '-png', '-singlefile', file, 'test-results/screens/jadwal-pdf']);
+    await page.getByRole('link', { name: 'Kembali ke detail pinjaman' }).click();
+    await page.waitForURL(`**/pinjaman/${loanId}`);
+    await context.close();
+  });
+
+  it('prints the akad summary on a tablet', async () => {
+    const { context, page } = await open('tablet', `/pinjaman/${loanId}`);
+    await page.getByRole('link', { name: 'Cetak ringkasan akad KW-2501' }).click();
+    const doc = page.getByTestId('dokumen');
+    await doc.getByRole('heading', { name: 'RINGKASAN AKAD PEMBIAYAAN' }).waitFor();
+    const text = (await doc.textContent()) ?? '';
+    expect(text).toContain('Harga jual');
+    expect(text).toContain(formatRupiah(14_880_000));
+    expect(text).toContain(terbilangRupiah(14_880_000));
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await snap(page, 'akad-tablet');
+    await context.close();
+  });
+
+  it('prints the customer statement from the customer detail on a phone', async () => {
+    const { context, page } = await open('phone', `/nasabah/${nasabahId}`);
+    await page.getByRole('link', { name: 'Cetak riwayat nasabah Aminah Kwitansi' }).click();
+    const doc = page.getByTestId('dokumen');
+    await doc.getByRole('heading', { name: 'RIWAYAT NASABAH' }).waitFor();
+    const text = (await doc.textContent()) ?? '';
+    expect(text).toContain(`KW/${year}/000001`);
+    expect(text).toContain('Pinjaman (1)');
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await snap(page, 'riwayat-phone');
     await context.close();
   });
 });

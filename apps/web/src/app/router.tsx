@@ -30,7 +30,7 @@ export const router = createBrowserRouter([
         element: <ProtectedRoute />,
         children: [
           // Print views: the document alone, without the app's navigation.
-          { path: '/cetak/kwitansi/:id', element: page(() => import('./routes/cetak-kwitansi')) },
+          { path: '/cetak/:jenis/:id', element: page(() => import('./routes/cetak')) },
           {
             element: <AppLayout />,
             children: [

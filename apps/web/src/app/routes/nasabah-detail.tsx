@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Pencil, RefreshCw, SearchX } from 'lucide-react';
+import { ArrowLeft, Pencil, Printer, RefreshCw, SearchX } from 'lucide-react';
 import { worstClass, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -100,6 +100,14 @@ export default function NasabahDetailPage() {
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit
           </Button>
+          <Link
+            to={`/cetak/riwayat/${id}`}
+            aria-label={`Cetak riwayat nasabah ${nasabah.data?.nama ?? ''}`.trim()}
+            className="col-span-2 inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-canvas sm:col-span-1"
+          >
+            <Printer className="h-4 w-4" aria-hidden="true" />
+            Cetak Riwayat
+          </Link>
         </div>
       </div>
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, BellRing, HandCoins, Pencil, RefreshCw, SearchX, Trash2, UserRound } from 'lucide-react';
+import { ArrowLeft, BellRing, FileText, HandCoins, Pencil, Printer, RefreshCw, SearchX, Trash2, UserRound } from 'lucide-react';
 import { formatRupiah, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -182,6 +182,24 @@ export default function PinjamanDetailPage() {
                   Kirim Pengingat
                 </Button>
               ) : null}
+              <div className="grid grid-cols-2 gap-2">
+                <Link
+                  to={`/cetak/jadwal/${p.id}`}
+                  aria-label={`Cetak jadwal angsuran ${loanCode(p)}`}
+                  className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-canvas"
+                >
+                  <Printer className="h-4 w-4" aria-hidden="true" />
+                  Cetak Jadwal
+                </Link>
+                <Link
+                  to={`/cetak/akad/${p.id}`}
+                  aria-label={`Cetak ringkasan akad ${loanCode(p)}`}
+                  className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-canvas"
+                >
+                  <FileText className="h-4 w-4" aria-hidden="true" />
+                  Ringkasan Akad
+                </Link>
+              </div>
               <Link
                 to={`/nasabah/${p.nasabah.id}`}
                 className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-canvas"

@@ -63,8 +63,9 @@ export function DocumentView({ dokumen, kertas }: { dokumen: Dokumen; kertas: 'a
             ) : bagian.jenis === 'teks' ? (
               <p>{bagian.teks}</p>
             ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full table-fixed border-collapse text-xs">
+              // On a phone a wide table scrolls inside the document; the page itself never does.
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={bagian.judul ?? 'Tabel'}>
+                <table className="w-full min-w-[36rem] table-fixed border-collapse text-xs print:min-w-0">
                   <colgroup>
                     {bagian.kolom.map((k) => (
                       <col

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft, Download, Printer } from 'lucide-react';
+import type { Dokumen } from '@mizan/core';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { useToast } from '../../components/ui/toast';
+import { cn } from '../../components/ui/cn';
+import { errorMessage } from '../../lib/api-client';
+import { documentKinds, usePrintDocument, type Kertas } from '../../features/dokumen/api/documents';
+import { DocumentView } from '../../features/dokumen/components/document-view';
+
+const pageSize: Record<Kertas, string> = {
+  a4: 'A4 portrait; margin: 12mm',
+  a5: 'A5 portrait; margin: 10mm',
+  '80mm': '80mm auto; margin: 3mm',
+};
+
+/**
+ * /cetak/{jenis}/{id}: a document (receipt, schedule, akad summary, statement) in the browser,
+ * then its print dialog. Every print (the first on opening, each "Cetak" after it) asks the server
+ * for the document again, so a receipt's print is counted and a reprint carries SALINAN; "Unduh
+ * PDF" gets the same document as a PDF.
+ */
+export default function CetakPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const kind = documentKinds[params.jenis ?? ''];
+  const [search, setSearch] = useSearchParams();
+  const kertas: Kertas = kind?.papers.find((p) => p.value === search.get('ukuran'))?.value ?? kind?.papers[0]?.value ?? 'a4';
+  const print = usePrintDocument(kind);
+  const { showToast } = useToast();
+  const [dokumen, setDokumen] = useState<Dokumen | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const started = useRef(false);
+  const valid = kind !== undefined && Number.isInteger(id) && id > 0;
+
+  const printNow = () =>
+    print.mutate(id, {
+      onSuccess: (next) => {
+        setDokumen(next);
+        // After React has painted the document the dialog shows exactly that.
+        requestAnimationFrame(() => requestAnimationFrame(() => window.print()));
+      },
+    });
+
+  useEffect(() => {
+    if (!valid || started.current) return;
+    started.current = true;
+    printNow();
+    // Once, on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [valid]);
+
+  const download = async () => {
+    if (!kind) return;
+    setDownloading(true);
+    try {
+      await kind.pdf(id, kertas);
+    } catch (error) {
+      showToast(errorMessage(error, 'Gagal mengunduh dokumen'), 'error');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className="min-h-dvh bg-canvas px-3 py-4 sm:px-6">
+      <style>{`@page { size: ${pageSize[kertas]}; }`}</style>
+      <div className="no-print mx-auto mb-4 flex max-w-3xl flex-wrap items-center gap-2">
+        <Link
+          to={valid ? kind.back(id) : '/dashboard'}
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-line bg-white text-ink hover:bg-canvas"
+          aria-label={kind?.backLabel ?? 'Kembali ke dashboard'}
+        >
+          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+        </Link>
+        <h1 className="mr-auto text-lg font-bold text-ink">{kind?.title ?? 'Dokumen'}</h1>
+        {kind && kind.papers.length > 1 ? (
+          <div role="group" aria-label="Ukuran kertas" className="inline-flex rounded-lg border border-line bg-white p-0.5">
+            {kind.papers.map((paper) => (
+              <button
+                key={paper.value}
+                type="button"
+                aria-pressed={kertas === paper.value}
+                aria-label={`Kertas ${paper.label}`}
+                onClick={() => setSearch({ ukuran: paper.value }, { replace: true })}
+                className={cn(
+                  'h-9 rounded-md px-3 text-sm font-medium',
+                  kertas === paper.value ? 'bg-brand-700 text-white' : 'text-ink hover:bg-canvas',
+                )}
+              >
+                {paper.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+          <Button
+            onClick={printNow}
+            disabled={!valid || print.isPending}
+            aria-label={`Cetak ${kind?.title.toLowerCase() ?? 'dokumen'}`}
+          >
+            <Printer className="h-4 w-4" aria-hidden="true" />
+            Cetak
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => void download()}
+            disabled={!valid || downloading}
+            aria-label={`Unduh ${kind?.title.toLowerCase() ?? 'dokumen'} sebagai PDF`}
+          >
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {downloading ? 'Mengunduh...' : 'Unduh PDF'}
+          </Button>
+        </div>
+      </div>
+      {!valid || (print.isError && !dokumen) ? (
+        <div
+          role="alert"
+          className="no-print mx-auto max-w-md rounded-xl border border-red-200 bg-white p-6 text-center text-sm text-red-900"
+        >
+          {!kind ? 'Dokumen tidak dikenal' : !valid ? kind.notFound : errorMessage(print.error, 'Gagal menyiapkan dokumen')}
+        </div>
+      ) : dokumen ? (
+        <DocumentView dokumen={dokumen} kertas={kertas} />
+      ) : (
+        <div className="flex flex-col items-center gap-3 py-16" aria-busy="true">
+          <Spinner label="Menyiapkan dokumen..." />
+          <p className="text-sm text-muted">Menyiapkan dokumen...</p>
+        </div>
+      )}
+    </div>
+  );
+}

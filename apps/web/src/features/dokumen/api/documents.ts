@@ -1,0 +1,69 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Dokumen } from '@mizan/core';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
+
+/** Paper of a printed document: A4 for schedules and statements; A5 or an 80 mm roll for receipts. */
+export type Kertas = 'a4' | 'a5' | '80mm';
+
+/** What the print view needs of each document. */
+export interface DocumentKind {
+  title: string;
+  /** Where "back" goes, and what it says to a screen reader. */
+  back(id: number): string;
+  backLabel: string;
+  notFound: string;
+  papers: { value: Kertas; label: string }[];
+  /** The content; a receipt's is fetched by POST, which counts the print. */
+  load(id: number): Promise<Dokumen>;
+  pdf(id: number, kertas: Kertas): Promise<void>;
+}
+
+const get = async (path: string) => (await apiRequest<Dokumen>(path)).data;
+
+/** The documents of issue 25, by the name their print view's address carries (/cetak/{jenis}/{id}). */
+export const documentKinds: Record<string, DocumentKind> = {
+  kwitansi: {
+    title: 'Kwitansi Pembayaran',
+    back: (id) => `/pembayaran/${id}`,
+    backLabel: 'Kembali ke detail pembayaran',
+    notFound: 'Pembayaran tidak ditemukan',
+    papers: [
+      { value: 'a5', label: 'A5' },
+      { value: '80mm', label: '80 mm' },
+    ],
+    load: async (id) => (await apiRequest<Dokumen>(`/pembayaran/${id}/kwitansi/cetak`, { method: 'POST' })).data,
+    pdf: (id, kertas) => apiDownload(`/pembayaran/${id}/kwitansi.pdf`, { ukuran: kertas }, `Kwitansi-${id}.pdf`),
+  },
+  jadwal: {
+    title: 'Jadwal Angsuran',
+    back: (id) => `/pinjaman/${id}`,
+    backLabel: 'Kembali ke detail pinjaman',
+    notFound: 'Pinjaman tidak ditemukan',
+    papers: [{ value: 'a4', label: 'A4' }],
+    load: (id) => get(`/pinjaman/${id}/jadwal/dokumen`),
+    pdf: (id) => apiDownload(`/pinjaman/${id}/jadwal.pdf`, undefined, `Jadwal-Angsuran-${id}.pdf`),
+  },
+  akad: {
+    title: 'Ringkasan Akad',
+    back: (id) => `/pinjaman/${id}`,
+    backLabel: 'Kembali ke detail pinjaman',
+    notFound: 'Pinjaman tidak ditemukan',
+    papers: [{ value: 'a4', label: 'A4' }],
+    load: (id) => get(`/pinjaman/${id}/akad/dokumen`),
+    pdf: (id) => apiDownload(`/pinjaman/${id}/akad.pdf`, undefined, `Ringkasan-Akad-${id}.pdf`),
+  },
+  riwayat: {
+    title: 'Riwayat Nasabah',
+    back: (id) => `/nasabah/${id}`,
+    backLabel: 'Kembali ke detail nasabah',
+    notFound: 'Nasabah tidak ditemukan',
+    papers: [{ value: 'a4', label: 'A4' }],
+    load: (id) => get(`/nasabah/${id}/riwayat/dokumen`),
+    pdf: (id) => apiDownload(`/nasabah/${id}/riwayat.pdf`, undefined, `Riwayat-Nasabah-${id}.pdf`),
+  },
+};
+
+/** Loads a document for printing (each call is a print: a receipt's is counted by the server). */
+export function usePrintDocument(kind: DocumentKind | undefined) {
+  return useMutation({ mutationFn: (id: number) => kind!.load(id) });
+}
