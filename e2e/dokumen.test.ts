@@ -267,3 +267,29 @@ describe('Profil Lembaga', () => {
     await opened.context.close();
   });
 });
+
+describe('a deleted payment’s receipt', () => {
+  it('is offered as BATAL right after the payment is deleted on a phone, with its number kept', async () => {
+    const created = await server.api<PembayaranDetail>('POST', '/pembayaran', {
+      pinjaman_id: loanId,
+      tanggal: today,
+      jumlah: 1_240_000,
+      jenis: 'angsuran',
+      angsuran_ke: 2,
+      keterangan: null,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const payment = created.body.data;
+    expect(payment.nomor_kwitansi).toBe(`KW/${year}/000002`);
+    const { context, page } = await open('phone', `/pembayaran/${payment.id}`);
+    await page.getByRole('button', { name: 'Hapus' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Hapus' }).click();
+    await page.getByRole('button', { name: `Cetak kwitansi batal KW/${year}/000002` }).click();
+    const receipt = page.getByTestId('dokumen');
+    await receipt.getByRole('strong').filter({ hasText: 'BATAL' }).waitFor();
+    expect(await receipt.textContent()).toContain(`No. KW/${year}/000002`);
+    expect(await page.getByRole('link', { name: 'Kembali ke daftar pembayaran' }).getAttribute('href')).toBe('/pembayaran');
+    await snap(page, 'kwitansi-batal-phone');
+    await context.close();
+  });
+});

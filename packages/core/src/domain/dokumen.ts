@@ -312,8 +312,8 @@ export function akadDokumen(
     : [
         ['Akad', 'Mudharabah (bagi hasil usaha)'],
         ['Modal', formatRupiah(pinjaman.jumlah), true],
-        ['Nisbah bagi hasil', `${formatPercent(pinjaman.persentase)} dari modal per bulan`],
-        ['Bagi hasil per bulan', formatRupiah(mudharabahProfitPerPeriod(pinjaman.jumlah, pinjaman.persentase)), true],
+        ['Persentase bagi hasil', `${formatPercent(pinjaman.persentase)} dari modal per bulan`],
+        ['Perkiraan bagi hasil per bulan', formatRupiah(mudharabahProfitPerPeriod(pinjaman.jumlah, pinjaman.persentase)), true],
         ['Jaminan', pinjaman.jaminan ?? '-'],
       ];
   return {
@@ -342,7 +342,7 @@ export function akadDokumen(
       teks(
         murabahah
           ? 'Harga jual dan angsuran tetap selama jangka waktu pembiayaan. Ringkasan ini bukan pengganti akad; ketentuan lengkap ada pada akad yang ditandatangani kedua pihak.'
-          : 'Bagi hasil dihitung dari modal sesuai nisbah yang disepakati. Ringkasan ini bukan pengganti akad; ketentuan lengkap ada pada akad yang ditandatangani kedua pihak.',
+          : 'Bagi hasil yang sebenarnya mengikuti hasil usaha menurut nisbah dalam akad; angka di atas adalah perkiraan. Ringkasan ini bukan pengganti akad; ketentuan lengkap ada pada akad yang ditandatangani kedua pihak.',
       ),
     ],
     tanda_tangan: [

@@ -317,8 +317,8 @@ describe('loan and customer documents', () => {
     for (const expected of [
       'Mudharabah',
       `Modal ${formatRupiah(20_000_000)}`,
-      'Nisbah bagi hasil 1,50% dari modal per bulan',
-      `Bagi hasil per bulan ${formatRupiah(300_000)}`,
+      'Persentase bagi hasil 1,50% dari modal per bulan',
+      `Perkiraan bagi hasil per bulan ${formatRupiah(300_000)}`,
     ]) {
       expect(text).toContain(expected);
     }

@@ -69,9 +69,9 @@ export default function CetakPage() {
       <style>{`@page { size: ${pageSize[kertas]}; }`}</style>
       <div className="no-print mx-auto mb-4 flex max-w-3xl flex-wrap items-center gap-2">
         <Link
-          to={valid ? kind.back(id) : '/dashboard'}
+          to={!valid ? '/dashboard' : dokumen?.tanda === 'BATAL' ? '/pembayaran' : kind.back(id)}
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-line bg-white text-ink hover:bg-canvas"
-          aria-label={kind?.backLabel ?? 'Kembali ke dashboard'}
+          aria-label={dokumen?.tanda === 'BATAL' ? 'Kembali ke daftar pembayaran' : (kind?.backLabel ?? 'Kembali ke dashboard')}
         >
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>

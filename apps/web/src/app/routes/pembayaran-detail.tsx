@@ -58,7 +58,11 @@ export default function PembayaranDetailPage() {
   const confirmDelete = () => {
     remove.mutate(pembayaran.id, {
       onSuccess: () => {
-        showToast('Pembayaran berhasil dihapus', 'success');
+        showToast('Pembayaran berhasil dihapus', 'success', {
+          label: 'Cetak Kwitansi Batal',
+          ariaLabel: `Cetak kwitansi batal ${pembayaran.nomor_kwitansi ?? 'pembayaran'}`,
+          onClick: () => void navigate(`/cetak/kwitansi/${pembayaran.id}`),
+        });
         void navigate('/pembayaran');
         // Once this page has left, the deleted payment's cached detail goes too (no stale flash on Back).
         setTimeout(() => queryClient.removeQueries({ queryKey: pembayaranKeys.detail(pembayaran.id), exact: true }), 0);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Plus, RefreshCw } from 'lucide-react';
 import { formatDateLong, formatRupiah, jenisPembayaranLabels } from '@mizan/core';
 import { Button } from '../../components/ui/button';
@@ -41,6 +41,7 @@ function idParam(value: string | null): number | null {
 export default function PembayaranListPage() {
   const layout = useLayout();
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const filterState = usePembayaranFilters();
   const { filters } = filterState;
   const list = usePembayaranList(listParams(filters));
@@ -56,10 +57,18 @@ export default function PembayaranListPage() {
   });
   const { dialogs, applyFilters } = page;
   const [editing, setEditing] = useState<Pembayaran | null>(null);
-  const deletion = useDeleteConfirm<Pembayaran>(remove, {
-    done: 'Pembayaran berhasil dihapus',
-    failed: 'Gagal menghapus pembayaran',
-  });
+  const deletion = useDeleteConfirm<Pembayaran>(
+    remove,
+    {
+      done: 'Pembayaran berhasil dihapus',
+      failed: 'Gagal menghapus pembayaran',
+    },
+    (row) => ({
+      label: 'Cetak Kwitansi Batal',
+      ariaLabel: `Cetak kwitansi batal pembayaran ${row.pinjaman.nasabah.nama}`,
+      onClick: () => void navigate(`/cetak/kwitansi/${row.id}`),
+    }),
+  );
 
   // The loan detail's quick action: ?tambah=1&pinjaman_id={id} opens the add dialog with that loan;
   // the parameters leave the address when the dialog closes.

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult, type UseMutationResult } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client';
-import { useToast } from './toast';
+import { useToast, type ToastAction } from './toast';
 
 /** Spec §4: Load More appears while the current page is below ceil(total / limit). */
 export function nextPageByTotal(last: { page: number; limit: number; total: number }): number | undefined {
@@ -48,13 +48,16 @@ export function useListRows<Row>(
 export function useDeleteConfirm<Row extends { id: number }>(
   remove: UseMutationResult<unknown, unknown, number>,
   texts: { done: string; failed: string },
+  /** A button in the success toast for the row just deleted (a payment's BATAL receipt). */
+  afterDelete?: (row: Row) => ToastAction,
 ) {
   const { showToast } = useToast();
   const [deleting, setDeleting] = useState<Row | null>(null);
   const confirm = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => showToast(texts.done, 'success'),
+    const row = deleting;
+    remove.mutate(row.id, {
+      onSuccess: () => showToast(texts.done, 'success', afterDelete?.(row)),
       onError: (error) => showToast(errorMessage(error, texts.failed), 'error'),
       onSettled: () => setDeleting(null),
     });
