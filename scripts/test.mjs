@@ -52,7 +52,10 @@ for (const [label, cmd, args] of checks) {
 // 2026-11-26: 2 492 s of which 845 s were the gaps between files, never two files at once).
 const extra = process.argv.slice(2);
 const runs = [
-  ['vitest (unit, API)', ['--project', 'core', '--project', 'api', ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : [])]],
+  [
+    'vitest (unit, API)',
+    ['--project', 'core', '--project', 'api', ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : [])],
+  ],
   ['vitest (browser)', ['--project', 'e2e']],
 ];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
