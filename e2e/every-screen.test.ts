@@ -182,6 +182,12 @@ const visits: Visit[] = [
   { route: '/wa-pengingat', path: () => '/wa-pengingat', ready: text('Batas minggu pertama') },
   { route: '/profil', path: () => '/profil', ready: text('Ganti Password') },
   { route: '/kolektibilitas', path: () => '/kolektibilitas', ready: text('Golongan Menurut Hari Tunggakan') },
+  { route: '/profil-lembaga', path: () => '/profil-lembaga', ready: text('Identitas Lembaga') },
+  { route: '/cetak/:jenis/:id', path: () => `/cetak/kwitansi/${ids.pembayaran}`, ready: text('KWITANSI PEMBAYARAN') },
+  { route: '/cetak/:jenis/:id', path: () => `/cetak/kwitansi/${ids.pembayaran}?ukuran=80mm`, ready: text('KWITANSI PEMBAYARAN') },
+  { route: '/cetak/:jenis/:id', path: () => `/cetak/jadwal/${ids.pinjaman}`, ready: text('JADWAL ANGSURAN') },
+  { route: '/cetak/:jenis/:id', path: () => `/cetak/akad/${ids.pinjaman}`, ready: text('RINGKASAN AKAD PEMBIAYAAN') },
+  { route: '/cetak/:jenis/:id', path: () => `/cetak/riwayat/${ids.nasabah}`, ready: text('RIWAYAT NASABAH') },
   { route: '/pengguna', path: () => '/pengguna', ready: text('Operator Kantor Cabang Cibinong') },
   {
     route: '/pengguna',
@@ -233,6 +239,10 @@ describe.each(['phone', 'desktop'] as const)('every screen with data (%s)', (vie
   it('fits the screen and names every button for what it acts on', async () => {
     const width = VIEWPORTS[viewport].width;
     const { context, page } = await newPage(browser, server.baseURL, viewport);
+    // The print views open the print dialog: here it only has to be asked for.
+    await context.addInitScript(() => {
+      window.print = () => {};
+    });
     const problems: string[] = [];
     let signedIn = false;
     let buttonsSeen = 0;

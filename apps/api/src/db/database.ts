@@ -23,6 +23,8 @@ export interface DatabaseHandle {
    * connection of the live database. See {@link openPgliteSnapshot}.
    */
   snapshot?(): Promise<DatabaseSnapshot>;
+  /** PGlite only: the whole cluster as a tar file, which {@link openPglite} can start from (tests' template). */
+  dumpDataDir?(): Promise<Blob>;
   /**
    * Calls `handlers.onNotify` for every notification on `channel` after its transaction commits,
    * and `handlers.onLive` with whether notifications surely arrive. PGlite: always, synchronously
@@ -57,7 +59,7 @@ const toNumber = (value: string) => Number(value);
 const keepText = (value: string) => value;
 
 /** Opens the embedded PGlite database (dataDir/db, or in memory for null) and migrates it. */
-export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+export async function openPglite(dataDir: string | null, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   let dbDir: string | undefined;
   if (dataDir) {
@@ -76,7 +78,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   }
   let client: PGlite;
   try {
-    client = await createPglite(dbDir);
+    client = await createPglite(dbDir, options.loadDataDir);
   } catch (error) {
     releaseLock();
     throw new DatabaseOpenError(
@@ -100,6 +102,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
       };
     },
     ...(dataDir && dbDir ? { snapshot: () => openPgliteSnapshot(client, dataDir, dbDir) } : {}),
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       await db.destroy();
       if (!client.closed) await client.close();
@@ -111,9 +114,11 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   return handle;
 }
 
-const createPglite = (dataDir: string | undefined) =>
+const createPglite = (dataDir: string | undefined, loadDataDir?: Blob) =>
   PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    // A cluster dumped before (the tests' migrated template) instead of a new initdb.
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepText },
   });

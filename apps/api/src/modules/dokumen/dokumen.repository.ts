@@ -67,15 +67,6 @@ export async function countPrint(db: Kysely<DB>, pembayaranId: number, at: Date)
   return row.dicetak;
 }
 
-/** The receipt number of a payment, for its detail; undefined when it has none. */
-export function findNomor(db: Kysely<DB>, pembayaranId: number) {
-  return db
-    .selectFrom('kwitansi_pembayaran')
-    .select(['tahun', 'urut', 'dicetak'])
-    .where('pembayaran_id', '=', pembayaranId)
-    .executeTakeFirst();
-}
-
 /** A living loan with its customer and who recorded it, as the loan documents print them. */
 export function findLoanForDocuments(db: Kysely<DB>, pinjamanId: number) {
   return db

@@ -602,8 +602,11 @@ describe('detail', () => {
         'angsuran_ke',
         'created_at',
         'updated_at',
+        'nomor_kwitansi',
       ].sort(),
     );
+    // The receipt number (issue 25) of its date's year; numbering itself is tested in modules/dokumen.
+    expect(data.nomor_kwitansi).toMatch(new RegExp(`^KW/${data.tanggal.slice(0, 4)}/\\d{6}$`));
     expect(data.pinjaman.nasabah).toEqual({ id: n.id, nama: 'Putri', nik: '3201999988887777', telepon: null, alamat: null });
     expect(data.pinjaman).toMatchObject({
       nomor_pinjaman: 'P010',
