@@ -3,6 +3,7 @@ import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { chromiumPath } from './support/browser';
+import { prepareDbTemplate } from './support/db-template';
 
 /**
  * Once per e2e run: the browser must exist, and the web app and the API server are built if their
@@ -27,4 +28,5 @@ export default async function setup() {
     });
   }
   await buildIfNeeded({ quiet: true, web: !privateDist });
+  await prepareDbTemplate();
 }

@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { templateDbDir } from './db-template';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -40,7 +41,12 @@ export async function startServer(
   options: { dataDir?: string; keepData?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-e2e-'));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    // A new folder starts from the migrated empty cluster (support/db-template.ts).
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-e2e-'));
+    if (fs.existsSync(templateDbDir())) fs.cpSync(templateDbDir(), path.join(dataDir, 'db'), { recursive: true });
+  }
   // The compiled server, as `npm start` runs it (built by global-setup.ts).
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,

@@ -14,18 +14,20 @@ import { migrations } from '../db/migrations';
  * starts from that file (1 s). A new migration or PGlite version names a new file. Written to a
  * temporary name and renamed, so a file that exists is whole.
  */
-function templatePath() {
+/** Names a migrated PGlite cluster: the PGlite version and every migration's name (tests' templates). */
+export function pgliteTemplateKey() {
   // The package does not export its package.json: read it beside its entry point.
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
-  const key = crypto
+  return crypto
     .createHash('sha256')
     .update(`${version}\n${Object.keys(migrations).join('\n')}`)
     .digest('hex')
     .slice(0, 16);
-  return path.join(os.tmpdir(), `mizan-pglite-template-${key}.tar`);
 }
+
+const templatePath = () => path.join(os.tmpdir(), `mizan-pglite-template-${pgliteTemplateKey()}.tar`);
 
 async function freshPglite(): Promise<DatabaseHandle> {
   const template = templatePath();
