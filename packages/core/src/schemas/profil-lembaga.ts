@@ -4,16 +4,15 @@
  */
 import { z } from 'zod';
 import { optionalTextField, textField } from './fields';
+import { detectKwitansiType } from './kwitansi';
 
 /** The largest logo accepted: 1 MB. */
 export const LOGO_MAX_BYTES = 1024 * 1024;
 
-/** A logo's type from its first bytes (magic numbers): PNG or JPEG, else null. */
+/** A logo's type from its first bytes (the receipt files' magic-number check): PNG or JPEG, else null. */
 export function detectLogoType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null {
-  const startsWith = (signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
-  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  return null;
+  const type = detectKwitansiType(bytes);
+  return type === 'png' ? 'image/png' : type === 'jpg' ? 'image/jpeg' : null;
 }
 
 export const profilLembagaMessages = {

@@ -209,7 +209,7 @@ function table(doc: Doc, bagian: Dokumen['bagian'][number], left: number, width:
   if (n === 0) return;
   const weight = bagian.kolom.reduce((sum, k) => sum + k.lebar, 0);
   const cols = bagian.kolom.map((k) => (width * k.lebar) / weight);
-  const size = s - (paper.narrow ? 0.5 : 0.5);
+  const size = s - 0.5;
   const row = (cells: string[], bold: boolean, shade: boolean) => {
     doc.font(bold ? 'bold' : 'regular').fontSize(size);
     const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: cols[i]! - 6 }))) + 5;

@@ -117,8 +117,9 @@ export const publicProfilLembagaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const logo = await service.logoImage(app.db, app.config.institutionName);
       if (!logo) throw notFound('Logo lembaga belum diatur');
-      // A versioned address never changes content; the bare one is checked again after a day.
-      const cache = request.query.v === logo.versi ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
+      // A versioned address never changes content; the bare one (the print view's) is asked again
+      // every time, so a new logo shows at once.
+      const cache = request.query.v === logo.versi ? 'public, max-age=31536000, immutable' : 'no-cache';
       return reply
         .header('content-type', logo.mime)
         .header('cache-control', cache)
