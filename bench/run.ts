@@ -24,6 +24,7 @@ import { ledgerJobLines, measureLedgerJob, type LedgerJobFigures } from './ledge
 import { measurePortfolioJob, portfolioJobLines, type PortfolioJobFigures } from './portfolio-job';
 import { measureReminderJob, reminderJobLines, type ReminderJobFigures } from './reminder-job';
 import { measureKwitansiPdf, kwitansiPdfLines, type KwitansiPdfFigures } from './kwitansi-pdf';
+import { exportLines, measureExports, type ExportRun } from './ekspor';
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 5);
@@ -512,6 +513,7 @@ async function main() {
   const results: ScenarioResult[] = [];
   let browser: BrowserFigures | null = null;
   let apiBackup: ApiBackupFigures | null = null;
+  let exports: ExportRun[] = [];
   let backup: BackupFigures | null = null;
   // BENCH_ONLY=backup: only the backup row (a few minutes instead of twenty).
   const onlyBackup = env.BENCH_ONLY === 'backup';
@@ -543,6 +545,11 @@ async function main() {
         console.error(`Angka peramban gagal diukur: ${(error as Error).message}`);
         process.exitCode = 1;
       }
+    }
+    if (!onlyBackup) {
+      console.log('Ekspor daftar nasabah (CSV, XLSX)…');
+      exports = await measureExports(api.baseURL, token);
+      for (const line of exportLines(exports)) console.log(`  ${line}`);
     }
     console.log('Cadangan lewat GET /api/backup sambil membuka daftar…');
     apiBackup = await measureApiBackup(api.baseURL, token, LIST_PATHS);
@@ -582,6 +589,7 @@ async function main() {
   if (portfolioJob) for (const line of portfolioJobLines(portfolioJob)) console.log(line);
   if (reminderJob) for (const line of reminderJobLines(reminderJob)) console.log(line);
   if (kwitansiPdf) for (const line of kwitansiPdfLines(kwitansiPdf)) console.log(line);
+  for (const line of exportLines(exports)) console.log(line);
   for (const line of backupLines(backup)) console.log(line);
 
   const machine = {
@@ -605,6 +613,7 @@ async function main() {
     portfolioJob,
     reminderJob,
     kwitansiPdf,
+    exports,
     backup,
   };
   const dir = path.join(root, 'bench/results');
@@ -619,6 +628,7 @@ async function main() {
     (portfolioJob?.status === 'NOT MET' ? 1 : 0) +
     (reminderJob?.status === 'NOT MET' ? 1 : 0) +
     (kwitansiPdf?.status === 'NOT MET' ? 1 : 0) +
+    exports.filter((r) => r.status === 'NOT MET').length +
     (backup.status === 'NOT MET' || backup.status === 'DIFFERENT' ? 1 : 0);
   console.log(notMet ? `${notMet} target tidak tercapai (NOT MET / error).` : 'Semua target tercapai.');
 }

@@ -168,6 +168,8 @@ export const messages = {
     wilayahMax: 'Filter kota atau kecamatan maksimal 100 karakter',
     /** added */
     jenisInvalid: 'Filter jenis tidak valid',
+    /** added (issue 26) */
+    formatInvalid: 'Format ekspor harus xlsx atau csv',
     /** added */
     monthInvalid: 'Bulan harus antara 1 dan 12',
     /** added */

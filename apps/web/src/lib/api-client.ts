@@ -2,6 +2,8 @@ import type { ApiFailure, FieldError, Pagination } from '@mizan/core';
 import { storage } from './storage';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
+/** An export of 100 000 rows takes seconds on the server and longer over a slow line. */
+export const EXPORT_TIMEOUT_MS = 180_000;
 
 /** A failed API call: HTTP status, the server's Indonesian message, and per-field errors. */
 export class ApiError extends Error {
@@ -91,17 +93,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
- * Downloads a file the API makes (a PDF) with the stored bearer token and hands it to the browser
+ * Downloads a file the API makes (a PDF, an export) with the stored bearer token and hands it to the browser
  * as a download named as the server's Content-Disposition says (else `fallbackName`). Errors come
  * as ApiError with the server's Indonesian message, like apiRequest's.
  */
-export async function apiDownload(path: string, query: Query | undefined, fallbackName: string): Promise<void> {
+export async function apiDownload(
+  path: string,
+  query: Query | undefined,
+  fallbackName: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const headers: Record<string, string> = {};
   const token = storage.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { headers, signal: AbortSignal.timeout(30_000) });
+    response = await fetch(buildUrl(path, query), { headers, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     if ((error as Error).name === 'TimeoutError')
       throw new ApiError(0, 'Server tidak merespons. Periksa koneksi lalu coba lagi.');

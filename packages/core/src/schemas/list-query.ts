@@ -205,20 +205,21 @@ export const notificationRecipientListQuerySchema = z.object({
 });
 export type NotificationRecipientListQuery = z.infer<typeof notificationRecipientListQuerySchema>;
 
+const waMessageFilters = {
+  search: searchParamSchema,
+  jenis: enumParam(waMessageJenis, m.jenisInvalid),
+  status: enumParam(waMessageStatuses, m.statusInvalid),
+  dari: z.preprocess(blankToUndefined, optionalDateField()),
+  sampai: z.preprocess(blankToUndefined, optionalDateField()),
+};
+const dateRangeInOrder = (q: { dari: string | null; sampai: string | null }, ctx: z.RefinementCtx) => {
+  if (q.dari && q.sampai && q.dari > q.sampai) ctx.addIssue({ code: 'custom', path: ['sampai'], message: m.dateRangeInvalid });
+};
+
 /** `GET /api/wa-messages` query: page, limit, search (name or number), jenis, status, dari–sampai (Jakarta days). */
 export const waMessageListQuerySchema = z
-  .object({
-    page: pageParamSchema,
-    limit: limitParamSchema,
-    search: searchParamSchema,
-    jenis: enumParam(waMessageJenis, m.jenisInvalid),
-    status: enumParam(waMessageStatuses, m.statusInvalid),
-    dari: z.preprocess(blankToUndefined, optionalDateField()),
-    sampai: z.preprocess(blankToUndefined, optionalDateField()),
-  })
-  .superRefine((q, ctx) => {
-    if (q.dari && q.sampai && q.dari > q.sampai) ctx.addIssue({ code: 'custom', path: ['sampai'], message: m.dateRangeInvalid });
-  });
+  .object({ page: pageParamSchema, limit: limitParamSchema, ...waMessageFilters })
+  .superRefine(dateRangeInOrder);
 export type WaMessageListQuery = z.infer<typeof waMessageListQuerySchema>;
 
 /** `GET /api/dashboard/activities` query: limit 1–100, default 10. */
@@ -270,3 +271,42 @@ export type TunggakanListQuery = z.infer<typeof tunggakanListQuerySchema>;
  */
 export const tunggakanSummaryQuerySchema = z.object({ search: searchParamSchema, ...tunggakanFilters });
 export type TunggakanSummaryQuery = z.infer<typeof tunggakanSummaryQuerySchema>;
+
+/** The file formats of an export (issue 26): XLSX for Excel, CSV for other programs. */
+export const exportFormats = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/** `format`: xlsx (default) or csv. */
+const formatParam = enumParam(exportFormats, m.formatInvalid).transform((value): ExportFormat => value ?? 'xlsx');
+
+/** `GET /api/nasabah/ekspor`: the list's filters and sort, every row, as a file. */
+export const nasabahExportQuerySchema = nasabahListQuerySchema.omit({ page: true, limit: true }).extend({ format: formatParam });
+export type NasabahExportQuery = z.infer<typeof nasabahExportQuerySchema>;
+
+/** `GET /api/pinjaman/ekspor`. */
+export const pinjamanExportQuerySchema = pinjamanListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ format: formatParam });
+export type PinjamanExportQuery = z.infer<typeof pinjamanExportQuerySchema>;
+
+/** `GET /api/pembayaran/ekspor`. */
+export const pembayaranExportQuerySchema = pembayaranListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ format: formatParam });
+export type PembayaranExportQuery = z.infer<typeof pembayaranExportQuerySchema>;
+
+/** `GET /api/tunggakan/ekspor`. */
+export const tunggakanExportQuerySchema = tunggakanListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ format: formatParam });
+export type TunggakanExportQuery = z.infer<typeof tunggakanExportQuerySchema>;
+
+/** `GET /api/wa-notification-recipients/ekspor`. */
+export const notificationRecipientExportQuerySchema = notificationRecipientListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ format: formatParam });
+export type NotificationRecipientExportQuery = z.infer<typeof notificationRecipientExportQuerySchema>;
+
+/** `GET /api/wa-messages/ekspor`. */
+export const waMessageExportQuerySchema = z.object({ ...waMessageFilters, format: formatParam }).superRefine(dateRangeInOrder);
+export type WaMessageExportQuery = z.infer<typeof waMessageExportQuerySchema>;

@@ -272,3 +272,46 @@ export function livingLoanAmounts(trx: Kysely<DB>, nasabahId: number) {
 export async function setTotalPinjaman(trx: Kysely<DB>, nasabahId: number, total: number) {
   await trx.updateTable('nasabah').set({ total_pinjaman: total }).where('id', '=', nasabahId).execute();
 }
+
+/** Sort keys that never hold null: an export walks them by key and id (`nasabahBatch`). */
+const NOT_NULL_SORT_KEYS: ReadonlySet<SortKey> = new Set<SortKey>(['nama', 'status', 'total_pinjaman', 'created_at']);
+
+/** Where the next batch of an export starts: after the last row's sort key and id, or at an offset. */
+export interface BatchPosition {
+  after: { key: unknown; id: number } | null;
+  offset: number;
+}
+
+/**
+ * One batch of the customer export (issue 26 B), in the list's order: the rows after the last
+ * one's sort key and id, which the sort index finds at once however far the export has gone
+ * (an OFFSET walks every row before it: the 100th page of 1000 would cost a hundred times the
+ * first, and on PGlite hold the server's thread that long). A sort key that may be empty (NIK,
+ * telepon, alamat) cannot be compared that way and goes by offset. The search is the list's
+ * plain condition: its matches are read in the sort index's order like any other filter.
+ */
+export function nasabahBatch(
+  db: Kysely<DB>,
+  query: Pick<NasabahListQuery, 'search' | 'status' | 'sortBy' | 'sortOrder'>,
+  limit: number,
+  position: BatchPosition,
+) {
+  const direction = query.sortOrder;
+  const sortExpression = sortExpressions[query.sortBy];
+  const byKey = NOT_NULL_SORT_KEYS.has(query.sortBy);
+  let builder = livingNasabah(db, query);
+  if (byKey && position.after) {
+    const { key, id } = position.after;
+    builder = builder.where(
+      sql<SqlBool>`(${sortExpression}, nasabah.id) ${sql.raw(direction === 'asc' ? '>' : '<')} (${key}, ${id})`,
+    );
+  }
+  const page = builder
+    .select(nasabahColumns)
+    .select(sortKeyColumn(sortExpression))
+    .orderBy(sortExpression, direction)
+    .orderBy('nasabah.id', direction)
+    .limit(limit)
+    .$if(!byKey && position.offset > 0, (qb) => qb.offset(position.offset));
+  return selectJsonRows(db, page, direction);
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   idParamSchema,
   nasabahCreateSchema,
+  nasabahExportQuerySchema,
   nasabahListQuerySchema,
   nasabahSchema,
   nasabahStatsSchema,
@@ -12,6 +13,8 @@ import { currentUser } from '../../plugins/auth';
 import { envelope, listEnvelope } from '../../lib/envelope';
 import * as service from './nasabah.service';
 import { sendListAnswer } from '../../lib/list-answer';
+import { exportProduces, sendExport } from '../ekspor/ekspor.service';
+import { nasabahExport } from './nasabah.export';
 
 /** Customers: list, statistics, detail, add, edit, delete (spec §7 Nasabah). */
 export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +33,19 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
         const { data, pagination } = await service.listNasabah(app.db, request.query);
         return { success: true as const, data, meta: { pagination } };
       }),
+  );
+
+  app.get(
+    '/nasabah/ekspor',
+    {
+      schema: {
+        tags: ['nasabah'],
+        summary: 'Ekspor daftar nasabah (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
+        querystring: nasabahExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => sendExport(app, reply, request.query.format, nasabahExport(app.db, request.query)),
   );
 
   app.get(

@@ -66,6 +66,19 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery): Prom
   };
 }
 
+/** The customers of an export (issue 26 B) in batches of `limit`, in the list's order and with its filters. */
+export async function* nasabahBatches(db: Kysely<DB>, query: Omit<NasabahListQuery, 'page' | 'limit'>, limit = 1000) {
+  const position: repo.BatchPosition = { after: null, offset: 0 };
+  for (;;) {
+    const rows = await repo.nasabahBatch(db, query, limit, position);
+    if (rows.length > 0) yield rows.map(toNasabah);
+    const last = rows.at(-1);
+    if (!last || rows.length < limit) return;
+    position.after = { key: last.__key, id: last.id };
+    position.offset += rows.length;
+  }
+}
+
 /** `GET /api/nasabah/stats`: living customers only; `total` repeats `total_nasabah` (spec §3). */
 export async function nasabahStats(db: Kysely<DB>) {
   const counts = await repo.countNasabahByStatus(db);

@@ -4,6 +4,7 @@ import {
   idParamSchema,
   pembayaranCreateSchema,
   pembayaranDetailSchema,
+  pembayaranExportQuerySchema,
   pembayaranListQuerySchema,
   pembayaranSchema,
   pembayaranStatsQuerySchema,
@@ -13,6 +14,8 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { envelope, listEnvelope } from '../../lib/envelope';
 import * as service from './pembayaran.service';
+import { exportProduces, sendExport } from '../ekspor/ekspor.service';
+import { pembayaranExport } from './pembayaran.export';
 import { sendListAnswer } from '../../lib/list-answer';
 
 /** Payments: list, statistics, detail, add, edit, delete (spec §7 Pembayaran). */
@@ -34,6 +37,19 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
         const { data, pagination } = await service.listPembayaran(app.db, request.query);
         return { success: true as const, data, meta: { pagination } };
       }),
+  );
+
+  app.get(
+    '/pembayaran/ekspor',
+    {
+      schema: {
+        tags: ['pembayaran'],
+        summary: 'Ekspor daftar pembayaran (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
+        querystring: pembayaranExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => sendExport(app, reply, request.query.format, pembayaranExport(app.db, request.query)),
   );
 
   app.get(

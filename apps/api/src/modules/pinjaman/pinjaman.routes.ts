@@ -5,13 +5,14 @@ import { z } from 'zod';
 import {
   idField,
   idParamSchema,
+  jadwalSchema,
   KWITANSI_MAX_BYTES,
   messages,
   pinjamanCreateSchema,
+  pinjamanExportQuerySchema,
   pinjamanInfoSchema,
   pinjamanListQuerySchema,
   pinjamanSchema,
-  jadwalSchema,
   pinjamanStatsSchema,
   pinjamanUpdateSchema,
   type FieldError,
@@ -21,6 +22,9 @@ import { envelope, listEnvelope } from '../../lib/envelope';
 import { AppError, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import * as service from './pinjaman.service';
+import { exportProduces, sendExport } from '../ekspor/ekspor.service';
+import { getNasabah } from '../nasabah/nasabah.service';
+import { pinjamanExport } from './pinjaman.export';
 import { sendListAnswer } from '../../lib/list-answer';
 
 /** Multipart limits: one receipt of 5 MB (+1 byte to notice an oversized one) and a handful of fields. */
@@ -146,6 +150,23 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
         const { data, pagination } = await service.listPinjaman(ctx(request), request.query);
         return { success: true as const, data, meta: { pagination } };
       }),
+  );
+
+  app.get(
+    '/pinjaman/ekspor',
+    {
+      schema: {
+        tags: ['pinjaman'],
+        summary: 'Ekspor daftar pinjaman (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
+        querystring: pinjamanExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => {
+      const { nasabah_id } = request.query;
+      const nasabah = nasabah_id === undefined ? null : await getNasabah(app.db, nasabah_id).catch(() => null);
+      return sendExport(app, reply, request.query.format, pinjamanExport(ctx(request), request.query, nasabah?.nama));
+    },
   );
 
   app.get(

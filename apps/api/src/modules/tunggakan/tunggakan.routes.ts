@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tunggakanListQuerySchema, tunggakanSchema, tunggakanSummaryQuerySchema, tunggakanSummarySchema } from '@mizan/core';
+import {
+  tunggakanExportQuerySchema,
+  tunggakanListQuerySchema,
+  tunggakanSchema,
+  tunggakanSummaryQuerySchema,
+  tunggakanSummarySchema,
+} from '@mizan/core';
 import { envelope, listEnvelope } from '../../lib/envelope';
 import { sendRememberedAnswer } from '../../lib/list-answer';
 import { todayOf } from '../../lib/clock';
 import * as service from './tunggakan.service';
+import { exportProduces, sendExport } from '../ekspor/ekspor.service';
+import { tunggakanExport } from './tunggakan.export';
 
 /** GET /api/tunggakan: loans in arrears with their customer (issue 23). */
 export const tunggakanRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +34,19 @@ export const tunggakanRoutes: FastifyPluginAsyncZod = async (app) => {
         const { data, pagination } = await service.listTunggakan(app.db, request.query);
         return { success: true as const, data, meta: { pagination } };
       }),
+  );
+
+  app.get(
+    '/tunggakan/ekspor',
+    {
+      schema: {
+        tags: ['tunggakan'],
+        summary: 'Ekspor daftar tunggakan (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
+        querystring: tunggakanExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => sendExport(app, reply, request.query.format, tunggakanExport(app.db, request.query)),
   );
 
   app.get(

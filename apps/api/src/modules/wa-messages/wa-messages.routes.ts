@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParamSchema,
+  waMessageExportQuerySchema,
   waMessageListQuerySchema,
   waMessageListSchema,
   waMessageSchema,
@@ -8,6 +9,8 @@ import {
 } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
 import * as service from './wa-messages.service';
+import { exportProduces, sendExport } from '../ekspor/ekspor.service';
+import { waMessagesExport } from './wa-messages.export';
 
 const tags = ['wa-messages'];
 
@@ -24,6 +27,19 @@ export const waMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await service.listMessages(app.db, request.query) }),
+  );
+
+  app.get(
+    '/wa-messages/ekspor',
+    {
+      schema: {
+        tags,
+        summary: 'Ekspor riwayat pesan WhatsApp (XLSX atau CSV) dengan filter yang sama dengan daftar',
+        querystring: waMessageExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => sendExport(app, reply, request.query.format, waMessagesExport(app.db, request.query)),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   idParamSchema,
   notificationRecipientCreateSchema,
+  notificationRecipientExportQuerySchema,
   notificationRecipientListQuerySchema,
   notificationRecipientListSchema,
   notificationRecipientSchema,
@@ -10,6 +11,8 @@ import {
 } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
 import * as service from './wa-recipients.service';
+import { exportProduces, sendExport } from '../ekspor/ekspor.service';
+import { recipientsExport } from './wa-recipients.export';
 
 const tags = ['wa-notification-recipients'];
 
@@ -26,6 +29,19 @@ export const waRecipientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await service.listRecipients(app.db, request.query) }),
+  );
+
+  app.get(
+    '/wa-notification-recipients/ekspor',
+    {
+      schema: {
+        tags,
+        summary: 'Ekspor penerima notifikasi (XLSX atau CSV) dengan pencarian dan filter status',
+        querystring: notificationRecipientExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => sendExport(app, reply, request.query.format, recipientsExport(app.db, request.query)),
   );
 
   app.get(

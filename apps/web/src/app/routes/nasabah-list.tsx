@@ -18,6 +18,8 @@ import { NasabahListSkeleton, NasabahListView } from '../../features/nasabah/com
 import { useNasabahFilters } from '../../features/nasabah/hooks/use-nasabah-filters';
 import { defaultNasabahFilters, nasabahSortOptions, type Nasabah, type NasabahFilters } from '../../features/nasabah/types';
 import { ListToolbar } from '../../components/ui/list-toolbar';
+import { ExportButton } from '../../components/ui/export-button';
+import { exportNasabah } from '../../features/nasabah/api/export-nasabah';
 
 const statusLabel = { aktif: 'Aktif', nonaktif: 'Nonaktif' } as const;
 
@@ -56,6 +58,7 @@ export default function NasabahListPage() {
         subtitle="Kelola data nasabah, status dan riwayat pembiayaannya."
         actions={
           <>
+            <ExportButton what="data nasabah" filters={chips} onExport={(format) => exportNasabah(filters, format)} />
             <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
               <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
               Refresh

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Plus, RefreshCw } from 'lucide-react';
-import { formatDateLong, formatRupiah, jenisPembayaranLabels } from '@mizan/core';
+import { formatDateLong, formatMonthYear, formatRupiah, jenisPembayaranLabels } from '@mizan/core';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ListBody } from '../../components/ui/list-body';
@@ -27,11 +27,21 @@ import {
   type Pembayaran,
   type PembayaranFilters,
 } from '../../features/pembayaran/types';
+import { ExportButton } from '../../components/ui/export-button';
+import { exportPembayaran } from '../../features/pembayaran/api/export-pembayaran';
 
 /** A positive integer search parameter, or null. */
 function idParam(value: string | null): number | null {
   return value !== null && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
+
+/** The period the list shows, as the export's dialog names it. */
+const periodChip = ({ month, year }: { month?: number; year?: number }) =>
+  month !== undefined && year !== undefined
+    ? [`Periode: ${formatMonthYear(month, year)}`]
+    : year !== undefined
+      ? [`Tahun: ${year}`]
+      : [];
 
 /**
  * /pembayaran: the payment list of spec §2 (period switch, statistics for the same period and
@@ -112,6 +122,11 @@ export default function PembayaranListPage() {
         subtitle="Kelola semua data pembayaran nasabah"
         actions={
           <>
+            <ExportButton
+              what="data pembayaran"
+              filters={[...periodChip(listParams(filters)), ...chips]}
+              onExport={(format) => exportPembayaran(listParams(filters), format)}
+            />
             <Button variant="outline" onClick={page.refresh} disabled={refreshing} aria-busy={refreshing}>
               <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
               Refresh

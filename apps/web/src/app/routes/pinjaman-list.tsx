@@ -20,6 +20,8 @@ import { PinjamanListSkeleton, PinjamanListView } from '../../features/pinjaman/
 import { usePinjamanFilters } from '../../features/pinjaman/hooks/use-pinjaman-filters';
 import { defaultPinjamanFilters, pinjamanSortOptions, type Pinjaman, type PinjamanFilters } from '../../features/pinjaman/types';
 import { ListToolbar, type FilterChip } from '../../components/ui/list-toolbar';
+import { ExportButton } from '../../components/ui/export-button';
+import { exportPinjaman } from '../../features/pinjaman/api/export-pinjaman';
 
 /** Loan list (spec §2): filter, sort, cumulative Load More, add/edit/delete. */
 export default function PinjamanListPage() {
@@ -74,6 +76,11 @@ export default function PinjamanListPage() {
         subtitle="Kelola pembiayaan Murabahah dan Mudharabah beserta kwitansinya."
         actions={
           <>
+            <ExportButton
+              what="data pinjaman"
+              filters={chips.map((chip) => chip.label)}
+              onExport={(format) => exportPinjaman(filters, format)}
+            />
             <Button variant="outline" onClick={() => void refresh()} disabled={list.isFetching && !list.isFetchingNextPage}>
               <RefreshCw
                 className={list.isRefetching && !list.isFetchingNextPage ? 'h-4 w-4 animate-spin' : 'h-4 w-4'}

@@ -22,6 +22,8 @@ import {
   type TunggakanFilters,
 } from '../../features/tunggakan/types';
 import { ManualReminderDialog } from '../../features/whatsapp/components/manual-reminder-dialog';
+import { ExportButton } from '../../components/ui/export-button';
+import { exportTunggakan } from '../../features/tunggakan/api/export-tunggakan';
 
 /**
  * /tunggakan (issue 23): the loans past their due date, the longest first, with the class cards
@@ -78,10 +80,17 @@ export default function TunggakanPage() {
             : 'Pinjaman yang lewat jatuh tempo dan belum dibayar'
         }
         actions={
-          <Button variant="outline" onClick={page.refresh} disabled={refreshing} aria-busy={refreshing}>
-            <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-            Refresh
-          </Button>
+          <>
+            <ExportButton
+              what="daftar tunggakan"
+              filters={chips.map((chip) => chip.label)}
+              onExport={(format) => exportTunggakan(filters, format)}
+            />
+            <Button variant="outline" onClick={page.refresh} disabled={refreshing} aria-busy={refreshing}>
+              <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+              Refresh
+            </Button>
+          </>
         }
       />
 

@@ -9,13 +9,19 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { errorMessage } from '../../lib/api-client';
-import { useDeleteRecipient, useRecipients, type RecipientFilters } from '../../features/whatsapp/api/recipients-api';
+import {
+  useDeleteRecipient,
+  useRecipients,
+  type RecipientFilters,
+  exportRecipients,
+} from '../../features/whatsapp/api/recipients-api';
 import { RecipientsPagination } from '../../features/whatsapp/components/pagination';
 import { RecipientFormDialog } from '../../features/whatsapp/components/recipient-form-dialog';
 import { RecipientsTable } from '../../features/whatsapp/components/recipients-table';
 import { TestMessageDialog } from '../../features/whatsapp/components/test-message-dialog';
 import { useWaAlert } from '../../features/whatsapp/hooks/use-wa-alert';
 import { failureText, waFallbacks, waTexts } from '../../features/whatsapp/texts';
+import { ExportButton } from '../../components/ui/export-button';
 
 const SEARCH_DELAY_MS = 300;
 const statusFilters: Array<{ value: RecipientFilters['status']; label: string }> = [
@@ -72,6 +78,14 @@ export default function WaNotificationRecipientsPage() {
         subtitle="Nomor yang menerima notifikasi dan pesan test WhatsApp."
         actions={
           <>
+            <ExportButton
+              what="penerima notifikasi"
+              filters={[
+                ...(filters.search ? [`Cari: "${filters.search}"`] : []),
+                ...(filters.status !== 'all' ? [`Status: ${filters.status === 'active' ? 'Aktif' : 'Nonaktif'}`] : []),
+              ]}
+              onExport={(format) => exportRecipients(filters, format)}
+            />
             <Button variant="outline" onClick={() => setTestOpen(true)}>
               <MessageSquareText className="h-4 w-4" aria-hidden="true" />
               Test Kirim Pesan

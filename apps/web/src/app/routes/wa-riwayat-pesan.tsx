@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import {
+  formatDateShort,
   waMessageJenis,
   waMessageJenisLabels,
   waMessageStatuses,
@@ -15,12 +16,14 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input, Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
+import { ExportButton } from '../../components/ui/export-button';
 import { SearchInput } from '../../components/ui/search-input';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useQuery } from '@tanstack/react-query';
 import {
   emptyMessageFilters,
+  exportMessages,
   messagesQuery,
   useResendMessage,
   type MessageFilters,
@@ -82,7 +85,23 @@ export default function WaRiwayatPesanPage() {
 
   return (
     <>
-      <PageHeader title="Riwayat Pesan WhatsApp" subtitle="Semua pesan test, notifikasi dan pengingat beserta statusnya." />
+      <PageHeader
+        title="Riwayat Pesan WhatsApp"
+        subtitle="Semua pesan test, notifikasi dan pengingat beserta statusnya."
+        actions={
+          <ExportButton
+            what="riwayat pesan"
+            filters={[
+              ...(filters.search ? [`Cari: "${filters.search}"`] : []),
+              ...(filters.jenis ? [`Jenis: ${waMessageJenisLabels[filters.jenis]}`] : []),
+              ...(filters.status ? [`Status: ${waMessageStatusLabels[filters.status]}`] : []),
+              ...(filters.dari ? [`Dari: ${formatDateShort(filters.dari)}`] : []),
+              ...(filters.sampai ? [`Sampai: ${formatDateShort(filters.sampai)}`] : []),
+            ]}
+            onExport={(format) => exportMessages(filters, format)}
+          />
+        }
+      />
       <div className="space-y-5">
         <MessageCounters />
         <Card>

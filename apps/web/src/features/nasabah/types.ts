@@ -1,3 +1,4 @@
+import { sortKeyLabels, sortOptionsOf } from '@mizan/core';
 import type { NasabahListQuery, Pembayaran, Pinjaman, StatusNasabah } from '@mizan/core';
 
 export type { Nasabah, NasabahStats } from '@mizan/core';
@@ -16,15 +17,15 @@ export interface NasabahFilters {
 export const defaultNasabahFilters: NasabahFilters = { search: '', status: 'all', sortBy: 'created_at', sortOrder: 'desc' };
 
 /** The customer sort keys of spec §9 with their Indonesian labels. */
-export const nasabahSortOptions: readonly { value: NasabahSortKey; label: string }[] = [
-  { value: 'nama', label: 'Nama' },
-  { value: 'nik', label: 'NIK' },
-  { value: 'telepon', label: 'Telepon' },
-  { value: 'alamat', label: 'Alamat' },
-  { value: 'status', label: 'Status' },
-  { value: 'total_pinjaman', label: 'Total Pinjaman' },
-  { value: 'created_at', label: 'Tanggal Dibuat' },
-];
+export const nasabahSortOptions: readonly { value: NasabahSortKey; label: string }[] = sortOptionsOf(sortKeyLabels.nasabah, [
+  'nama',
+  'nik',
+  'telepon',
+  'alamat',
+  'status',
+  'total_pinjaman',
+  'created_at',
+] as const);
 
 /** A loan of the customer's history (GET /api/pinjaman?nasabah_id=…). */
 export type NasabahLoan = Pinjaman;

@@ -1,3 +1,4 @@
+import { sortKeyLabels, sortOptionsOf } from '@mizan/core';
 import type { JenisPembayaran, PembayaranListQuery } from '@mizan/core';
 
 export type { Pembayaran, PembayaranDetail, PembayaranStats, Pinjaman } from '@mizan/core';
@@ -33,10 +34,7 @@ export const defaultPembayaranFilters: PembayaranFilters = {
 };
 
 /** The payment sort keys of spec §9 with their Indonesian labels. */
-export const pembayaranSortOptions: readonly { value: PembayaranSortKey; label: string }[] = [
-  { value: 'tanggal', label: 'Tanggal' },
-  { value: 'jumlah', label: 'Jumlah' },
-  { value: 'jenis', label: 'Jenis' },
-  { value: 'nasabah', label: 'Nasabah' },
-  { value: 'created_at', label: 'Tanggal Dibuat' },
-];
+export const pembayaranSortOptions: readonly { value: PembayaranSortKey; label: string }[] = sortOptionsOf(
+  sortKeyLabels.pembayaran,
+  ['tanggal', 'jumlah', 'jenis', 'nasabah', 'created_at'] as const,
+);

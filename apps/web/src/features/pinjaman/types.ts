@@ -1,3 +1,4 @@
+import { sortKeyLabels, sortOptionsOf } from '@mizan/core';
 import type { Pembayaran, PinjamanListQuery, StatusPinjamanFilter, TipePinjaman } from '@mizan/core';
 
 export type { Pinjaman, PinjamanInfo, PinjamanStats } from '@mizan/core';
@@ -28,16 +29,16 @@ export const defaultPinjamanFilters: PinjamanFilters = {
 };
 
 /** The keys the loan Sort dialog offers (spec §9), with their labels. */
-export const pinjamanSortOptions: readonly { value: PinjamanSortKey; label: string }[] = [
-  { value: 'nomor_pinjaman', label: 'No. Pinjaman' },
-  { value: 'nasabah', label: 'Nasabah' },
-  { value: 'tanggal_pinjam', label: 'Tanggal Pinjam' },
-  { value: 'jumlah', label: 'Jumlah' },
-  { value: 'persentase', label: 'Persentase' },
-  { value: 'tipe', label: 'Tipe' },
-  { value: 'status', label: 'Status' },
-  { value: 'hari_tunggakan', label: 'Hari Tunggakan' },
-];
+export const pinjamanSortOptions: readonly { value: PinjamanSortKey; label: string }[] = sortOptionsOf(sortKeyLabels.pinjaman, [
+  'nomor_pinjaman',
+  'nasabah',
+  'tanggal_pinjam',
+  'jumlah',
+  'persentase',
+  'tipe',
+  'status',
+  'hari_tunggakan',
+] as const);
 
 /** A customer as the pickers need it (GET /api/nasabah?status=aktif&limit=100). */
 export interface NasabahOption {

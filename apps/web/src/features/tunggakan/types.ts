@@ -1,3 +1,4 @@
+import { sortKeyLabels, sortOptionsOf } from '@mizan/core';
 import type { TipePinjaman, TunggakanListQuery } from '@mizan/core';
 
 export type { Tunggakan, TunggakanSummary } from '@mizan/core';
@@ -30,9 +31,7 @@ export const defaultTunggakanFilters: TunggakanFilters = {
 };
 
 /** The keys the Sort dialog offers, with their labels. */
-export const tunggakanSortOptions: readonly { value: TunggakanSortKey; label: string }[] = [
-  { value: 'hari_tunggakan', label: 'Hari Tunggakan' },
-  { value: 'tunggakan_total', label: 'Jumlah Tunggakan' },
-  { value: 'jatuh_tempo', label: 'Jatuh Tempo Tertua' },
-  { value: 'nama', label: 'Nama Nasabah' },
-];
+export const tunggakanSortOptions: readonly { value: TunggakanSortKey; label: string }[] = sortOptionsOf(
+  sortKeyLabels.tunggakan,
+  ['hari_tunggakan', 'tunggakan_total', 'jatuh_tempo', 'nama'] as const,
+);

@@ -6,16 +6,17 @@ import { nasabahKeys } from './keys';
 /** The list page requests 1000 customers per page (spec §7, §9). */
 export const NASABAH_PAGE_SIZE = 1000;
 
+/** The filters and sort as query parameters: the list's and its export's. */
+export const nasabahListQuery = (filters: NasabahFilters) => ({
+  search: filters.search.trim() || undefined,
+  status: filters.status === 'all' ? undefined : filters.status,
+  sortBy: filters.sortBy,
+  sortOrder: filters.sortOrder,
+});
+
 export async function getNasabahPage(filters: NasabahFilters, page: number, limit = NASABAH_PAGE_SIZE) {
   const { data, pagination } = await apiRequest<Nasabah[]>('/nasabah', {
-    query: {
-      page,
-      limit,
-      search: filters.search.trim() || undefined,
-      status: filters.status === 'all' ? undefined : filters.status,
-      sortBy: filters.sortBy,
-      sortOrder: filters.sortOrder,
-    },
+    query: { page, limit, ...nasabahListQuery(filters) },
   });
   return { rows: data, page, limit, total: pagination?.total ?? data.length };
 }

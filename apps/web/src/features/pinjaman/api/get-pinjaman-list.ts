@@ -6,18 +6,19 @@ import { pinjamanKeys } from './keys';
 /** The list page requests 1000 loans per page (spec §9). */
 export const PINJAMAN_PAGE_SIZE = 1000;
 
+/** The filters and sort as query parameters: the list's and its export's. */
+export const pinjamanListQuery = (filters: PinjamanFilters) => ({
+  search: filters.search.trim() || undefined,
+  status: filters.status === 'all' ? undefined : filters.status,
+  tipe: filters.tipe === 'all' ? undefined : filters.tipe,
+  nasabah_id: filters.nasabahId ?? undefined,
+  sortBy: filters.sortBy,
+  sortOrder: filters.sortOrder,
+});
+
 export async function getPinjamanPage(filters: PinjamanFilters, page: number, limit = PINJAMAN_PAGE_SIZE) {
   const { data, pagination } = await apiRequest<Pinjaman[]>('/pinjaman', {
-    query: {
-      page,
-      limit,
-      search: filters.search.trim() || undefined,
-      status: filters.status === 'all' ? undefined : filters.status,
-      tipe: filters.tipe === 'all' ? undefined : filters.tipe,
-      nasabah_id: filters.nasabahId ?? undefined,
-      sortBy: filters.sortBy,
-      sortOrder: filters.sortOrder,
-    },
+    query: { page, limit, ...pinjamanListQuery(filters) },
   });
   return { rows: data, page, limit, total: pagination?.total ?? data.length };
 }

@@ -18,16 +18,17 @@ export function filterQuery(filters: Omit<TunggakanFilters, 'kolektibilitas' | '
   };
 }
 
+/** The filters, class and sort as query parameters: the list's and its export's. */
+export const tunggakanListQuery = (filters: TunggakanFilters) => ({
+  ...filterQuery(filters),
+  kolektibilitas: filters.kolektibilitas === 'all' ? undefined : filters.kolektibilitas,
+  sortBy: filters.sortBy,
+  sortOrder: filters.sortOrder,
+});
+
 export async function getTunggakanPage(filters: TunggakanFilters, page: number, limit = TUNGGAKAN_PAGE_SIZE) {
   const { data, pagination } = await apiRequest<Tunggakan[]>('/tunggakan', {
-    query: {
-      page,
-      limit,
-      ...filterQuery(filters),
-      kolektibilitas: filters.kolektibilitas === 'all' ? undefined : filters.kolektibilitas,
-      sortBy: filters.sortBy,
-      sortOrder: filters.sortOrder,
-    },
+    query: { page, limit, ...tunggakanListQuery(filters) },
   });
   return { rows: data, page, limit, total: pagination?.total ?? data.length };
 }

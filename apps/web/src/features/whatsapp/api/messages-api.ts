@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WaMessage, WaMessageJenis, WaMessageList, WaMessageStatus, WaMessageSummary } from '@mizan/core';
-import { apiRequest } from '../../../lib/api-client';
+import { apiDownload, apiRequest, EXPORT_TIMEOUT_MS } from '../../../lib/api-client';
 import { waKeys } from './keys';
 
 /** Message log page size. */
@@ -17,6 +17,18 @@ export interface MessageFilters {
 
 export const emptyMessageFilters: MessageFilters = { page: 1, search: '', jenis: '', status: '', dari: '', sampai: '' };
 
+const messageFilterQuery = (filters: Omit<MessageFilters, 'page'>) => ({
+  search: filters.search.trim() || undefined,
+  jenis: filters.jenis || undefined,
+  status: filters.status || undefined,
+  dari: filters.dari || undefined,
+  sampai: filters.sampai || undefined,
+});
+
+/** GET /wa-messages/ekspor: every message the filters select, newest first, as XLSX or CSV. */
+export const exportMessages = (filters: Omit<MessageFilters, 'page'>, format: 'xlsx' | 'csv') =>
+  apiDownload('/wa-messages/ekspor', { ...messageFilterQuery(filters), format }, `riwayat-pesan.${format}`, EXPORT_TIMEOUT_MS);
+
 /** GET /wa-messages: data.messages and data.pagination. */
 export const messagesQuery = (filters: MessageFilters) =>
   queryOptions({
@@ -24,15 +36,7 @@ export const messagesQuery = (filters: MessageFilters) =>
     queryFn: async () =>
       (
         await apiRequest<WaMessageList>('/wa-messages', {
-          query: {
-            page: filters.page,
-            limit: MESSAGES_PER_PAGE,
-            search: filters.search.trim() || undefined,
-            jenis: filters.jenis || undefined,
-            status: filters.status || undefined,
-            dari: filters.dari || undefined,
-            sampai: filters.sampai || undefined,
-          },
+          query: { page: filters.page, limit: MESSAGES_PER_PAGE, ...messageFilterQuery(filters) },
         })
       ).data,
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationRecipient, NotificationRecipientCreateInput, NotificationRecipientList } from '@mizan/core';
-import { apiRequest } from '../../../lib/api-client';
+import { apiDownload, apiRequest, EXPORT_TIMEOUT_MS } from '../../../lib/api-client';
 import { waKeys } from './keys';
 
 /** Recipient list page size (spec §9). */
@@ -12,6 +12,20 @@ export interface RecipientFilters {
   status: 'all' | 'active' | 'inactive';
 }
 
+const recipientFilterQuery = (filters: Omit<RecipientFilters, 'page'>) => ({
+  search: filters.search.trim() || undefined,
+  status: filters.status === 'all' ? undefined : filters.status,
+});
+
+/** GET /wa-notification-recipients/ekspor: every recipient the filters select, as XLSX or CSV. */
+export const exportRecipients = (filters: Omit<RecipientFilters, 'page'>, format: 'xlsx' | 'csv') =>
+  apiDownload(
+    '/wa-notification-recipients/ekspor',
+    { ...recipientFilterQuery(filters), format },
+    `penerima-notifikasi.${format}`,
+    EXPORT_TIMEOUT_MS,
+  );
+
 /** GET /wa-notification-recipients: data.recipients and data.pagination. */
 export const recipientsQuery = (filters: RecipientFilters) =>
   queryOptions({
@@ -19,12 +33,7 @@ export const recipientsQuery = (filters: RecipientFilters) =>
     queryFn: async () =>
       (
         await apiRequest<NotificationRecipientList>('/wa-notification-recipients', {
-          query: {
-            page: filters.page,
-            limit: RECIPIENTS_PER_PAGE,
-            search: filters.search.trim(),
-            status: filters.status === 'all' ? undefined : filters.status,
-          },
+          query: { page: filters.page, limit: RECIPIENTS_PER_PAGE, ...recipientFilterQuery(filters) },
         })
       ).data,
     placeholderData: keepPreviousData,
