@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, type ProfilLembagaResponse } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { forgetSettings } from '../../db/settings-cache';
 import { multipart, postLoan, realPng } from '../../test/populate';
 import { pdfText } from '../../test/pdf-text';
 
@@ -29,6 +30,9 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.app.db.deleteFrom('settings').where('key', '=', 'profil_lembaga').execute();
   await t.app.db.deleteFrom('lembaga_logo').execute();
+  // On PostgreSQL the change's notification reaches this process a few milliseconds after the
+  // commit; a write through the API forgets at once, and so must this one (db/settings-cache.ts).
+  forgetSettings(t.app.db);
 });
 
 const profil = {
