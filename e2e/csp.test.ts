@@ -119,6 +119,9 @@ describe('content security policy', () => {
       '/wa-notification-recipients',
       '/profil',
       '/pengguna',
+      '/laporan',
+      '/laporan/rekap-harian',
+      '/laporan/pencairan',
     ];
     for (const path of signedIn) await visit(page, path, violations);
 

@@ -20,6 +20,7 @@ export * from './schemas/profil-lembaga';
 export * from './schemas/whatsapp';
 export * from './schemas/whatsapp-response';
 export * from './schemas/list-query';
+export * from './schemas/laporan';
 
 export * from './domain/types';
 export * from './domain/money';

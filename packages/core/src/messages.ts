@@ -170,6 +170,8 @@ export const messages = {
     jenisInvalid: 'Filter jenis tidak valid',
     /** added (issue 26) */
     formatInvalid: 'Format ekspor harus xlsx atau csv',
+    /** added (issue 26) */
+    bulanInvalid: 'Bulan harus berupa tahun dan bulan (YYYY-MM)',
     /** added */
     monthInvalid: 'Bulan harus antara 1 dan 12',
     /** added */

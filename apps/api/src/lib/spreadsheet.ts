@@ -32,10 +32,23 @@ export interface ExportSpec<Row> {
   filters: string[];
   columns: readonly ExportColumn<Row>[];
   batches: AsyncIterable<readonly Row[]>;
+  /** Small tables after the main one (a report's summaries): more sheets in XLSX, more blocks in CSV. */
+  more?: readonly ExtraTable[];
   /** The file's name without extension, ASCII (e.g. 'nasabah-2026-11-26'). */
   fileName: string;
   now: Date;
 }
+
+/** A small table of a report, held in memory: its name, columns and rows. */
+export interface ExtraTable {
+  title: string;
+  columns: readonly ExportColumn<never>[];
+  rows: readonly unknown[];
+}
+
+/** An ExtraTable with its rows' type checked against its columns. */
+export const extraTable = <Row>(title: string, columns: readonly ExportColumn<Row>[], rows: readonly Row[]): ExtraTable =>
+  ({ title, columns, rows }) as unknown as ExtraTable;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const numberFormats: Partial<Record<ColumnKind, string>> = {
@@ -98,6 +111,30 @@ async function sheetCompressed(sheet: ExcelJS.Worksheet) {
   while (entry?._writableState?.needDrain) await once(entry, 'drain');
 }
 
+/** A worksheet with the title rows, a blank row and the bold header frozen above the rows. */
+function startSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  titles: readonly string[],
+  columns: readonly ExportColumn<never>[],
+) {
+  const sheet = workbook.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: titles.length + 2 }] });
+  sheet.columns = columns.map((column) => ({
+    width: column.width ?? Math.max(12, column.header.length + 4),
+    style: numberFormats[column.kind] ? { numFmt: numberFormats[column.kind] } : {},
+  }));
+  titles.forEach((line, index) => {
+    const row = sheet.addRow([line]);
+    row.font = index <= 1 ? { bold: true, size: index === 0 ? 14 : 12 } : { italic: true };
+    row.commit();
+  });
+  sheet.addRow([]).commit();
+  const header = sheet.addRow(columns.map((column) => column.header));
+  header.font = { bold: true };
+  header.commit();
+  return sheet;
+}
+
 async function writeXlsx<Row>(
   spec: ExportSpec<Row>,
   first: readonly Row[],
@@ -108,21 +145,7 @@ async function writeXlsx<Row>(
   workbook.creator = spec.institution;
   workbook.created = spec.now;
   const titles = titleLines(spec as ExportSpec<unknown>);
-  const headerRow = titles.length + 2;
-  const sheet = workbook.addWorksheet(spec.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: headerRow }] });
-  sheet.columns = spec.columns.map((column) => ({
-    width: column.width ?? Math.max(12, column.header.length + 4),
-    style: numberFormats[column.kind] ? { numFmt: numberFormats[column.kind] } : {},
-  }));
-  titles.forEach((line, index) => {
-    const row = sheet.addRow([line]);
-    row.font = index <= 1 ? { bold: true, size: index === 0 ? 14 : 12 } : { italic: true };
-    row.commit();
-  });
-  sheet.addRow([]).commit();
-  const header = sheet.addRow(spec.columns.map((column) => column.header));
-  header.font = { bold: true };
-  header.commit();
+  const sheet = startSheet(workbook, spec.title, titles, spec.columns);
   let batch: readonly Row[] | undefined = first;
   while (batch) {
     for (let start = 0; start < batch.length; start += XLSX_SLICE_ROWS) {
@@ -135,6 +158,17 @@ async function writeXlsx<Row>(
     batch = next.done ? undefined : next.value;
   }
   sheet.commit();
+  for (const table of spec.more ?? []) {
+    const extra = startSheet(
+      workbook,
+      table.title,
+      [titles[0]!, `${spec.title}: ${table.title}`, ...titles.slice(2)],
+      table.columns,
+    );
+    for (const row of table.rows)
+      extra.addRow(table.columns.map((column) => xlsxCell(column.kind, column.value(row as never)))).commit();
+    extra.commit();
+  }
   await workbook.commit();
 }
 
@@ -158,6 +192,15 @@ async function writeCsv<Row>(
     const next = await rest.next();
     batch = next.done ? undefined : next.value;
   }
+  for (const table of spec.more ?? [])
+    out.write(
+      lines([
+        [],
+        [table.title],
+        table.columns.map((column) => column.header),
+        ...table.rows.map((row) => table.columns.map((column) => csvCell(column.kind, column.value(row as never)))),
+      ]),
+    );
   out.end();
 }
 

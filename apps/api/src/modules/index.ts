@@ -15,6 +15,7 @@ import { waMessagesRoutes } from './wa-messages/wa-messages.routes';
 import { pengingatRoutes } from './pengingat/pengingat.routes';
 import { dokumenRoutes } from './dokumen/dokumen.routes';
 import { profilLembagaRoutes } from './profil-lembaga/profil-lembaga.routes';
+import { laporanRoutes } from './laporan/laporan.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -37,4 +38,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   pengingatRoutes,
   dokumenRoutes,
   profilLembagaRoutes,
+  laporanRoutes,
 ];

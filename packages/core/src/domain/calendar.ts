@@ -156,3 +156,10 @@ export function nextJakartaTime(now: Date, hour: number, minute: number): Date {
   const today = jakartaInstant(todayJakarta(now), hour, minute);
   return today.getTime() > now.getTime() ? today : jakartaInstant(addDays(todayJakarta(now), 1), hour, minute);
 }
+
+/** The `count` calendar months (`YYYY-MM`) ending with `last` (`YYYY-MM`), oldest first. */
+export function monthsEndingWith(last: string, count: number): string[] {
+  const months: string[] = [];
+  for (let back = count - 1; back >= 0; back--) months.push(addMonths(`${last}-01`, -back).slice(0, 7));
+  return months;
+}

@@ -85,3 +85,10 @@ export function shortMonthName(month: number): string {
 export function formatMonthYear(month: number, year: number): string {
   return `${monthNames[month - 1] ?? ''} ${year}`.trim();
 }
+
+/** The time of an instant in Jakarta: '2024-01-31T07:05:00Z' → '14.05'; '-' when empty or invalid. */
+export function formatTimeJakarta(value: string | Date | null | undefined): string {
+  const instant = toInstant(value);
+  if (!instant) return '-';
+  return formatter(`time-${instant.timeZone}`, { timeStyle: 'short', timeZone: instant.timeZone }).format(instant.date);
+}

@@ -5,7 +5,11 @@ import { exportFileName, sendSpreadsheet, type ExportSpec } from '../../lib/spre
 import { getProfil } from '../profil-lembaga/profil-lembaga.service';
 
 /** What a list or report module gives for its export: everything but the institution and the time. */
-export type ExportPart<Row> = Pick<ExportSpec<Row>, 'title' | 'filters' | 'columns' | 'batches'> & { name: string };
+export type ExportPart<Row> = Pick<ExportSpec<Row>, 'title' | 'filters' | 'columns' | 'batches' | 'more'> & {
+  /** The file's name without extension; the day of export is added unless `dated` (a report of one day or period). */
+  name: string;
+  dated?: boolean;
+};
 
 /**
  * Sends a list or report as XLSX or CSV (issue 26 B), titled with the institution's name from its
@@ -17,7 +21,7 @@ export async function sendExport<Row>(app: FastifyInstance, reply: FastifyReply,
     ...part,
     institution: profil.nama,
     now,
-    fileName: exportFileName(part.name, todayJakarta(now)),
+    fileName: part.dated ? part.name : exportFileName(part.name, todayJakarta(now)),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { AlarmClock, LayoutDashboard, LogOut, Menu, Users, Wallet, Receipt, MoreHorizontal, X } from 'lucide-react';
+import { AlarmClock, FileBarChart, LayoutDashboard, LogOut, Menu, Users, Wallet, Receipt, MoreHorizontal, X } from 'lucide-react';
 import { useAuth } from '../../features/auth';
 import { useInstitutionName } from '../../lib/institution';
 import { cn } from '../../components/ui/cn';
@@ -12,6 +12,7 @@ const links = [
   { to: '/pinjaman', label: 'Pinjaman', Icon: Wallet },
   { to: '/pembayaran', label: 'Pembayaran', Icon: Receipt },
   { to: '/tunggakan', label: 'Tunggakan', Icon: AlarmClock },
+  { to: '/laporan', label: 'Laporan', Icon: FileBarChart },
   { to: '/lainnya', label: 'Lainnya', Icon: MoreHorizontal },
 ];
 
@@ -53,7 +54,8 @@ export function AppLayout() {
           isActive(to) ? 'bg-brand-700 text-white shadow-sm' : 'text-brand-50/90 hover:bg-brand-800 hover:text-white',
         )}
       >
-        <Icon className="h-4 w-4" aria-hidden="true" />
+        {/* Below 1536 px the seven links fit beside the institution's name and the user only without their icons. */}
+        <Icon className={variant === 'desktop' ? 'hidden h-4 w-4 2xl:block' : 'h-4 w-4'} aria-hidden="true" />
         {label}
       </NavLink>
     ));

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  pencairanExportQuerySchema,
+  pencairanQuerySchema,
+  pencairanSchema,
+  rekapHarianExportQuerySchema,
+  rekapHarianQuerySchema,
+  rekapHarianSchema,
+} from '@mizan/core';
+import { envelope } from '../../lib/envelope';
+import { todayOf } from '../../lib/clock';
+import { exportProduces, sendExport } from '../ekspor/ekspor.service';
+import * as service from './laporan.service';
+import { pencairanExport, rekapHarianExport } from './laporan.export';
+
+const tags = ['laporan'];
+
+/** The reports (issue 26 A), each also as an XLSX or CSV file. */
+export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const thisMonth = () => todayOf(app.clock).slice(0, 7);
+
+  app.get(
+    '/laporan/rekap-harian',
+    {
+      schema: {
+        tags,
+        summary: 'Rekap harian: pembayaran satu tanggal per jenis dan per petugas, rinciannya, dan pinjaman baru hari itu',
+        querystring: rekapHarianQuerySchema,
+        response: { 200: envelope(rekapHarianSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.rekapHarian(app.db, request.query.tanggal ?? todayOf(app.clock)),
+    }),
+  );
+
+  app.get(
+    '/laporan/rekap-harian/ekspor',
+    {
+      schema: {
+        tags,
+        summary: 'Rekap harian sebagai XLSX atau CSV',
+        querystring: rekapHarianExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => {
+      const rekap = await service.rekapHarian(app.db, request.query.tanggal ?? todayOf(app.clock));
+      return sendExport(app, reply, request.query.format, rekapHarianExport(rekap));
+    },
+  );
+
+  app.get(
+    '/laporan/pencairan',
+    {
+      schema: {
+        tags,
+        summary: 'Pencairan: jumlah dan nilai pinjaman yang diberikan per bulan dan tipe, 12 bulan sampai bulan terpilih',
+        querystring: pencairanQuerySchema,
+        response: { 200: envelope(pencairanSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.pencairan(app.db, request.query.sampai ?? thisMonth(), request.query.tipe),
+    }),
+  );
+
+  app.get(
+    '/laporan/pencairan/ekspor',
+    {
+      schema: {
+        tags,
+        summary: 'Laporan pencairan sebagai XLSX atau CSV',
+        querystring: pencairanExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => {
+      const laporan = await service.pencairan(app.db, request.query.sampai ?? thisMonth(), request.query.tipe);
+      return sendExport(app, reply, request.query.format, pencairanExport(laporan));
+    },
+  );
+};

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import {
+  jenisPembayaran,
+  monthDateRange,
+  monthsEndingWith,
+  nomorKwitansi,
+  type Pencairan,
+  type PencairanQuery,
+  type RekapHarian,
+} from '@mizan/core';
+import type { DB } from '../../db/schema';
+import { instantText } from '../../db/json-rows';
+import * as repo from './laporan.repository';
+
+/** Months a disbursement report covers. */
+export const PENCAIRAN_MONTHS = 12;
+
+/**
+ * The counter's end of day (Rekap Harian): the living payments dated `tanggal`, in all, per kind
+ * (every kind, zero where none) and per staff member; each payment; the loans granted that day.
+ */
+export async function rekapHarian(db: Kysely<DB>, tanggal: string): Promise<RekapHarian> {
+  const [payments, loans] = await Promise.all([repo.paymentsOfDay(db, tanggal), repo.loansOfDay(db, tanggal)]);
+  const perJenis = new Map(jenisPembayaran.map((jenis) => [jenis, { jenis, jumlah_transaksi: 0, total: 0 }]));
+  const perPetugas = new Map<number | null, { user_id: number | null; nama: string; jumlah_transaksi: number; total: number }>();
+  for (const row of payments) {
+    const jenis = perJenis.get(row.jenis)!;
+    jenis.jumlah_transaksi += 1;
+    jenis.total += row.jumlah;
+    const petugas = perPetugas.get(row.created_by) ?? {
+      user_id: row.created_by,
+      nama: row.petugas ?? 'Tidak diketahui',
+      jumlah_transaksi: 0,
+      total: 0,
+    };
+    petugas.jumlah_transaksi += 1;
+    petugas.total += row.jumlah;
+    perPetugas.set(row.created_by, petugas);
+  }
+  return {
+    tanggal,
+    pembayaran: { jumlah_transaksi: payments.length, total: payments.reduce((sum, row) => sum + row.jumlah, 0) },
+    per_jenis: [...perJenis.values()],
+    per_petugas: [...perPetugas.values()].sort((a, b) => b.total - a.total || a.nama.localeCompare(b.nama, 'id')),
+    rincian_pembayaran: payments.map((row) => ({
+      id: row.id,
+      dicatat_pada: instantText(row.created_at),
+      nomor_kwitansi:
+        row.kwitansi_tahun !== null && row.kwitansi_urut !== null ? nomorKwitansi(row.kwitansi_tahun, row.kwitansi_urut) : null,
+      nasabah: { id: row.nasabah_id, nama: row.nasabah_nama },
+      pinjaman: { id: row.pinjaman_id, nomor_pinjaman: row.nomor_pinjaman, tipe: row.tipe },
+      jenis: row.jenis,
+      angsuran_ke: row.angsuran_ke,
+      jumlah: row.jumlah,
+      dicatat_oleh: row.petugas,
+    })),
+    pinjaman_baru: { jumlah: loans.length, total: loans.reduce((sum, row) => sum + row.jumlah, 0) },
+    rincian_pinjaman_baru: loans.map((row) => ({
+      id: row.id,
+      nomor_pinjaman: row.nomor_pinjaman,
+      nasabah: { id: row.nasabah_id, nama: row.nasabah_nama },
+      tipe: row.tipe,
+      jumlah: row.jumlah,
+      persentase: Number(row.persentase),
+      durasi_angsuran: row.durasi_angsuran,
+      dicatat_oleh: row.petugas,
+    })),
+  };
+}
+
+/** Loans granted per month over the 12 months ending with `sampai` (`YYYY-MM`), per type and in all. */
+export async function pencairan(db: Kysely<DB>, sampai: string, tipe: PencairanQuery['tipe']): Promise<Pencairan> {
+  const months = monthsEndingWith(sampai, PENCAIRAN_MONTHS);
+  const [firstYear, firstMonth] = months[0]!.split('-').map(Number) as [number, number];
+  const [lastYear, lastMonth] = sampai.split('-').map(Number) as [number, number];
+  const rows = await repo.disbursementsByMonth(
+    db,
+    monthDateRange(firstYear, firstMonth).first,
+    monthDateRange(lastYear, lastMonth).last,
+    tipe,
+  );
+  const zero = () => ({ jumlah: 0, total: 0 });
+  const bulan = months.map((month) => ({ bulan: month, pokok: zero(), non_pokok: zero(), semua: zero() }));
+  const total = { pokok: zero(), non_pokok: zero(), semua: zero() };
+  for (const row of rows) {
+    const month = bulan.find((b) => b.bulan === row.bulan);
+    if (!month) continue;
+    for (const cell of [
+      month[row.tipe === 'pokok' ? 'pokok' : 'non_pokok'],
+      month.semua,
+      total[row.tipe === 'pokok' ? 'pokok' : 'non_pokok'],
+      total.semua,
+    ]) {
+      cell.jumlah += row.jumlah;
+      cell.total += row.total;
+    }
+  }
+  return { sampai, tipe: tipe ?? null, bulan, total };
+}

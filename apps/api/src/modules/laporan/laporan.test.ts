@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import type { Pencairan, RekapHarian } from '@mizan/core';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { postLoan } from '../../test/populate';
+import { manualClock } from '../../lib/clock';
+
+// The reports of issue 26 A, against sums the test works out from what it recorded.
+
+const clock = manualClock(new Date('2024-06-15T05:00:00Z')); // 12:00 WIB, Saturday 15 June 2024
+let t: TestApp;
+let operator: { id: number; token: string };
+const loans: Record<string, number> = {};
+
+/** What the test recorded: each payment's day, kind, amount and recorder. */
+const recorded: { tanggal: string; jenis: string; jumlah: number; by: 'admin' | 'operator'; loan: string }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  operator = await t.createUser({
+    username: 'kasir',
+    password: 'rahasia-kasir-123',
+    role: 'operator',
+    nama_lengkap: 'Siti Kasir',
+  });
+  const customer = async (nama: string, nik: string) => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/nasabah',
+      payload: { nama, nik, telepon: '081234567890', alamat: 'Jl. Mawar 1', kecamatan: 'Cibinong', kota: 'Bogor' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
+  const budi = await customer('Budi Santoso', '3201000000000001');
+  const ani = await customer('Ani Lestari', '3201000000000002');
+  // Loans: two in June (one of each type, one of them today), one in January, one a year before
+  // the window, one deleted in March.
+  loans.A = (await postLoan(t, budi, { nomor_pinjaman: 'A', tanggal_pinjam: '2024-01-10', jumlah: 12_000_000 })).id;
+  loans.B = (await postLoan(t, ani, { nomor_pinjaman: 'B', tanggal_pinjam: '2024-06-15', jumlah: 5_000_000 })).id;
+  loans.C = (
+    await postLoan(t, ani, {
+      nomor_pinjaman: 'C',
+      tanggal_pinjam: '2024-06-03',
+      jumlah: 7_500_000,
+      tipe: 'non-pokok',
+      durasi_angsuran: null,
+      persentase: 3,
+    })
+  ).id;
+  loans.OLD = (await postLoan(t, budi, { nomor_pinjaman: 'OLD', tanggal_pinjam: '2023-06-30', jumlah: 9_000_000 })).id;
+  const gone = await postLoan(t, budi, { nomor_pinjaman: 'GONE', tanggal_pinjam: '2024-03-05', jumlah: 1_000_000 });
+  expect((await t.request({ method: 'DELETE', url: `/api/pinjaman/${gone.id}` })).statusCode).toBe(200);
+
+  const instalments: Record<string, number> = {};
+  const pay = async (loan: string, tanggal: string, jenis: string, jumlah: number, by: 'admin' | 'operator') => {
+    const angsuran_ke = jenis === 'angsuran' ? (instalments[loan] = (instalments[loan] ?? 0) + 1) : null;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/pembayaran',
+      payload: { pinjaman_id: loans[loan], tanggal, jumlah, jenis, keterangan: null, angsuran_ke },
+      ...(by === 'operator' ? { token: operator.token } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    recorded.push({ tanggal, jenis, jumlah, by, loan });
+    return res.json().data.id as number;
+  };
+  await pay('A', '2024-06-15', 'angsuran', 1_240_000, 'operator');
+  await pay('A', '2024-06-15', 'angsuran', 1_240_000, 'admin');
+  await pay('C', '2024-06-15', 'bagi_hasil', 225_000, 'operator');
+  await pay('OLD', '2024-06-15', 'pokok', 500_000, 'operator');
+  await pay('A', '2024-06-14', 'angsuran', 1_240_000, 'operator');
+  const deleted = await pay('OLD', '2024-06-15', 'angsuran', 999_000, 'admin');
+  expect((await t.request({ method: 'DELETE', url: `/api/pembayaran/${deleted}` })).statusCode).toBe(200);
+  recorded.pop();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sum = (rows: { jumlah: number }[]) => rows.reduce((s, r) => s + r.jumlah, 0);
+
+describe('GET /api/laporan/rekap-harian', () => {
+  it('totals the day’s living payments per kind and per staff member, lists them and the day’s new loans', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/laporan/rekap-harian' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rekap = res.json().data as RekapHarian;
+    const today = recorded.filter((r) => r.tanggal === '2024-06-15');
+    expect(rekap.tanggal).toBe('2024-06-15');
+    expect(rekap.pembayaran).toEqual({ jumlah_transaksi: today.length, total: sum(today) });
+    for (const jenis of ['angsuran', 'bagi_hasil', 'pokok', 'pelunasan']) {
+      const ofKind = today.filter((r) => r.jenis === jenis);
+      expect(rekap.per_jenis.find((r) => r.jenis === jenis)).toEqual({
+        jenis,
+        jumlah_transaksi: ofKind.length,
+        total: sum(ofKind),
+      });
+    }
+    const byOperator = today.filter((r) => r.by === 'operator');
+    const byAdmin = today.filter((r) => r.by === 'admin');
+    expect(rekap.per_petugas).toEqual([
+      { user_id: operator.id, nama: 'Siti Kasir', jumlah_transaksi: byOperator.length, total: sum(byOperator) },
+      expect.objectContaining({ jumlah_transaksi: byAdmin.length, total: sum(byAdmin) }),
+    ]);
+    expect(rekap.rincian_pembayaran.map((p) => [p.pinjaman.nomor_pinjaman, p.jenis, p.jumlah])).toEqual(
+      today.map((r) => [r.loan, r.jenis, r.jumlah]),
+    );
+    expect(rekap.rincian_pembayaran.every((p) => /^KW\/2024\/\d{6}$/.test(p.nomor_kwitansi ?? ''))).toBe(true);
+    expect(rekap.rincian_pembayaran[0]).toMatchObject({ nasabah: { nama: 'Budi Santoso' }, dicatat_oleh: 'Siti Kasir' });
+    expect(rekap.pinjaman_baru).toEqual({ jumlah: 1, total: 5_000_000 });
+    expect(rekap.rincian_pinjaman_baru).toEqual([
+      expect.objectContaining({
+        nomor_pinjaman: 'B',
+        nasabah: { id: expect.any(Number), nama: 'Ani Lestari' },
+        jumlah: 5_000_000,
+      }),
+    ]);
+  });
+
+  it('answers another day, and an empty day with zeros', async () => {
+    const other = (await t.request({ method: 'GET', url: '/api/laporan/rekap-harian?tanggal=2024-06-14' })).json()
+      .data as RekapHarian;
+    expect(other.pembayaran).toEqual({ jumlah_transaksi: 1, total: 1_240_000 });
+    const empty = (await t.request({ method: 'GET', url: '/api/laporan/rekap-harian?tanggal=2024-06-01' })).json()
+      .data as RekapHarian;
+    expect(empty.pembayaran).toEqual({ jumlah_transaksi: 0, total: 0 });
+    expect(empty.per_jenis.every((r) => r.total === 0)).toBe(true);
+    expect(empty.per_petugas).toEqual([]);
+  });
+
+  it('refuses a date that is not a date', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/laporan/rekap-harian?tanggal=2024-02-30' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, errors: [{ path: 'tanggal' }] });
+  });
+
+  it('exports the day as XLSX sheets: payments, per kind, per staff member, new loans', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/laporan/rekap-harian/ekspor' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="rekap-harian-2024-06-15.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Rekap Harian', 'Per Jenis', 'Per Petugas', 'Pinjaman Baru']);
+    const [payments, perJenis] = workbook.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(payments.getRow(3).getCell(1).value).toBe('Filter: Tanggal: 15 Juni 2024');
+    const amounts: number[] = [];
+    for (let r = 7; r <= payments.rowCount; r++) amounts.push(payments.getRow(r).getCell(8).value as number);
+    expect(amounts).toEqual(recorded.filter((r) => r.tanggal === '2024-06-15').map((r) => r.jumlah));
+    const totalRow = perJenis.getRow(perJenis.rowCount);
+    expect([totalRow.getCell(1).value, totalRow.getCell(3).value]).toEqual([
+      'Total',
+      sum(recorded.filter((r) => r.tanggal === '2024-06-15')),
+    ]);
+  });
+});
+
+describe('GET /api/laporan/pencairan', () => {
+  it('counts and sums the living loans granted per month and type over twelve months', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/laporan/pencairan' });
+    expect(res.statusCode, res.body).toBe(200);
+    const laporan = res.json().data as Pencairan;
+    expect(laporan.sampai).toBe('2024-06');
+    expect(laporan.bulan.map((b) => b.bulan)).toEqual([
+      '2023-07',
+      '2023-08',
+      '2023-09',
+      '2023-10',
+      '2023-11',
+      '2023-12',
+      '2024-01',
+      '2024-02',
+      '2024-03',
+      '2024-04',
+      '2024-05',
+      '2024-06',
+    ]);
+    const june = laporan.bulan.at(-1)!;
+    expect(june).toEqual({
+      bulan: '2024-06',
+      pokok: { jumlah: 1, total: 5_000_000 },
+      non_pokok: { jumlah: 1, total: 7_500_000 },
+      semua: { jumlah: 2, total: 12_500_000 },
+    });
+    expect(laporan.bulan.find((b) => b.bulan === '2024-03')!.semua).toEqual({ jumlah: 0, total: 0 }); // deleted
+    expect(laporan.total.semua).toEqual({ jumlah: 3, total: 24_500_000 }); // OLD (2023-06) is outside
+  });
+
+  it('filters by type and ends at a chosen month', async () => {
+    const laporan = (await t.request({ method: 'GET', url: '/api/laporan/pencairan?sampai=2023-12&tipe=pokok' })).json()
+      .data as Pencairan;
+    expect(laporan.bulan[0]!.bulan).toBe('2023-01');
+    expect(laporan.total).toEqual({
+      pokok: { jumlah: 1, total: 9_000_000 },
+      non_pokok: { jumlah: 0, total: 0 },
+      semua: { jumlah: 1, total: 9_000_000 },
+    });
+  });
+
+  it('refuses a bad month or type', async () => {
+    for (const [query, path] of [
+      ['sampai=2024-13', 'sampai'],
+      ['sampai=juni', 'sampai'],
+      ['tipe=emas', 'tipe'],
+    ]) {
+      const res = await t.request({ method: 'GET', url: `/api/laporan/pencairan?${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].path).toBe(path);
+    }
+  });
+
+  it('exports the months and their total as CSV', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/laporan/pencairan/ekspor?format=csv' });
+    expect(res.statusCode).toBe(200);
+    const records = parse(res.body, { bom: true, relax_column_count: true }) as string[][];
+    expect(records[2]).toEqual(['Filter: Periode: Juli 2023 – Juni 2024']);
+    expect(records[6]).toEqual(['Juli 2023', '0', '0', '0', '0', '0', '0']);
+    expect(records.at(-1)).toEqual(['Total', '2', '17000000', '1', '7500000', '3', '24500000']);
+  });
+});

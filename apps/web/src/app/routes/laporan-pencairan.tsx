@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Wallet } from 'lucide-react';
+import {
+  formatMonthYear,
+  formatRupiah,
+  MONTH_PATTERN,
+  tipePinjaman,
+  tipePinjamanLabels,
+  todayJakarta,
+  type TipePinjaman,
+} from '@mizan/core';
+import { Alert } from '../../components/ui/alert';
+import { ExportButton } from '../../components/ui/export-button';
+import { Input, Select } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { SummaryCard } from '../../components/ui/summary-card';
+import { errorMessage } from '../../lib/api-client';
+import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../features/laporan/api/get-pencairan';
+import { PencairanChart, PencairanList, PencairanTable } from '../../features/laporan/components/pencairan-view';
+import { useLayout } from '../../components/ui/use-media-query';
+
+const monthText = (bulan: string) => formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
+
+/** Laporan → Pencairan (issue 26 A): loans granted per month and type, 12 months (?sampai=YYYY-MM&tipe=). */
+export default function PencairanPage() {
+  const layout = useLayout();
+  const [params, setParams] = useSearchParams();
+  const thisMonth = todayJakarta().slice(0, 7);
+  const sampaiParam = params.get('sampai') ?? '';
+  const tipeParam = params.get('tipe') ?? '';
+  const filters: PencairanFilters = {
+    sampai: MONTH_PATTERN.test(sampaiParam) ? sampaiParam : thisMonth,
+    tipe: (tipePinjaman as readonly string[]).includes(tipeParam) ? (tipeParam as TipePinjaman) : 'all',
+  };
+  const laporan = useQuery(pencairanQuery(filters));
+  const update = (next: PencairanFilters) =>
+    setParams(
+      {
+        ...(next.sampai !== thisMonth ? { sampai: next.sampai } : {}),
+        ...(next.tipe !== 'all' ? { tipe: next.tipe } : {}),
+      },
+      { replace: true },
+    );
+  const data = laporan.data;
+  const period = data ? `${monthText(data.bulan[0]!.bulan)} – ${monthText(data.sampai)}` : '';
+
+  return (
+    <>
+      <PageHeader
+        title="Laporan Pencairan"
+        subtitle="Pinjaman yang diberikan per bulan dan tipe, 12 bulan terakhir sampai bulan terpilih."
+        actions={
+          <ExportButton
+            what="laporan pencairan"
+            filters={[
+              ...(period ? [`Periode: ${period}`] : []),
+              ...(filters.tipe !== 'all' ? [`Tipe: ${tipePinjamanLabels[filters.tipe]}`] : []),
+            ]}
+            onExport={(format) => exportPencairan(filters, format)}
+          />
+        }
+      />
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="grid gap-1 text-sm font-medium text-ink">
+            Sampai bulan
+            <Input
+              type="month"
+              value={filters.sampai}
+              max={thisMonth}
+              onChange={(e) => MONTH_PATTERN.test(e.target.value) && update({ ...filters, sampai: e.target.value })}
+              className="w-44"
+            />
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-ink">
+            Tipe
+            <Select
+              value={filters.tipe}
+              onChange={(e) => update({ ...filters, tipe: e.target.value as PencairanFilters['tipe'] })}
+              className="w-44"
+            >
+              <option value="all">Semua tipe</option>
+              {tipePinjaman.map((tipe) => (
+                <option key={tipe} value={tipe}>
+                  {tipePinjamanLabels[tipe]}
+                </option>
+              ))}
+            </Select>
+          </label>
+        </div>
+
+        {laporan.isError ? (
+          <Alert tone="error" title="Gagal memuat laporan pencairan">
+            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
+          </Alert>
+        ) : (
+          <>
+            <div className="grid grid-cols-2 gap-3">
+              <SummaryCard
+                label="Nilai Pencairan"
+                value={formatRupiah(data?.total.semua.total ?? 0)}
+                hint={period}
+                icon={<Wallet className="h-5 w-5" />}
+                loading={laporan.isPending}
+                compact
+              />
+              <SummaryCard
+                label="Jumlah Pinjaman"
+                value={(data?.total.semua.jumlah ?? 0).toLocaleString('id-ID')}
+                hint={
+                  data
+                    ? `rata-rata ${formatRupiah(data.total.semua.jumlah ? Math.round(data.total.semua.total / data.total.semua.jumlah) : 0)}`
+                    : undefined
+                }
+                tone="gold"
+                loading={laporan.isPending}
+                compact
+              />
+            </div>
+            {data ? (
+              <>
+                <PencairanChart laporan={data} />
+                {layout === 'desktop' ? <PencairanTable laporan={data} /> : <PencairanList laporan={data} />}
+              </>
+            ) : (
+              <Skeleton className="h-64" />
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Receipt, Wallet } from 'lucide-react';
+import { formatDateLong, formatRupiah, isIsoDate, todayJakarta } from '@mizan/core';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ExportButton } from '../../components/ui/export-button';
+import { Input } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { SummaryCard } from '../../components/ui/summary-card';
+import { useLayout } from '../../components/ui/use-media-query';
+import { errorMessage } from '../../lib/api-client';
+import { exportRekapHarian, rekapHarianQuery } from '../../features/laporan/api/get-rekap-harian';
+import { RekapNewLoans, RekapPayments, RekapSummaries } from '../../features/laporan/components/rekap-harian-view';
+
+/** Laporan → Rekap Harian (issue 26 A): the counter's end of day, any day (?tanggal=YYYY-MM-DD). */
+export default function RekapHarianPage() {
+  const layout = useLayout();
+  const [params, setParams] = useSearchParams();
+  const today = todayJakarta();
+  const asked = params.get('tanggal');
+  const tanggal = asked && isIsoDate(asked) ? asked : today;
+  const rekap = useQuery(rekapHarianQuery(tanggal));
+  const choose = (value: string) => setParams(value && value !== today ? { tanggal: value } : {}, { replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title="Rekap Harian"
+        subtitle={`Pembayaran dan pinjaman baru tanggal ${formatDateLong(tanggal)}.`}
+        actions={
+          <ExportButton
+            what="rekap harian"
+            filters={[`Tanggal: ${formatDateLong(tanggal)}`]}
+            onExport={(format) => exportRekapHarian(tanggal, format)}
+          />
+        }
+      />
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="grid gap-1 text-sm font-medium text-ink">
+            Tanggal
+            <Input type="date" value={tanggal} max={today} onChange={(e) => choose(e.target.value)} className="w-44" />
+          </label>
+          <Button variant="outline" onClick={() => choose(today)} disabled={tanggal === today}>
+            Hari Ini
+          </Button>
+        </div>
+
+        {rekap.isError ? (
+          <Alert tone="error" title="Gagal memuat rekap harian">
+            {errorMessage(rekap.error, 'Terjadi kesalahan. Silakan coba lagi.')}
+          </Alert>
+        ) : (
+          <>
+            <div className="grid grid-cols-2 gap-3">
+              <SummaryCard
+                label="Total Pembayaran"
+                value={formatRupiah(rekap.data?.pembayaran.total ?? 0)}
+                hint={`${rekap.data?.pembayaran.jumlah_transaksi ?? 0} transaksi`}
+                icon={<Receipt className="h-5 w-5" />}
+                loading={rekap.isPending}
+                compact
+              />
+              <SummaryCard
+                label="Pinjaman Baru"
+                value={formatRupiah(rekap.data?.pinjaman_baru.total ?? 0)}
+                hint={`${rekap.data?.pinjaman_baru.jumlah ?? 0} pinjaman`}
+                icon={<Wallet className="h-5 w-5" />}
+                tone="gold"
+                loading={rekap.isPending}
+                compact
+              />
+            </div>
+            {rekap.data ? (
+              <>
+                <RekapSummaries rekap={rekap.data} />
+                <section aria-labelledby="rekap-rincian" className="space-y-3">
+                  <h2 id="rekap-rincian" className="text-base font-semibold text-ink">
+                    Rincian Pembayaran
+                  </h2>
+                  <RekapPayments rekap={rekap.data} layout={layout} />
+                </section>
+                <section aria-labelledby="rekap-pinjaman" className="space-y-3">
+                  <h2 id="rekap-pinjaman" className="text-base font-semibold text-ink">
+                    Pinjaman Baru
+                  </h2>
+                  <RekapNewLoans rekap={rekap.data} />
+                </section>
+              </>
+            ) : (
+              <Skeleton className="h-64" />
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

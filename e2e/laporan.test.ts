@@ -1,0 +1,129 @@
+// Issue 26 A in the browser: Laporan in the menu; Rekap Harian shows the day's payments per kind
+// and per staff member and exports them; Pencairan shows 12 months as bars and a table. At phone,
+// tablet and desktop widths, nothing scrolling sideways.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import { addMonths, formatRupiah, todayJakarta } from '@mizan/core';
+import { launchBrowser, type ViewportName } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { apiSession, openSignedIn, snap, type ApiSession } from './support/actions';
+
+let server: RunningServer;
+let browser: Browser;
+let session: ApiSession;
+const today = todayJakarta();
+const amounts = [1_240_000, 750_000];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  session = await apiSession(server.baseURL);
+  const nasabah = await server.api<{ id: number }>('POST', '/nasabah', {
+    nama: 'Rahmat Laporan',
+    nik: '3201000000002601',
+    telepon: '0812-3456-2601',
+    alamat: 'Jl. Pasar No. 26',
+    kecamatan: 'Cibinong',
+    kota: 'Bogor',
+  });
+  expect(nasabah.status, JSON.stringify(nasabah.body)).toBe(201);
+  for (const [i, tanggal] of [addMonths(today, -2), today].entries()) {
+    const loan = await server.api<{ id: number }>('POST', '/pinjaman', {
+      nasabah_id: nasabah.body.data.id,
+      nomor_pinjaman: `LAP-${i + 1}`,
+      urutan_pinjaman: i + 1,
+      tanggal_pinjam: tanggal,
+      jumlah: 12_000_000,
+      persentase: 2,
+      tipe: 'pokok',
+      durasi_angsuran: 12,
+    });
+    expect(loan.status, JSON.stringify(loan.body)).toBe(201);
+    if (i === 0)
+      for (const [k, jumlah] of amounts.entries()) {
+        const paid = await server.api('POST', '/pembayaran', {
+          pinjaman_id: loan.body.data.id,
+          tanggal: today,
+          jumlah,
+          jenis: k === 0 ? 'angsuran' : 'pokok',
+          angsuran_ke: k === 0 ? 1 : null,
+          keterangan: null,
+        });
+        expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      }
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('Laporan', () => {
+  it.each(['phone', 'tablet', 'desktop'] as ViewportName[])('opens Rekap Harian from the menu on a %s', async (viewport) => {
+    const { context, page } = await openSignedIn(browser, server.baseURL, session, viewport, '/dashboard');
+    if (viewport !== 'desktop') await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('link', { name: 'Laporan' }).first().click();
+    await page.getByRole('heading', { name: 'Laporan', level: 1 }).waitFor();
+    await snap(page, `laporan-${viewport}`);
+    await page.getByRole('link', { name: /Rekap Harian/ }).click();
+    await page.getByRole('heading', { name: 'Rekap Harian' }).waitFor();
+    const total = formatRupiah(amounts[0]! + amounts[1]!);
+    await page.getByText(total).first().waitFor();
+    await page.getByText('2 transaksi').first().waitFor();
+    await page.getByRole('heading', { name: 'Per Petugas' }).waitFor();
+    await page.getByText('Rahmat Laporan').first().waitFor();
+    expect(await page.getByText(formatRupiah(12_000_000)).count()).toBeGreaterThan(0); // the new loan of today
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await snap(page, `laporan-rekap-harian-${viewport}`);
+    await context.close();
+  });
+
+  it('says so on a day without payments, and exports the day as Excel', async () => {
+    const { context, page } = await openSignedIn(
+      browser,
+      server.baseURL,
+      session,
+      'desktop',
+      '/laporan/rekap-harian?tanggal=2024-01-02',
+    );
+    await page.getByText('Tidak ada pembayaran pada tanggal ini').waitFor();
+    await page.getByRole('button', { name: 'Hari Ini' }).click();
+    await page.getByText('2 transaksi').first().waitFor();
+    await page.getByRole('button', { name: 'Ekspor rekap harian' }).click();
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Unduh rekap harian sebagai Excel (.xlsx)' }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe(`rekap-harian-${today}.xlsx`);
+    const file = `${fs.mkdtempSync('/tmp/mizan-laporan-')}/rekap.xlsx`;
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Rekap Harian', 'Per Jenis', 'Per Petugas', 'Pinjaman Baru']);
+    expect([7, 8].map((r) => workbook.worksheets[0]!.getRow(r).getCell(8).value)).toEqual(amounts);
+    await context.close();
+  });
+
+  it.each(['phone', 'desktop'] as ViewportName[])('shows Pencairan as bars and a table on a %s', async (viewport) => {
+    const { context, page } = await openSignedIn(browser, server.baseURL, session, viewport, '/laporan/pencairan');
+    await page.getByRole('heading', { name: 'Laporan Pencairan' }).waitFor();
+    await page.getByText(formatRupiah(24_000_000)).first().waitFor();
+    if (viewport === 'desktop') {
+      const table = page.getByRole('table', { name: 'Pencairan per bulan dan tipe' });
+      expect(await table.getByRole('row').count()).toBe(2 + 12 + 1);
+    } else {
+      const list = page.getByRole('list', { name: 'Pencairan per bulan dan tipe' });
+      expect(await list.getByRole('listitem').count()).toBe(12 + 1);
+    }
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await snap(page, `laporan-pencairan-${viewport}`);
+    await page.getByRole('combobox', { name: 'Tipe' }).selectOption('non-pokok');
+    await page.waitForURL(/tipe=non-pokok/);
+    // Both loans are Murabahah: nothing of the other type was granted.
+    await expect.poll(() => page.getByText(formatRupiah(24_000_000)).count()).toBe(0);
+    await page.getByText(formatRupiah(0)).first().waitFor();
+    await context.close();
+  });
+});

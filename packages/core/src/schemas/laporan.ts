@@ -1,0 +1,102 @@
+/**
+ * The reports (issue 26 A): their queries and answers. Dates are Jakarta calendar days; "today"
+ * and "this month" are the server's clock's.
+ */
+import { z } from 'zod';
+import { jenisPembayaran, tipePinjaman } from '../domain/types';
+import { messages } from '../messages';
+import { optionalDateField } from './fields';
+import { exportFormats } from './list-query';
+
+const m = messages.listQuery;
+
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const formatParam = z
+  .preprocess(blank, z.enum(exportFormats, { error: m.formatInvalid }).optional())
+  .transform((v) => v ?? 'xlsx');
+
+/** `YYYY-MM`: a calendar month. */
+export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const monthParam = z.preprocess(
+  blank,
+  z
+    .string({ error: m.bulanInvalid })
+    .regex(MONTH_PATTERN, m.bulanInvalid)
+    .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100, m.bulanInvalid)
+    .optional(),
+);
+const tipeParam = z.preprocess(blank, z.enum(tipePinjaman, { error: m.tipeInvalid }).optional());
+
+/** `GET /api/laporan/rekap-harian`: `tanggal` (default today). */
+export const rekapHarianQuerySchema = z.object({ tanggal: z.preprocess(blank, optionalDateField()) });
+export type RekapHarianQuery = z.infer<typeof rekapHarianQuerySchema>;
+export const rekapHarianExportQuerySchema = rekapHarianQuerySchema.extend({ format: formatParam });
+export type RekapHarianExportQuery = z.infer<typeof rekapHarianExportQuerySchema>;
+
+const countSum = z.object({ jumlah_transaksi: z.number().int(), total: z.number().int() });
+
+/** One payment of the day, with who recorded it. */
+export const rekapPembayaranSchema = z.object({
+  id: z.number().int(),
+  dicatat_pada: z.string(),
+  nomor_kwitansi: z.string().nullable(),
+  nasabah: z.object({ id: z.number().int(), nama: z.string() }),
+  pinjaman: z.object({ id: z.number().int(), nomor_pinjaman: z.string(), tipe: z.enum(tipePinjaman) }),
+  jenis: z.enum(jenisPembayaran),
+  angsuran_ke: z.number().int().nullable(),
+  jumlah: z.number().int(),
+  dicatat_oleh: z.string().nullable(),
+});
+export type RekapPembayaran = z.infer<typeof rekapPembayaranSchema>;
+
+/** One loan granted on the day. */
+export const rekapPinjamanSchema = z.object({
+  id: z.number().int(),
+  nomor_pinjaman: z.string(),
+  nasabah: z.object({ id: z.number().int(), nama: z.string() }),
+  tipe: z.enum(tipePinjaman),
+  jumlah: z.number().int(),
+  persentase: z.number(),
+  durasi_angsuran: z.number().int().nullable(),
+  dicatat_oleh: z.string().nullable(),
+});
+export type RekapPinjaman = z.infer<typeof rekapPinjamanSchema>;
+
+/**
+ * The counter's end of day: the living payments dated that day, in all, per kind and per staff
+ * member who recorded them, each payment; the loans granted that day (not pending).
+ */
+export const rekapHarianSchema = z.object({
+  tanggal: z.string(),
+  pembayaran: countSum,
+  per_jenis: z.array(countSum.extend({ jenis: z.enum(jenisPembayaran) })),
+  per_petugas: z.array(countSum.extend({ user_id: z.number().int().nullable(), nama: z.string() })),
+  rincian_pembayaran: z.array(rekapPembayaranSchema),
+  pinjaman_baru: z.object({ jumlah: z.number().int(), total: z.number().int() }),
+  rincian_pinjaman_baru: z.array(rekapPinjamanSchema),
+});
+export type RekapHarian = z.infer<typeof rekapHarianSchema>;
+
+/** `GET /api/laporan/pencairan`: the 12 months up to `sampai` (`YYYY-MM`, default this month); `tipe`. */
+export const pencairanQuerySchema = z.object({ sampai: monthParam, tipe: tipeParam });
+export type PencairanQuery = z.infer<typeof pencairanQuerySchema>;
+export const pencairanExportQuerySchema = pencairanQuerySchema.extend({ format: formatParam });
+export type PencairanExportQuery = z.infer<typeof pencairanExportQuerySchema>;
+
+const loanCountSum = z.object({ jumlah: z.number().int(), total: z.number().int() });
+
+/** Loans granted per month (by `tanggal_pinjam`; living, not pending), per type and in all. */
+export const pencairanSchema = z.object({
+  sampai: z.string(),
+  tipe: z.enum(tipePinjaman).nullable(),
+  bulan: z.array(
+    z.object({
+      bulan: z.string(),
+      pokok: loanCountSum,
+      non_pokok: loanCountSum,
+      semua: loanCountSum,
+    }),
+  ),
+  total: z.object({ pokok: loanCountSum, non_pokok: loanCountSum, semua: loanCountSum }),
+});
+export type Pencairan = z.infer<typeof pencairanSchema>;
