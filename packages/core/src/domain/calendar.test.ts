@@ -11,6 +11,7 @@ import {
   isLeapYear,
   lastMonthsJakarta,
   monthDateRange,
+  monthsEndingWith,
   parseIsoDate,
   previousMonth,
   todayJakarta,
@@ -168,5 +169,33 @@ describe('nextJakartaTime', () => {
     expect(nextJakartaTime(new Date('2024-02-29T17:05:00Z'), 0, 5).toISOString()).toBe('2024-03-01T17:05:00.000Z');
     expect(nextJakartaTime(new Date('2025-12-31T17:04:59Z'), 0, 5).toISOString()).toBe('2025-12-31T17:05:00.000Z');
     expect(jakartaInstant('2026-01-01', 0, 0).toISOString()).toBe('2025-12-31T17:00:00.000Z');
+  });
+});
+
+describe('monthsEndingWith', () => {
+  it('lists the months up to and including the last, across a year end', () => {
+    expect(monthsEndingWith('2024-02', 4)).toEqual(['2023-11', '2023-12', '2024-01', '2024-02']);
+    expect(monthsEndingWith('2024-12', 1)).toEqual(['2024-12']);
+  });
+
+  it('gives `count` consecutive months ending with `last`, for any month', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2000, max: 2100 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 36 }),
+        (year, month, count) => {
+          const last = `${year}-${String(month).padStart(2, '0')}`;
+          const months = monthsEndingWith(last, count);
+          expect(months).toHaveLength(count);
+          expect(months.at(-1)).toBe(last);
+          for (let i = 1; i < months.length; i++) {
+            const [py, pm] = months[i - 1]!.split('-').map(Number) as [number, number];
+            const [y, m] = months[i]!.split('-').map(Number) as [number, number];
+            expect(y * 12 + m - (py * 12 + pm)).toBe(1);
+          }
+        },
+      ),
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateLong, formatDateShort, formatDateTime, formatMonthYear, monthNames, shortMonthName } from './date';
+import {
+  formatDateLong,
+  formatDateShort,
+  formatDateTime,
+  formatMonthYear,
+  formatTimeJakarta,
+  monthNames,
+  shortMonthName,
+} from './date';
 
 describe('id-ID dates', () => {
   it.each([
@@ -31,5 +39,14 @@ describe('id-ID dates', () => {
     expect(formatMonthYear(2, 2024)).toBe('Februari 2024');
     expect([1, 8, 12].map(shortMonthName)).toEqual(['Jan', 'Agu', 'Des']);
     expect(formatMonthYear(12, 2023)).toBe('Desember 2023');
+  });
+});
+
+describe('formatTimeJakarta', () => {
+  it('shows an instant’s time in Jakarta, whatever the process time zone', () => {
+    expect(formatTimeJakarta('2024-01-31T07:05:00Z')).toBe('14.05');
+    expect(formatTimeJakarta('2024-01-31T17:00:00.000Z')).toBe('00.00'); // Jakarta's midnight
+    expect(formatTimeJakarta(null)).toBe('-');
+    expect(formatTimeJakarta('bukan waktu')).toBe('-');
   });
 });
