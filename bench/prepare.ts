@@ -5,6 +5,7 @@ import { openDatabase } from '../apps/api/src/app';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { countBusinessRows, type ScaleCounts } from '../apps/api/src/db/seed/scale';
 import { sql, type Kysely } from 'kysely';
+import { todayJakarta } from '@mizan/core';
 import type { DB } from '../apps/api/src/db/schema';
 import { root } from './processes';
 
@@ -23,6 +24,8 @@ export interface Prepared {
   nikFragment: string;
   /** The same eight digits of every customer's NIK, for a different search each request. */
   nikFragments: string[];
+  /** The last day before today with payments in the scale data: Rekap Harian of a working day. */
+  busyDay: string;
 }
 
 export class NoScaleDataError extends Error {}
@@ -102,6 +105,15 @@ export async function prepareDatabase(): Promise<Prepared> {
       .orderBy('id')
       .limit(5000)
       .execute();
+    const lastPaid = await handle.db
+      .selectFrom('pembayaran')
+      .select('tanggal')
+      .where('deleted_at', 'is', null)
+      .where('tanggal', '<', todayJakarta())
+      .orderBy('tanggal', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const niks = await handle.db
       .selectFrom('nasabah')
       .select('nik')
@@ -119,6 +131,7 @@ export async function prepareDatabase(): Promise<Prepared> {
       counts,
       password,
       aktifLoanIds: loans.map((l) => l.id),
+      busyDay: lastPaid?.tanggal ?? todayJakarta(),
     };
   } finally {
     await handle.close();

@@ -317,6 +317,23 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
       target: 'stats',
     },
     {
+      // The last day of the scale data with payments: a busy day's counter (issue 26 A).
+      id: 'laporan-rekap-harian',
+      label: 'GET /api/laporan/rekap-harian (a busy day)',
+      method: 'GET',
+      path: `/api/laporan/rekap-harian?tanggal=${prepared.busyDay}`,
+      auth: true,
+      target: 'stats',
+    },
+    {
+      id: 'laporan-pencairan',
+      label: 'GET /api/laporan/pencairan (12 months)',
+      method: 'GET',
+      path: '/api/laporan/pencairan',
+      auth: true,
+      target: 'stats',
+    },
+    {
       id: 'dashboard-portfolio',
       label: 'GET /api/dashboard/portfolio',
       method: 'GET',

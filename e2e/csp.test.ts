@@ -122,6 +122,7 @@ describe('content security policy', () => {
       '/laporan',
       '/laporan/rekap-harian',
       '/laporan/pencairan',
+      '/laporan/kolektibilitas',
     ];
     for (const path of signedIn) await visit(page, path, violations);
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { addMonths, formatRupiah, todayJakarta } from '@mizan/core';
+import { addMonths, formatDateLong, formatRupiah, todayJakarta } from '@mizan/core';
 import { launchBrowser, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { apiSession, openSignedIn, snap, type ApiSession } from './support/actions';
@@ -126,4 +126,24 @@ describe('Laporan', () => {
     await page.getByText(formatRupiah(0)).first().waitFor();
     await context.close();
   });
+
+  it.each(['phone', 'desktop'] as ViewportName[])(
+    'shows Kolektibilitas today with NPF and the classes on a %s',
+    async (viewport) => {
+      const { context, page } = await openSignedIn(browser, server.baseURL, session, viewport, '/laporan');
+      await page.getByRole('link', { name: /Kolektibilitas/ }).click();
+      await page.getByRole('heading', { name: 'Laporan Kolektibilitas' }).waitFor();
+      await page.getByText('Outstanding per Golongan').waitFor();
+      await page.getByText(`Posisi hari ini, ${formatDateLong(today)}`).waitFor();
+      // Two running loans of Rp 12.000.000; sisa pokok counts every payment of one of them (spec §9).
+      await page
+        .getByText(formatRupiah(24_000_000 - amounts[0]! - amounts[1]!))
+        .first()
+        .waitFor();
+      await page.getByText('NPF Gross').waitFor();
+      expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+      await snap(page, `laporan-kolektibilitas-${viewport}`);
+      await context.close();
+    },
+  );
 });

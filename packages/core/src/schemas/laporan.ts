@@ -7,6 +7,7 @@ import { jenisPembayaran, tipePinjaman } from '../domain/types';
 import { messages } from '../messages';
 import { optionalDateField } from './fields';
 import { exportFormats } from './list-query';
+import { portfolioPositionSchema } from './portfolio-response';
 
 const m = messages.listQuery;
 
@@ -100,3 +101,22 @@ export const pencairanSchema = z.object({
   total: z.object({ pokok: loanCountSum, non_pokok: loanCountSum, semua: loanCountSum }),
 });
 export type Pencairan = z.infer<typeof pencairanSchema>;
+
+/** `GET /api/laporan/kolektibilitas`: `bulan` (`YYYY-MM`, default this month: today's position). */
+export const kolektibilitasLaporanQuerySchema = z.object({ bulan: monthParam });
+export type KolektibilitasLaporanQuery = z.infer<typeof kolektibilitasLaporanQuerySchema>;
+export const kolektibilitasLaporanExportQuerySchema = kolektibilitasLaporanQuerySchema.extend({ format: formatParam });
+export type KolektibilitasLaporanExportQuery = z.infer<typeof kolektibilitasLaporanExportQuerySchema>;
+
+/**
+ * The portfolio's classes and NPF at a month's end, from the snapshot of that day (the daily job's
+ * close, or the back-fill of issue 23); for this month, today's position. `posisi` is null when no
+ * snapshot of that month-end exists; `bulan_tersedia` lists the month-ends that have one.
+ */
+export const kolektibilitasLaporanSchema = z.object({
+  bulan: z.string(),
+  sumber: z.enum(['hari_ini', 'akhir_bulan']),
+  posisi: portfolioPositionSchema.nullable(),
+  bulan_tersedia: z.array(z.string()),
+});
+export type KolektibilitasLaporan = z.infer<typeof kolektibilitasLaporanSchema>;

@@ -2,6 +2,9 @@ import {
   formatDateLong,
   formatMonthYear,
   jenisPembayaranLabels,
+  kolektibilitasLabels,
+  type Kolektibilitas,
+  type KolektibilitasLaporan,
   labelOf,
   tipePinjamanLabels,
   type Pencairan,
@@ -74,9 +77,11 @@ const pencairanColumns: readonly ExportColumn<PencairanRow>[] = [
   { header: 'Semua (nilai)', kind: 'rupiah', value: (r) => r.semua.total, width: 20 },
 ];
 
+const monthLabel = (bulan: string) => formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
+
 /** Pencairan as a file: a row per month and the total. */
 export function pencairanExport(laporan: Pencairan) {
-  const label = (bulan: string) => formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
+  const label = monthLabel;
   return {
     title: 'Laporan Pencairan',
     name: `pencairan-${laporan.bulan[0]!.bulan}-sd-${laporan.sampai}`,
@@ -88,6 +93,69 @@ export function pencairanExport(laporan: Pencairan) {
     columns: pencairanColumns,
     batches: (async function* () {
       yield [...laporan.bulan.map((b) => ({ ...b, label: label(b.bulan) })), { bulan: '', label: 'Total', ...laporan.total }];
+    })(),
+  };
+}
+
+type KelasRow = {
+  label: string;
+  jumlah_pinjaman: number | null;
+  outstanding: number | null;
+  ppap: number | null;
+  persen: number | null;
+};
+const kelasColumns: readonly ExportColumn<KelasRow>[] = [
+  { header: 'Golongan', kind: 'teks', value: (r) => r.label, width: 30 },
+  { header: 'Jumlah Pinjaman', kind: 'angka', value: (r) => r.jumlah_pinjaman, width: 16 },
+  { header: 'Outstanding', kind: 'rupiah', value: (r) => r.outstanding, width: 20 },
+  { header: 'Porsi (%)', kind: 'persen', value: (r) => r.persen },
+  { header: 'PPAP', kind: 'rupiah', value: (r) => r.ppap, width: 18 },
+];
+
+/** The Kolektibilitas report as a file: a row per class, the total, and the ratios. */
+export function kolektibilitasExport(laporan: KolektibilitasLaporan) {
+  const posisi = laporan.posisi;
+  const share = (part: number) =>
+    posisi && posisi.outstanding > 0 ? Math.round((part / posisi.outstanding) * 10_000) / 100 : null;
+  const rows: KelasRow[] = posisi
+    ? [
+        ...posisi.per_kelas.map((k) => ({
+          label: `${k.kelas} ${kolektibilitasLabels[k.kelas as Kolektibilitas]}`,
+          jumlah_pinjaman: k.jumlah_pinjaman,
+          outstanding: k.outstanding,
+          ppap: k.ppap,
+          persen: share(k.outstanding),
+        })),
+        {
+          label: 'Total',
+          jumlah_pinjaman: posisi.jumlah_pinjaman,
+          outstanding: posisi.outstanding,
+          ppap: posisi.ppap_total,
+          persen: share(posisi.outstanding),
+        },
+        {
+          label: 'NPF gross (golongan 3–5)',
+          jumlah_pinjaman: null,
+          outstanding: posisi.outstanding_bermasalah,
+          ppap: null,
+          persen: posisi.npf_gross,
+        },
+        { label: 'NPF net', jumlah_pinjaman: null, outstanding: null, ppap: null, persen: posisi.npf_net },
+        { label: 'PAR 30', jumlah_pinjaman: null, outstanding: posisi.outstanding_par30, ppap: null, persen: posisi.par30 },
+      ]
+    : [];
+  const when =
+    laporan.sumber === 'hari_ini' && posisi
+      ? `Per ${formatDateLong(posisi.tanggal)} (hari ini)`
+      : `Akhir bulan ${monthLabel(laporan.bulan)}`;
+  return {
+    title: 'Laporan Kolektibilitas',
+    name: `kolektibilitas-${posisi?.tanggal ?? laporan.bulan}`,
+    dated: true,
+    filters: [when, ...(posisi ? [] : ['Belum ada snapshot untuk akhir bulan ini'])],
+    columns: kelasColumns,
+    batches: (async function* () {
+      yield rows;
     })(),
   };
 }

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  kolektibilitasLaporanExportQuerySchema,
+  kolektibilitasLaporanQuerySchema,
+  kolektibilitasLaporanSchema,
   pencairanExportQuerySchema,
   pencairanQuerySchema,
   pencairanSchema,
@@ -11,7 +14,7 @@ import { envelope } from '../../lib/envelope';
 import { todayOf } from '../../lib/clock';
 import { exportProduces, sendExport } from '../ekspor/ekspor.service';
 import * as service from './laporan.service';
-import { pencairanExport, rekapHarianExport } from './laporan.export';
+import { kolektibilitasExport, pencairanExport, rekapHarianExport } from './laporan.export';
 
 const tags = ['laporan'];
 
@@ -80,6 +83,38 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const laporan = await service.pencairan(app.db, request.query.sampai ?? thisMonth(), request.query.tipe);
       return sendExport(app, reply, request.query.format, pencairanExport(laporan));
+    },
+  );
+
+  app.get(
+    '/laporan/kolektibilitas',
+    {
+      schema: {
+        tags,
+        summary: 'Kolektibilitas: outstanding per golongan, NPF dan PAR 30 pada akhir bulan terpilih (bulan ini: hari ini)',
+        querystring: kolektibilitasLaporanQuerySchema,
+        response: { 200: envelope(kolektibilitasLaporanSchema) },
+      },
+    },
+    async (request) => {
+      const today = todayOf(app.clock);
+      return { success: true as const, data: await service.kolektibilitas(app.db, request.query.bulan ?? thisMonth(), today) };
+    },
+  );
+
+  app.get(
+    '/laporan/kolektibilitas/ekspor',
+    {
+      schema: {
+        tags,
+        summary: 'Laporan kolektibilitas sebagai XLSX atau CSV',
+        querystring: kolektibilitasLaporanExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => {
+      const laporan = await service.kolektibilitas(app.db, request.query.bulan ?? thisMonth(), todayOf(app.clock));
+      return sendExport(app, reply, request.query.format, kolektibilitasExport(laporan));
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   monthDateRange,
   monthsEndingWith,
   nomorKwitansi,
+  type KolektibilitasLaporan,
   type Pencairan,
   type PencairanQuery,
   type RekapHarian,
@@ -11,6 +12,7 @@ import {
 import type { DB } from '../../db/schema';
 import { instantText } from '../../db/json-rows';
 import * as repo from './laporan.repository';
+import { portfolioAtMonthEnd } from '../portfolio/portfolio.service';
 
 /** Months a disbursement report covers. */
 export const PENCAIRAN_MONTHS = 12;
@@ -96,4 +98,10 @@ export async function pencairan(db: Kysely<DB>, sampai: string, tipe: PencairanQ
     }
   }
   return { sampai, tipe: tipe ?? null, bulan, total };
+}
+
+/** The Kolektibilitas report: the portfolio's classes and NPF at the end of `bulan`, or today for this month. */
+export async function kolektibilitas(db: Kysely<DB>, bulan: string, today: string): Promise<KolektibilitasLaporan> {
+  const { sumber, posisi, tersedia } = await portfolioAtMonthEnd(db, bulan, today);
+  return { bulan, sumber, posisi, bulan_tersedia: tersedia };
 }

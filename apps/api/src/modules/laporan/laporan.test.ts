@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import type { Pencairan, RekapHarian } from '@mizan/core';
+import type { KolektibilitasLaporan, Pencairan, RekapHarian } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
+import { runDailyLedger } from '../ledger/ledger.service';
 
 // The reports of issue 26 A, against sums the test works out from what it recorded.
 
@@ -216,5 +217,82 @@ describe('GET /api/laporan/pencairan', () => {
     expect(records[2]).toEqual(['Filter: Periode: Juli 2023 – Juni 2024']);
     expect(records[6]).toEqual(['Juli 2023', '0', '0', '0', '0', '0', '0']);
     expect(records.at(-1)).toEqual(['Total', '2', '17000000', '1', '7500000', '3', '24500000']);
+  });
+});
+
+describe('GET /api/laporan/kolektibilitas', () => {
+  it('gives this month’s position from the loans’ ledgers today', async () => {
+    await runDailyLedger(t.app.db, '2024-06-15');
+    const loansNow = await t.app.db
+      .selectFrom('pinjaman')
+      .select(['kolektibilitas', 'sisa_pokok', 'status'])
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', ['aktif', 'macet'])
+      .execute();
+    const laporan = (await t.request({ method: 'GET', url: '/api/laporan/kolektibilitas' })).json().data as KolektibilitasLaporan;
+    expect(laporan).toMatchObject({ bulan: '2024-06', sumber: 'hari_ini' });
+    const posisi = laporan.posisi!;
+    expect(posisi.tanggal).toBe('2024-06-15');
+    expect(posisi.outstanding).toBe(loansNow.reduce((sum, l) => sum + l.sisa_pokok, 0));
+    for (const kelas of [1, 2, 3, 4, 5]) {
+      const of = loansNow.filter((l) => l.kolektibilitas === kelas);
+      expect(posisi.per_kelas[kelas - 1]).toMatchObject({
+        kelas,
+        jumlah_pinjaman: of.length,
+        outstanding: of.reduce((s2, l) => s2 + l.sisa_pokok, 0),
+      });
+    }
+  });
+
+  it('gives a past month-end from its snapshot, NPF from the classes, and says when there is none', async () => {
+    const figures = {
+      jumlah_nasabah: 2,
+      pinjaman_aktif: 3,
+      nilai_pinjaman_aktif: 30_000_000,
+      jumlah_k1: 1,
+      outstanding_k1: 6_000_000,
+      jumlah_k2: 0,
+      outstanding_k2: 0,
+      jumlah_k3: 1,
+      outstanding_k3: 3_000_000,
+      jumlah_k4: 0,
+      outstanding_k4: 0,
+      jumlah_k5: 1,
+      outstanding_k5: 1_000_000,
+      outstanding_par30: 4_000_000,
+      penagihan_hari: 0,
+      penagihan_bulan: 2_000_000,
+    };
+    await t.app.db
+      .insertInto('portfolio_snapshots')
+      .values({ tanggal: '2024-04-30', jenis: 'susulan', lengkap: true, ...figures })
+      .execute();
+    const laporan = (await t.request({ method: 'GET', url: '/api/laporan/kolektibilitas?bulan=2024-04' })).json()
+      .data as KolektibilitasLaporan;
+    expect(laporan).toMatchObject({ bulan: '2024-04', sumber: 'akhir_bulan' });
+    expect(laporan.bulan_tersedia).toContain('2024-04');
+    expect(laporan.posisi).toMatchObject({ tanggal: '2024-04-30', outstanding: 10_000_000, outstanding_bermasalah: 4_000_000 });
+    expect(laporan.posisi!.npf_gross).toBe(40); // (3 000 000 + 1 000 000) / 10 000 000
+    const csv = await t.request({ method: 'GET', url: '/api/laporan/kolektibilitas/ekspor?bulan=2024-04&format=csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="kolektibilitas-2024-04-30.csv"');
+    const records = parse(csv.body, { bom: true, relax_column_count: true }) as string[][];
+    expect(records[2]).toEqual(['Filter: Akhir bulan April 2024']);
+    expect(records[5]).toEqual(['Golongan', 'Jumlah Pinjaman', 'Outstanding', 'Porsi (%)', 'PPAP']);
+    expect(records.slice(6, 11).map((r) => r.slice(0, 4))).toEqual([
+      ['1 Lancar', '1', '6000000', '60'],
+      ['2 Dalam Perhatian Khusus', '0', '0', '0'],
+      ['3 Kurang Lancar', '1', '3000000', '30'],
+      ['4 Diragukan', '0', '0', '0'],
+      ['5 Macet', '1', '1000000', '10'],
+    ]);
+    expect(records[12]?.slice(0, 4)).toEqual(['NPF gross (golongan 3–5)', '', '4000000', '40']);
+
+    const none = (await t.request({ method: 'GET', url: '/api/laporan/kolektibilitas?bulan=2024-02' })).json()
+      .data as KolektibilitasLaporan;
+    expect(none).toMatchObject({ sumber: 'akhir_bulan', posisi: null });
+    const bad = await t.request({ method: 'GET', url: '/api/laporan/kolektibilitas?bulan=2024-4' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ path: 'bulan', msg: 'Bulan harus berupa tahun dan bulan (YYYY-MM)' }]);
   });
 });

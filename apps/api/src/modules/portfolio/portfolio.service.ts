@@ -118,6 +118,23 @@ export async function portfolioOverview(db: Kysely<DB>, today: string): Promise<
 }
 
 /**
+ * The portfolio at the end of `bulan` (`YYYY-MM`) from its stored snapshot (null when none), or
+ * today's position when `bulan` is this month or later; and the month-ends of the last
+ * HISTORY_MONTHS that have a snapshot (the report's choices).
+ */
+export async function portfolioAtMonthEnd(db: Kysely<DB>, bulan: string, today: string) {
+  const { ppap_persen } = await getKolektibilitasSetting(db);
+  const ends = monthEndsBefore(today, HISTORY_MONTHS);
+  const stored = await repo.snapshotsOn(db, ends);
+  const tersedia = stored.map((row) => row.tanggal.slice(0, 7));
+  if (bulan >= today.slice(0, 7))
+    return { sumber: 'hari_ini' as const, posisi: position(today, await currentFigures(db, today), ppap_persen), tersedia };
+  const end = monthDateRange(Number(bulan.slice(0, 4)), Number(bulan.slice(5, 7))).last;
+  const [row] = await repo.snapshotsOn(db, [end]);
+  return { sumber: 'akhir_bulan' as const, posisi: row ? position(row.tanggal, row, ppap_persen) : null, tersedia };
+}
+
+/**
  * Records the portfolio at the close of `tanggal` from the loans' stored ledgers: called by the
  * daily job before it moves the loans on to the next day, when every loan still has the figures of
  * `tanggal` (each write of that day refreshed its loan with that date). A day that has a row keeps

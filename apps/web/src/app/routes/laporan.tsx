@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AlarmClock, CalendarCheck, ChevronRight, HandCoins } from 'lucide-react';
+import { AlarmClock, CalendarCheck, ChevronRight, HandCoins, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
 
@@ -23,6 +23,12 @@ const reports: ReportCard[] = [
     title: 'Pencairan',
     description: 'Jumlah dan nilai pinjaman yang diberikan per bulan dan tipe, 12 bulan terakhir.',
     icon: <HandCoins className="h-5 w-5" aria-hidden="true" />,
+  },
+  {
+    to: '/laporan/kolektibilitas',
+    title: 'Kolektibilitas',
+    description: 'Outstanding per golongan, NPF dan PAR 30 hari ini atau pada akhir bulan yang lalu.',
+    icon: <ShieldCheck className="h-5 w-5" aria-hidden="true" />,
   },
   {
     to: '/tunggakan',
