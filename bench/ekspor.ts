@@ -58,6 +58,9 @@ export async function measureExports(baseURL: string, token: string): Promise<Ex
   return [
     await measureOne(baseURL, token, 'nasabah CSV', '/api/nasabah/ekspor?format=csv&sortBy=nama&sortOrder=asc'),
     await measureOne(baseURL, token, 'nasabah XLSX', '/api/nasabah/ekspor?format=xlsx&sortBy=nama&sortOrder=asc'),
+    // Not an export, but measured alike: every running loan's ledger for one month (issue 26 A).
+    await measureOne(baseURL, token, 'laporan penagihan bulan ini (JSON)', '/api/laporan/penagihan'),
+    await measureOne(baseURL, token, 'laporan penagihan bulan ini (XLSX)', '/api/laporan/penagihan/ekspor'),
   ];
 }
 

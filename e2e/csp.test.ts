@@ -123,6 +123,7 @@ describe('content security policy', () => {
       '/laporan/rekap-harian',
       '/laporan/pencairan',
       '/laporan/kolektibilitas',
+      '/laporan/penagihan',
     ];
     for (const path of signedIn) await visit(page, path, violations);
 

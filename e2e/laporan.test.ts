@@ -146,4 +146,24 @@ describe('Laporan', () => {
       await context.close();
     },
   );
+
+  it.each(['phone', 'tablet', 'desktop'] as ViewportName[])(
+    'shows Penagihan Bulanan against its target on a %s',
+    async (viewport) => {
+      const { context, page } = await openSignedIn(browser, server.baseURL, session, viewport, '/laporan/penagihan');
+      await page.getByRole('heading', { name: 'Penagihan Bulanan' }).waitFor();
+      // LAP-1 (granted two months ago) has this month's instalment of Rp 1.240.000 due by today;
+      // both payments of today are this month's collections.
+      const card = (label: string) => page.locator('div', { has: page.getByText(label, { exact: true }) }).last();
+      await card('Target').getByText(formatRupiah(1_240_000)).waitFor();
+      await card('Realisasi')
+        .getByText(formatRupiah(amounts[0]! + amounts[1]!))
+        .waitFor();
+      await page.getByText('Belum Membayar Bulan Ini (0)').waitFor();
+      await page.getByText('Bogor · Cibinong').waitFor();
+      expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+      await snap(page, `laporan-penagihan-${viewport}`);
+      await context.close();
+    },
+  );
 });

@@ -172,6 +172,8 @@ export const messages = {
     formatInvalid: 'Format ekspor harus xlsx atau csv',
     /** added (issue 26) */
     bulanInvalid: 'Bulan harus berupa tahun dan bulan (YYYY-MM)',
+    /** added (issue 26) */
+    bulanAhead: 'Bulan tidak boleh melewati bulan ini',
     /** added */
     monthInvalid: 'Bulan harus antara 1 dan 12',
     /** added */

@@ -111,6 +111,13 @@ async function sheetCompressed(sheet: ExcelJS.Worksheet) {
   while (entry?._writableState?.needDrain) await once(entry, 'drain');
 }
 
+/** Between two slices of rows: the zip has taken the XML, the reader is not behind, and the loop had a turn. */
+async function nextSlice(sheet: ExcelJS.Worksheet, out: PassThrough) {
+  await sheetCompressed(sheet);
+  await drained(out);
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
 /** A worksheet with the title rows, a blank row and the bold header frozen above the rows. */
 function startSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
@@ -151,8 +158,7 @@ async function writeXlsx<Row>(
     for (let start = 0; start < batch.length; start += XLSX_SLICE_ROWS) {
       for (const row of batch.slice(start, start + XLSX_SLICE_ROWS))
         sheet.addRow(spec.columns.map((column) => xlsxCell(column.kind, column.value(row)))).commit();
-      await sheetCompressed(sheet);
-      await drained(out);
+      await nextSlice(sheet, out);
     }
     const next = await rest.next();
     batch = next.done ? undefined : next.value;
@@ -165,8 +171,11 @@ async function writeXlsx<Row>(
       [titles[0]!, `${spec.title}: ${table.title}`, ...titles.slice(2)],
       table.columns,
     );
-    for (const row of table.rows)
-      extra.addRow(table.columns.map((column) => xlsxCell(column.kind, column.value(row as never)))).commit();
+    for (let start = 0; start < table.rows.length; start += XLSX_SLICE_ROWS) {
+      for (const row of table.rows.slice(start, start + XLSX_SLICE_ROWS))
+        extra.addRow(table.columns.map((column) => xlsxCell(column.kind, column.value(row as never)))).commit();
+      await nextSlice(extra, out);
+    }
     extra.commit();
   }
   await workbook.commit();

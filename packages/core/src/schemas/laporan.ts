@@ -120,3 +120,46 @@ export const kolektibilitasLaporanSchema = z.object({
   bulan_tersedia: z.array(z.string()),
 });
 export type KolektibilitasLaporan = z.infer<typeof kolektibilitasLaporanSchema>;
+
+/** `GET /api/laporan/penagihan`: `bulan` (`YYYY-MM`, default this month), `tipe`, `kota`, `kecamatan`. */
+const placeParam = z.preprocess(blank, z.string({ error: m.wilayahMax }).trim().max(100, m.wilayahMax).optional());
+export const penagihanQuerySchema = z.object({ bulan: monthParam, tipe: tipeParam, kota: placeParam, kecamatan: placeParam });
+export type PenagihanQuery = z.infer<typeof penagihanQuerySchema>;
+export const penagihanExportQuerySchema = penagihanQuerySchema.extend({ format: formatParam });
+export type PenagihanExportQuery = z.infer<typeof penagihanExportQuerySchema>;
+
+const collection = z.object({
+  jumlah_pinjaman: z.number().int(),
+  target: z.number().int(),
+  realisasi: z.number().int(),
+  /** realisasi / target in percent; null when nothing was due. */
+  persentase: z.number().nullable(),
+});
+
+/** A loan that had an instalment due in the month and paid nothing in it. */
+export const penagihanNihilSchema = z.object({
+  pinjaman_id: z.number().int(),
+  nomor_pinjaman: z.string(),
+  tipe: z.enum(tipePinjaman),
+  nasabah: z.object({ id: z.number().int(), nama: z.string(), telepon: z.string().nullable() }),
+  kota: z.string().nullable(),
+  kecamatan: z.string().nullable(),
+  target: z.number().int(),
+  kolektibilitas: z.number().int().min(1).max(5),
+});
+export type PenagihanNihil = z.infer<typeof penagihanNihilSchema>;
+
+/**
+ * Penagihan Bulanan: the month's target (instalments due) against its realisasi (payments dated
+ * in it), in all and per kota/kecamatan of the customer; the loans with something due and nothing
+ * paid in the month.
+ */
+export const penagihanSchema = z.object({
+  bulan: z.string(),
+  /** The last day counted: the month's end, or today while the month runs. */
+  sampai: z.string(),
+  total: collection,
+  per_wilayah: z.array(collection.extend({ kota: z.string().nullable(), kecamatan: z.string().nullable() })),
+  tanpa_pembayaran: z.array(penagihanNihilSchema),
+});
+export type Penagihan = z.infer<typeof penagihanSchema>;

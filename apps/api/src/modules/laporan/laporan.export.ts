@@ -8,6 +8,8 @@ import {
   labelOf,
   tipePinjamanLabels,
   type Pencairan,
+  type Penagihan,
+  type PenagihanNihil,
   type RekapHarian,
   type RekapPembayaran,
   type RekapPinjaman,
@@ -157,5 +159,46 @@ export function kolektibilitasExport(laporan: KolektibilitasLaporan) {
     batches: (async function* () {
       yield rows;
     })(),
+  };
+}
+
+type WilayahRow = Penagihan['per_wilayah'][number] & { label?: string };
+const wilayahColumns: readonly ExportColumn<WilayahRow>[] = [
+  { header: 'Kota', kind: 'teks', value: (r) => r.label ?? r.kota ?? '(kosong)', width: 20 },
+  { header: 'Kecamatan', kind: 'teks', value: (r) => (r.label ? null : (r.kecamatan ?? '(kosong)')), width: 20 },
+  { header: 'Pinjaman', kind: 'angka', value: (r) => r.jumlah_pinjaman },
+  { header: 'Target', kind: 'rupiah', value: (r) => r.target, width: 18 },
+  { header: 'Realisasi', kind: 'rupiah', value: (r) => r.realisasi, width: 18 },
+  { header: 'Persentase (%)', kind: 'persen', value: (r) => r.persentase },
+];
+
+const nihilColumns: readonly ExportColumn<PenagihanNihil>[] = [
+  { header: 'Nasabah', kind: 'teks', value: (r) => r.nasabah.nama, width: 28 },
+  { header: 'Telepon', kind: 'teks', value: (r) => r.nasabah.telepon, width: 16 },
+  { header: 'Kota', kind: 'teks', value: (r) => r.kota, width: 16 },
+  { header: 'Kecamatan', kind: 'teks', value: (r) => r.kecamatan, width: 16 },
+  { header: 'No. Pinjaman', kind: 'teks', value: (r) => r.nomor_pinjaman, width: 16 },
+  { header: 'Tipe', kind: 'teks', value: (r) => labelOf(tipePinjamanLabels, r.tipe) },
+  { header: 'Target Bulan Ini', kind: 'rupiah', value: (r) => r.target, width: 18 },
+  { header: 'Kolektibilitas', kind: 'teks', value: (r) => String(r.kolektibilitas) },
+];
+
+/** Penagihan Bulanan as a file: per place with the total, then the loans that paid nothing. */
+export function penagihanExport(laporan: Penagihan, filters: { tipe?: string; kota?: string; kecamatan?: string }) {
+  return {
+    title: 'Penagihan Bulanan',
+    name: `penagihan-${laporan.bulan}`,
+    dated: true,
+    filters: [
+      `Bulan: ${monthLabel(laporan.bulan)} (sampai ${formatDateLong(laporan.sampai)})`,
+      ...(filters.tipe ? [`Tipe: ${labelOf(tipePinjamanLabels, filters.tipe)}`] : []),
+      ...(filters.kota ? [`Kota: ${filters.kota}`] : []),
+      ...(filters.kecamatan ? [`Kecamatan: ${filters.kecamatan}`] : []),
+    ],
+    columns: wilayahColumns,
+    batches: (async function* () {
+      yield [...laporan.per_wilayah, { ...laporan.total, kota: null, kecamatan: null, label: 'Total' }];
+    })(),
+    more: [extraTable('Tanpa Pembayaran', nihilColumns, laporan.tanpa_pembayaran)],
   };
 }

@@ -79,3 +79,78 @@ export async function disbursementsByMonth(
     .execute();
   return rows.map((row) => ({ bulan: row.bulan, tipe: row.tipe, jumlah: Number(row.jumlah), total: Number(row.total) }));
 }
+
+interface CollectionFilters {
+  dari: string;
+  sampai: string;
+  tipe?: 'pokok' | 'non-pokok';
+  kota?: string;
+  kecamatan?: string;
+}
+
+/** Living loans granted by `sampai` with the list's filters, with their customer's place and contact. */
+function collectionLoans(db: Kysely<DB>, filters: CollectionFilters) {
+  return db
+    .selectFrom('pinjaman as p')
+    .innerJoin('nasabah as n', 'n.id', 'p.nasabah_id')
+    .select([
+      'p.id',
+      'p.nomor_pinjaman',
+      'p.tipe',
+      'p.jumlah',
+      'p.persentase',
+      'p.durasi_angsuran',
+      'p.tanggal_pinjam',
+      'p.status',
+      'p.kolektibilitas',
+      'n.id as nasabah_id',
+      'n.nama as nasabah_nama',
+      'n.telepon',
+      'n.kota',
+      'n.kecamatan',
+    ])
+    .where('p.deleted_at', 'is', null)
+    .where('p.tanggal_pinjam', '<=', filters.sampai)
+    .$if(filters.tipe !== undefined, (qb) => qb.where('p.tipe', '=', filters.tipe!))
+    .$if(filters.kota !== undefined, (qb) => qb.where(sql`lower(n.kota)`, '=', filters.kota!.toLowerCase()))
+    .$if(filters.kecamatan !== undefined, (qb) => qb.where(sql`lower(n.kecamatan)`, '=', filters.kecamatan!.toLowerCase()));
+}
+
+/** The next running loans (aktif, macet) after `afterId`, in id order. `kota`/`kecamatan` match whole, any case. */
+export function runningLoansForCollections(db: Kysely<DB>, filters: CollectionFilters, afterId: number, limit: number) {
+  return collectionLoans(db, filters)
+    .where('p.status', 'in', ['aktif', 'macet'])
+    .where('p.id', '>', afterId)
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The loans settled (or otherwise no longer running, not pending) that have a living payment
+ * dated `tanggal`: they ran in its month. Found from that day's payments (the date index), not by
+ * probing every closed loan; a day at a time, so that each statement stays short.
+ */
+export function settledLoansForCollections(db: Kysely<DB>, filters: CollectionFilters, tanggal: string) {
+  return collectionLoans(db, filters)
+    .where('p.status', 'not in', ['aktif', 'macet', 'pending'])
+    .where(
+      'p.id',
+      'in',
+      db.selectFrom('pembayaran as b').select('b.pinjaman_id').where('b.deleted_at', 'is', null).where('b.tanggal', '=', tanggal),
+    )
+    .orderBy('p.id')
+    .execute();
+}
+
+/** The living payments of the given loans up to `sampai`, for their ledgers. */
+export function paymentsOfLoansUntil(db: Kysely<DB>, loanIds: readonly number[], sampai: string) {
+  if (loanIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('pembayaran')
+    .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
+    .where('pinjaman_id', 'in', loanIds)
+    .where('deleted_at', 'is', null)
+    .where('tanggal', '<=', sampai)
+    .execute();
+}

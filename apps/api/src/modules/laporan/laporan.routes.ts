@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   kolektibilitasLaporanExportQuerySchema,
+  messages,
   kolektibilitasLaporanQuerySchema,
   kolektibilitasLaporanSchema,
   pencairanExportQuerySchema,
   pencairanQuerySchema,
   pencairanSchema,
+  penagihanExportQuerySchema,
+  penagihanQuerySchema,
+  penagihanSchema,
   rekapHarianExportQuerySchema,
   rekapHarianQuerySchema,
   rekapHarianSchema,
@@ -14,13 +18,21 @@ import { envelope } from '../../lib/envelope';
 import { todayOf } from '../../lib/clock';
 import { exportProduces, sendExport } from '../ekspor/ekspor.service';
 import * as service from './laporan.service';
-import { kolektibilitasExport, pencairanExport, rekapHarianExport } from './laporan.export';
+import { kolektibilitasExport, pencairanExport, penagihanExport, rekapHarianExport } from './laporan.export';
+import { validationFailed } from '../../lib/errors';
 
 const tags = ['laporan'];
+const BULAN_AHEAD = messages.listQuery.bulanAhead;
 
 /** The reports (issue 26 A), each also as an XLSX or CSV file. */
 export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
   const thisMonth = () => todayOf(app.clock).slice(0, 7);
+  /** A month of collections: this month or an earlier one (a later one has collected nothing yet). */
+  const collectionsMonth = (bulan: string | undefined) => {
+    const month = bulan ?? thisMonth();
+    if (month > thisMonth()) throw validationFailed([{ path: 'bulan', msg: BULAN_AHEAD }], BULAN_AHEAD);
+    return month;
+  };
 
   app.get(
     '/laporan/rekap-harian',
@@ -115,6 +127,40 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const laporan = await service.kolektibilitas(app.db, request.query.bulan ?? thisMonth(), todayOf(app.clock));
       return sendExport(app, reply, request.query.format, kolektibilitasExport(laporan));
+    },
+  );
+
+  app.get(
+    '/laporan/penagihan',
+    {
+      schema: {
+        tags,
+        summary:
+          'Penagihan bulanan: target (angsuran jatuh tempo) dan realisasi (pembayaran) per kota/kecamatan, pinjaman tanpa pembayaran',
+        querystring: penagihanQuerySchema,
+        response: { 200: envelope(penagihanSchema) },
+      },
+    },
+    async (request) => {
+      const bulan = collectionsMonth(request.query.bulan);
+      return { success: true as const, data: await service.penagihan(app.db, { ...request.query, bulan }, todayOf(app.clock)) };
+    },
+  );
+
+  app.get(
+    '/laporan/penagihan/ekspor',
+    {
+      schema: {
+        tags,
+        summary: 'Penagihan bulanan sebagai XLSX atau CSV',
+        querystring: penagihanExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) => {
+      const bulan = collectionsMonth(request.query.bulan);
+      const laporan = await service.penagihan(app.db, { ...request.query, bulan }, todayOf(app.clock));
+      return sendExport(app, reply, request.query.format, penagihanExport(laporan, request.query));
     },
   );
 };

@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely';
 import {
+  addDays,
+  collectionRate,
   jenisPembayaran,
+  loanCollectionInMonth,
+  paymentsByLoan,
   monthDateRange,
   monthsEndingWith,
   nomorKwitansi,
   type KolektibilitasLaporan,
   type Pencairan,
+  type Penagihan,
+  type PenagihanQuery,
   type PencairanQuery,
   type RekapHarian,
 } from '@mizan/core';
@@ -104,4 +110,97 @@ export async function pencairan(db: Kysely<DB>, sampai: string, tipe: PencairanQ
 export async function kolektibilitas(db: Kysely<DB>, bulan: string, today: string): Promise<KolektibilitasLaporan> {
   const { sumber, posisi, tersedia } = await portfolioAtMonthEnd(db, bulan, today);
   return { bulan, sumber, posisi, bulan_tersedia: tersedia };
+}
+
+/** Loans read per batch by Penagihan Bulanan; the thread gets a turn between batches. */
+export const PENAGIHAN_BATCH = 200;
+
+/**
+ * Penagihan Bulanan of `bulan` (`YYYY-MM`): each loan's target and realisasi (core
+ * `loanCollectionInMonth`) up to the month's end, or up to today while the month runs; summed in
+ * all and per kota/kecamatan; the loans with something due and nothing paid.
+ */
+export async function penagihan(db: Kysely<DB>, query: PenagihanQuery & { bulan: string }, today: string): Promise<Penagihan> {
+  const [year, month] = query.bulan.split('-').map(Number) as [number, number];
+  const { first: dari, last } = monthDateRange(year, month);
+  const sampai = last < today ? last : today;
+  const total = { jumlah_pinjaman: 0, target: 0, realisasi: 0 };
+  const places = new Map<
+    string,
+    { kota: string | null; kecamatan: string | null; jumlah_pinjaman: number; target: number; realisasi: number }
+  >();
+  const tanpaPembayaran: Penagihan['tanpa_pembayaran'] = [];
+  const filters = { dari, sampai, tipe: query.tipe, kota: query.kota, kecamatan: query.kecamatan };
+  const count = async (loans: Awaited<ReturnType<typeof repo.runningLoansForCollections>>) => {
+    const byLoan = paymentsByLoan(
+      await repo.paymentsOfLoansUntil(
+        db,
+        loans.map((l) => l.id),
+        sampai,
+      ),
+    );
+    for (const loan of loans) {
+      const collection = loanCollectionInMonth(
+        { ...loan, persentase: Number(loan.persentase) },
+        byLoan.get(loan.id) ?? [],
+        dari,
+        sampai,
+      );
+      if (!collection) continue;
+      const key = `${loan.kota ?? ''}\u0000${loan.kecamatan ?? ''}`;
+      const place = places.get(key) ?? {
+        kota: loan.kota,
+        kecamatan: loan.kecamatan,
+        jumlah_pinjaman: 0,
+        target: 0,
+        realisasi: 0,
+      };
+      for (const sum of [total, place]) {
+        sum.jumlah_pinjaman += 1;
+        sum.target += collection.target;
+        sum.realisasi += collection.realisasi;
+      }
+      places.set(key, place);
+      if (collection.target > 0 && collection.realisasi === 0)
+        tanpaPembayaran.push({
+          pinjaman_id: loan.id,
+          nomor_pinjaman: loan.nomor_pinjaman,
+          tipe: loan.tipe,
+          nasabah: { id: loan.nasabah_id, nama: loan.nasabah_nama, telepon: loan.telepon },
+          kota: loan.kota,
+          kecamatan: loan.kecamatan,
+          target: collection.target,
+          kolektibilitas: loan.kolektibilitas,
+        });
+    }
+    // A turn for the other requests between batches (PGlite runs on this thread).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+  for (let afterId = 0; ;) {
+    const loans = await repo.runningLoansForCollections(db, filters, afterId, PENAGIHAN_BATCH);
+    if (loans.length > 0) await count(loans);
+    if (loans.length < PENAGIHAN_BATCH) break;
+    afterId = loans.at(-1)!.id;
+  }
+  const seen = new Set<number>();
+  for (let day = dari; day <= sampai; day = addDays(day, 1)) {
+    const settled = (await repo.settledLoansForCollections(db, filters, day)).filter((loan) => !seen.has(loan.id));
+    for (const loan of settled) seen.add(loan.id);
+    for (let start = 0; start < settled.length; start += PENAGIHAN_BATCH)
+      await count(settled.slice(start, start + PENAGIHAN_BATCH));
+  }
+  const rate = <T extends { target: number; realisasi: number }>(sum: T) => ({
+    ...sum,
+    persentase: collectionRate(sum.target, sum.realisasi),
+  });
+  const byPlace = (a: { kota: string | null; kecamatan: string | null }, b: { kota: string | null; kecamatan: string | null }) =>
+    (a.kota ?? '\uffff').localeCompare(b.kota ?? '\uffff', 'id') ||
+    (a.kecamatan ?? '\uffff').localeCompare(b.kecamatan ?? '\uffff', 'id');
+  return {
+    bulan: query.bulan,
+    sampai,
+    total: rate(total),
+    per_wilayah: [...places.values()].sort(byPlace).map(rate),
+    tanpa_pembayaran: tanpaPembayaran.sort((a, b) => b.target - a.target || a.pinjaman_id - b.pinjaman_id),
+  };
 }

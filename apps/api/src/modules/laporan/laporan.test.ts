@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import type { KolektibilitasLaporan, Pencairan, RekapHarian } from '@mizan/core';
+import type { KolektibilitasLaporan, Pencairan, Penagihan, RekapHarian } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
@@ -294,5 +294,53 @@ describe('GET /api/laporan/kolektibilitas', () => {
     const bad = await t.request({ method: 'GET', url: '/api/laporan/kolektibilitas?bulan=2024-4' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'bulan', msg: 'Bulan harus berupa tahun dan bulan (YYYY-MM)' }]);
+  });
+});
+
+describe('GET /api/laporan/penagihan', () => {
+  it('sets this month’s instalments due up to today against its payments, per place', async () => {
+    const laporan = (await t.request({ method: 'GET', url: '/api/laporan/penagihan' })).json().data as Penagihan;
+    // June up to the 15th: A's instalment of the 10th (Rp 1.240.000) is due; OLD's falls on the
+    // 30th and B, C were granted this month (first due in July). Payments dated in June count,
+    // whatever they pay for.
+    const june = recorded.filter((r) => r.tanggal.startsWith('2024-06'));
+    expect(laporan).toMatchObject({ bulan: '2024-06', sampai: '2024-06-15' });
+    expect(laporan.total).toEqual({ jumlah_pinjaman: 4, target: 1_240_000, realisasi: sum(june), persentase: 358.47 });
+    expect(laporan.per_wilayah).toEqual([{ kota: 'Bogor', kecamatan: 'Cibinong', ...laporan.total }]);
+    expect(laporan.tanpa_pembayaran).toEqual([]);
+  });
+
+  it('lists the loans that had something due in a past month and paid nothing', async () => {
+    const laporan = (await t.request({ method: 'GET', url: '/api/laporan/penagihan?bulan=2024-05' })).json().data as Penagihan;
+    // May: A owed its instalment of the 10th, OLD (Rp 9.000.000, 2 %, 12 months) Rp 930.000 on
+    // the 30th; nothing was paid in May.
+    expect(laporan.sampai).toBe('2024-05-31');
+    expect(laporan.total).toEqual({ jumlah_pinjaman: 2, target: 1_240_000 + 930_000, realisasi: 0, persentase: 0 });
+    expect(laporan.tanpa_pembayaran.map((r) => [r.nomor_pinjaman, r.target, r.nasabah.nama])).toEqual([
+      ['A', 1_240_000, 'Budi Santoso'],
+      ['OLD', 930_000, 'Budi Santoso'],
+    ]);
+    const filtered = (await t.request({ method: 'GET', url: '/api/laporan/penagihan?bulan=2024-05&kota=depok' })).json()
+      .data as Penagihan;
+    expect(filtered.total).toEqual({ jumlah_pinjaman: 0, target: 0, realisasi: 0, persentase: null });
+    const sameKota = (await t.request({ method: 'GET', url: '/api/laporan/penagihan?bulan=2024-05&kota=BOGOR' })).json()
+      .data as Penagihan;
+    expect(sameKota.total.target).toBe(2_170_000);
+  });
+
+  it('refuses a month ahead, and exports per place with the loans that paid nothing', async () => {
+    const ahead = await t.request({ method: 'GET', url: '/api/laporan/penagihan?bulan=2024-07' });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().errors).toEqual([{ path: 'bulan', msg: 'Bulan tidak boleh melewati bulan ini' }]);
+    const res = await t.request({ method: 'GET', url: '/api/laporan/penagihan/ekspor?bulan=2024-05' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="penagihan-2024-05.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const [places, nihil] = workbook.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(places.getRow(7).values).toEqual([undefined, 'Bogor', 'Cibinong', 2, 2_170_000, 0, 0]);
+    expect(places.getRow(8).getCell(1).value).toBe('Total');
+    expect(nihil.name).toBe('Tanpa Pembayaran');
+    expect([nihil.getRow(7).getCell(5).value, nihil.getRow(8).getCell(5).value]).toEqual(['A', 'OLD']);
   });
 });

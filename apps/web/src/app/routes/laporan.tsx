@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AlarmClock, CalendarCheck, ChevronRight, HandCoins, ShieldCheck } from 'lucide-react';
+import { AlarmClock, CalendarCheck, ChevronRight, HandCoins, ShieldCheck, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
 
@@ -17,6 +17,12 @@ const reports: ReportCard[] = [
     title: 'Rekap Harian',
     description: 'Pembayaran satu hari per jenis dan per petugas, rinciannya, dan pinjaman baru hari itu.',
     icon: <CalendarCheck className="h-5 w-5" aria-hidden="true" />,
+  },
+  {
+    to: '/laporan/penagihan',
+    title: 'Penagihan Bulanan',
+    description: 'Target angsuran jatuh tempo dibanding realisasi per kota dan kecamatan, dan yang belum membayar.',
+    icon: <Target className="h-5 w-5" aria-hidden="true" />,
   },
   {
     to: '/laporan/pencairan',

@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import {
+  formatDateLong,
+  formatMonthYear,
+  formatPercent,
+  formatRupiah,
+  MONTH_PATTERN,
+  tipePinjaman,
+  tipePinjamanLabels,
+  todayJakarta,
+  type TipePinjaman,
+} from '@mizan/core';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardHeader, CardTitle } from '../../components/ui/card';
+import { ExportButton } from '../../components/ui/export-button';
+import { Input, Select } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { SummaryCard } from '../../components/ui/summary-card';
+import { errorMessage } from '../../lib/api-client';
+import { exportPenagihan, penagihanQuery, type PenagihanFilters } from '../../features/laporan/api/get-penagihan';
+
+const monthText = (bulan: string) => formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
+const rateText = (value: number | null) => (value === null ? '-' : formatPercent(value));
+
+/** A bar of realisasi against target, full at 100 %. */
+function RateBar({ persentase }: { persentase: number | null }) {
+  const width = Math.min(100, persentase ?? 0);
+  return (
+    <div className="mt-1.5 h-2 w-full rounded-full bg-canvas" aria-hidden="true">
+      <div
+        className={`h-2 rounded-full ${width >= 100 ? 'bg-brand-600' : width >= 75 ? 'bg-sky-500' : 'bg-amber-500'}`}
+        style={{ width: `${width}%` }}
+      />
+    </div>
+  );
+}
+
+/** Laporan → Penagihan Bulanan (issue 26 A): target vs realisasi per place; loans that paid nothing. */
+export default function PenagihanPage() {
+  const [params, setParams] = useSearchParams();
+  const thisMonth = todayJakarta().slice(0, 7);
+  const bulanParam = params.get('bulan') ?? '';
+  const tipeParam = params.get('tipe') ?? '';
+  const filters: PenagihanFilters = {
+    bulan: MONTH_PATTERN.test(bulanParam) && bulanParam <= thisMonth ? bulanParam : thisMonth,
+    tipe: (tipePinjaman as readonly string[]).includes(tipeParam) ? (tipeParam as TipePinjaman) : 'all',
+    kota: params.get('kota') ?? '',
+    kecamatan: params.get('kecamatan') ?? '',
+  };
+  const [place, setPlace] = useState({ kota: filters.kota, kecamatan: filters.kecamatan });
+  const laporan = useQuery(penagihanQuery(filters));
+  const data = laporan.data;
+  const update = (next: PenagihanFilters) =>
+    setParams(
+      {
+        ...(next.bulan !== thisMonth ? { bulan: next.bulan } : {}),
+        ...(next.tipe !== 'all' ? { tipe: next.tipe } : {}),
+        ...(next.kota.trim() ? { kota: next.kota.trim() } : {}),
+        ...(next.kecamatan.trim() ? { kecamatan: next.kecamatan.trim() } : {}),
+      },
+      { replace: true },
+    );
+  const chips = [
+    `Bulan: ${monthText(filters.bulan)}`,
+    ...(filters.tipe !== 'all' ? [`Tipe: ${tipePinjamanLabels[filters.tipe]}`] : []),
+    ...(filters.kota ? [`Kota: ${filters.kota}`] : []),
+    ...(filters.kecamatan ? [`Kecamatan: ${filters.kecamatan}`] : []),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Penagihan Bulanan"
+        subtitle="Angsuran yang jatuh tempo (target) dibanding pembayaran yang masuk (realisasi) dalam sebulan."
+        actions={
+          <ExportButton what="penagihan bulanan" filters={chips} onExport={(format) => exportPenagihan(filters, format)} />
+        }
+      />
+      <div className="space-y-5">
+        <form
+          className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ ...filters, ...place });
+          }}
+        >
+          <label className="grid gap-1 text-sm font-medium text-ink">
+            Bulan
+            <Input
+              type="month"
+              value={filters.bulan}
+              max={thisMonth}
+              onChange={(e) => MONTH_PATTERN.test(e.target.value) && update({ ...filters, bulan: e.target.value })}
+              className="sm:w-44"
+            />
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-ink">
+            Tipe
+            <Select
+              value={filters.tipe}
+              onChange={(e) => update({ ...filters, tipe: e.target.value as PenagihanFilters['tipe'] })}
+              className="sm:w-40"
+            >
+              <option value="all">Semua tipe</option>
+              {tipePinjaman.map((tipe) => (
+                <option key={tipe} value={tipe}>
+                  {tipePinjamanLabels[tipe]}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-ink">
+            Kota
+            <Input
+              value={place.kota}
+              onChange={(e) => setPlace({ ...place, kota: e.target.value })}
+              className="sm:w-40"
+              maxLength={100}
+            />
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-ink">
+            Kecamatan
+            <Input
+              value={place.kecamatan}
+              onChange={(e) => setPlace({ ...place, kecamatan: e.target.value })}
+              className="sm:w-40"
+              maxLength={100}
+            />
+          </label>
+          <Button type="submit" variant="outline" className="col-span-2 sm:col-span-1">
+            Terapkan
+          </Button>
+        </form>
+
+        {laporan.isError ? (
+          <Alert tone="error" title="Gagal memuat penagihan bulanan">
+            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
+          </Alert>
+        ) : !data ? (
+          <Skeleton className="h-96" />
+        ) : (
+          <>
+            <p className="text-sm text-muted">
+              {monthText(data.bulan)}, dihitung sampai {formatDateLong(data.sampai)}; {data.total.jumlah_pinjaman} pinjaman
+              berjalan.
+            </p>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <SummaryCard label="Target" value={formatRupiah(data.total.target)} compact />
+              <SummaryCard label="Realisasi" value={formatRupiah(data.total.realisasi)} tone="sky" compact />
+              <SummaryCard label="Tertagih" value={rateText(data.total.persentase)} tone="gold" compact />
+            </div>
+            <Card>
+              <CardHeader>
+                <CardTitle>Per Kota dan Kecamatan</CardTitle>
+              </CardHeader>
+              {data.per_wilayah.length === 0 ? (
+                <p className="px-5 py-4 text-sm text-muted">Tidak ada pinjaman berjalan pada bulan ini.</p>
+              ) : (
+                <ul className="divide-y divide-line">
+                  {data.per_wilayah.map((w) => (
+                    <li key={`${w.kota}-${w.kecamatan}`} className="px-5 py-3">
+                      <div className="flex items-baseline justify-between gap-3 text-sm">
+                        <span className="min-w-0 truncate font-medium text-ink">
+                          {w.kota ?? '(tanpa kota)'} · {w.kecamatan ?? '(tanpa kecamatan)'}
+                        </span>
+                        <span className="shrink-0 font-semibold text-ink">{rateText(w.persentase)}</span>
+                      </div>
+                      <p className="mt-0.5 text-xs text-muted">
+                        {formatRupiah(w.realisasi)} dari target {formatRupiah(w.target)} · {w.jumlah_pinjaman} pinjaman
+                      </p>
+                      <RateBar persentase={w.persentase} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            <section aria-labelledby="penagihan-nihil" className="space-y-3">
+              <h2 id="penagihan-nihil" className="text-base font-semibold text-ink">
+                Belum Membayar Bulan Ini ({data.tanpa_pembayaran.length})
+              </h2>
+              {data.tanpa_pembayaran.length === 0 ? (
+                <p className="text-sm text-muted">Semua pinjaman yang jatuh tempo bulan ini sudah membayar.</p>
+              ) : (
+                <ul
+                  className="divide-y divide-line rounded-xl border border-line bg-white shadow-xs"
+                  aria-label="Pinjaman tanpa pembayaran bulan ini"
+                >
+                  {data.tanpa_pembayaran.map((r) => (
+                    <li key={r.pinjaman_id}>
+                      <Link
+                        to={`/pinjaman/${r.pinjaman_id}`}
+                        className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-brand-50/40"
+                      >
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium text-ink">{r.nasabah.nama}</span>
+                          <span className="block truncate text-xs text-muted">
+                            {r.nomor_pinjaman} · {r.kota ?? '-'}, {r.kecamatan ?? '-'} · {r.nasabah.telepon ?? 'tanpa telepon'}
+                          </span>
+                        </span>
+                        <span className="shrink-0 font-semibold text-ink">{formatRupiah(r.target)}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
