@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { jenisPembayaran, tipePinjaman } from '../domain/types';
 import { messages } from '../messages';
-import { optionalDateField } from './fields';
+import { NO_NUL, optionalDateField } from './fields';
 import { exportFormats } from './list-query';
 import { portfolioPositionSchema } from './portfolio-response';
 
@@ -122,7 +122,10 @@ export const kolektibilitasLaporanSchema = z.object({
 export type KolektibilitasLaporan = z.infer<typeof kolektibilitasLaporanSchema>;
 
 /** `GET /api/laporan/penagihan`: `bulan` (`YYYY-MM`, default this month), `tipe`, `kota`, `kecamatan`. */
-const placeParam = z.preprocess(blank, z.string({ error: m.wilayahMax }).trim().max(100, m.wilayahMax).optional());
+const placeParam = z.preprocess(
+  blank,
+  z.string({ error: m.wilayahMax }).trim().max(100, m.wilayahMax).regex(NO_NUL, messages.common.textNulChar).optional(),
+);
 export const penagihanQuerySchema = z.object({ bulan: monthParam, tipe: tipeParam, kota: placeParam, kecamatan: placeParam });
 export type PenagihanQuery = z.infer<typeof penagihanQuerySchema>;
 export const penagihanExportQuerySchema = penagihanQuerySchema.extend({ format: formatParam });

@@ -346,6 +346,30 @@ describe('GET /api/wa-notification-recipients/ekspor and /api/wa-messages/ekspor
   });
 });
 
+describe('message log export by key', () => {
+  it('keeps the newest-first order over more than one batch, messages of one instant included', async () => {
+    // 1 150 messages: five to a millisecond, a microsecond apart within it; the first batch ends inside
+    // one (a millisecond Date as the next batch's key would skip the rest of it).
+    await sql`insert into wa_messages (jenis, idempotency_key, phone_number, nama, text, status, created_at)
+      select 'manual', 'batch-' || i, '62812' || lpad(i::text, 8, '0'), 'Massal ' || i, 'Pesan ' || i, 'SENT',
+             timestamptz '2024-06-01 08:00:00.123456+07' + ((i / 5) * interval '1 millisecond') + ((i % 5) * interval '1 microsecond')
+      from generate_series(1, 1150) i`.execute(t.app.db);
+    const pages = [
+      ...(await listAll<WaMessage>(
+        '/api/wa-messages?limit=1000&search=massal',
+        (body: { data: { messages: WaMessage[] } }) => body.data.messages,
+      )),
+      ...(await listAll<WaMessage>(
+        '/api/wa-messages?limit=1000&page=2&search=massal',
+        (body: { data: { messages: WaMessage[] } }) => body.data.messages,
+      )),
+    ];
+    expect(pages).toHaveLength(1150);
+    const file = await readCsv('/api/wa-messages/ekspor?format=csv&search=massal');
+    expect(file.rows.map((r) => r[3])).toEqual(pages.map((m) => m.nama));
+  });
+});
+
 describe('export limits', () => {
   it('refuses a list read page by page above 100 000 rows before sending anything', async () => {
     await sql`insert into wa_recipients (name, phone_number, status)

@@ -8,8 +8,8 @@ import {
   type WaMessageExportQuery,
 } from '@mizan/core';
 import type { Database } from '../../db/database';
-import { filterLines, pagesOf, type ExportColumn } from '../../lib/spreadsheet';
-import { listMessages } from './wa-messages.service';
+import { filterLines, type ExportColumn } from '../../lib/spreadsheet';
+import { messageBatches } from './wa-messages.service';
 
 const columns: readonly ExportColumn<WaMessage>[] = [
   { header: 'Waktu', kind: 'waktu', value: (m) => m.created_at, width: 18 },
@@ -36,6 +36,6 @@ export function waMessagesExport(db: Database, query: WaMessageExportQuery) {
       ['Sampai', query.sampai && formatDateShort(query.sampai)],
     ]),
     columns,
-    batches: pagesOf(async (page, limit) => ({ rows: (await listMessages(db, { ...query, page, limit })).messages })),
+    batches: messageBatches(db, query),
   };
 }

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { addDays, jakartaInstant, type WaMessageListQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { nameOrPhoneCondition } from '../../db/search';
@@ -45,6 +45,29 @@ export async function listMessages(db: Kysely<DB>, query: WaMessageListQuery) {
   if (query.page > 1) page = page.offset((query.page - 1) * query.limit);
   const rows = await page.execute();
   return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+}
+
+/**
+ * One batch of the message log's export, newest first: the messages after the last one read
+ * (its `created_at` and id), which the log's index on `created_at` finds at once however deep the
+ * export has gone (an OFFSET would walk every message before it). The time is carried as text to
+ * the microsecond (`__key`): a JavaScript Date keeps milliseconds, and messages within the same
+ * millisecond would be skipped.
+ */
+export function messagesBatch(
+  db: Kysely<DB>,
+  query: Omit<WaMessageListQuery, 'page' | 'limit'>,
+  limit: number,
+  after: { key: string; id: number } | null,
+) {
+  return filtered(db, query)
+    .select(columns)
+    .select(sql<string>`created_at::text`.as('__key'))
+    .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(created_at, id) < (${after!.key}::timestamptz, ${after!.id})`))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function findMessage(db: Kysely<DB>, id: number) {

@@ -37,6 +37,18 @@ export async function listMessages(db: Database, query: WaMessageListQuery): Pro
   };
 }
 
+/** The messages of an export (issue 26 B), newest first, in batches of `limit`, read by key. */
+export async function* messageBatches(db: Database, query: Omit<WaMessageListQuery, 'page' | 'limit'>, limit = 1000) {
+  let after: { key: string; id: number } | null = null;
+  for (;;) {
+    const rows = await repo.messagesBatch(db, query, limit, after);
+    if (rows.length > 0) yield rows.map(toMessage);
+    const last = rows.at(-1);
+    if (!last || rows.length < limit) return;
+    after = { key: last.__key, id: last.id };
+  }
+}
+
 /** `GET /api/wa-messages/ringkasan`: today's counters of the WhatsApp page. */
 export async function messageSummary(db: Database, wa: WhatsApp, now: Date): Promise<WaMessageSummary> {
   const [counts, cap] = await Promise.all([repo.summary(db, todayJakarta(now)), capToday(db, wa, now)]);
