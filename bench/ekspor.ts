@@ -7,6 +7,7 @@ export const EXPORT_TARGETS = { seconds: 15, memoryGrowthMB: 100, loopMaxMs: 100
 export interface ExportRun {
   label: string;
   seconds: number;
+  targetSeconds: number;
   bytes: number;
   memoryGrowthMB: number;
   loopMaxMs: number;
@@ -19,7 +20,13 @@ async function benchJson<T>(baseURL: string, token: string, path: string): Promi
   return ((await res.json()) as { data: T }).data;
 }
 
-async function measureOne(baseURL: string, token: string, label: string, path: string): Promise<ExportRun> {
+async function measureOne(
+  baseURL: string,
+  token: string,
+  label: string,
+  path: string,
+  targetSeconds: number = EXPORT_TARGETS.seconds,
+): Promise<ExportRun> {
   const rss = async () => (await benchJson<{ rss_mb: number }>(baseURL, token, '/api/_bench/memory')).rss_mb;
   const before = await rss();
   // Starts a new window (after a few samples: an empty histogram has no mean to answer).
@@ -47,10 +54,8 @@ async function measureOne(baseURL: string, token: string, label: string, path: s
   const loop = await benchJson<{ max_ms: number }>(baseURL, token, '/api/_bench/event-loop');
   const memoryGrowthMB = peak - before;
   const met =
-    seconds <= EXPORT_TARGETS.seconds &&
-    memoryGrowthMB < EXPORT_TARGETS.memoryGrowthMB &&
-    loop.max_ms <= EXPORT_TARGETS.loopMaxMs;
-  return { label, seconds, bytes, memoryGrowthMB, loopMaxMs: loop.max_ms, status: met ? 'met' : 'NOT MET' };
+    seconds <= targetSeconds && memoryGrowthMB < EXPORT_TARGETS.memoryGrowthMB && loop.max_ms <= EXPORT_TARGETS.loopMaxMs;
+  return { label, seconds, targetSeconds, bytes, memoryGrowthMB, loopMaxMs: loop.max_ms, status: met ? 'met' : 'NOT MET' };
 }
 
 /** Every customer as XLSX, then as CSV (the server must run with MIZAN_BENCH_METRICS=1). */
@@ -58,6 +63,8 @@ export async function measureExports(baseURL: string, token: string): Promise<Ex
   return [
     await measureOne(baseURL, token, 'nasabah CSV', '/api/nasabah/ekspor?format=csv&sortBy=nama&sortOrder=asc'),
     await measureOne(baseURL, token, 'nasabah XLSX', '/api/nasabah/ekspor?format=xlsx&sortBy=nama&sortOrder=asc'),
+    // Every loan (300 000 in the scale data): the customers' pace, 15 s per 100 000 rows.
+    await measureOne(baseURL, token, 'pinjaman XLSX', '/api/pinjaman/ekspor?format=xlsx', 45),
     // Not an export, but measured alike: every running loan's ledger for one month (issue 26 A).
     await measureOne(baseURL, token, 'laporan penagihan bulan ini (JSON)', '/api/laporan/penagihan'),
     await measureOne(baseURL, token, 'laporan penagihan bulan ini (XLSX)', '/api/laporan/penagihan/ekspor'),
@@ -68,7 +75,7 @@ export const exportLines = (runs: ExportRun[]) =>
   runs.map(
     (r) =>
       `ekspor ${r.label}: ${r.seconds.toFixed(1)} dtk, ${(r.bytes / 2 ** 20).toFixed(1)} MB, memori server +${r.memoryGrowthMB.toFixed(0)} MB, ` +
-      `event loop maks ${r.loopMaxMs.toFixed(0)} ms (target ≤ ${EXPORT_TARGETS.seconds} dtk, < ${EXPORT_TARGETS.memoryGrowthMB} MB, ` +
+      `event loop maks ${r.loopMaxMs.toFixed(0)} ms (target ≤ ${r.targetSeconds} dtk, < ${EXPORT_TARGETS.memoryGrowthMB} MB, ` +
       `≤ ${EXPORT_TARGETS.loopMaxMs} ms): ${r.status}`,
   );
 

@@ -213,6 +213,39 @@ describe('GET /api/pinjaman/ekspor', () => {
   });
 });
 
+describe('pinjaman export by key', () => {
+  it.each([
+    ['created_at', 'desc'],
+    ['nasabah', 'asc'],
+    ['jumlah', 'desc'],
+    ['persentase', 'asc'],
+    ['tanggal_pinjam', 'desc'],
+    ['tipe', 'asc'],
+    ['hari_tunggakan', 'desc'],
+  ])('keeps the list’s order over more than one batch when sorted by %s %s', async (sortBy, sortOrder) => {
+    const { n } = await t.app.db
+      .selectFrom('pinjaman')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('nomor_pinjaman', 'like', 'M-%')
+      .executeTakeFirstOrThrow();
+    if (Number(n) === 0)
+      await sql`insert into pinjaman (nasabah_id, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah, persentase, tipe,
+          durasi_angsuran, status, sisa_pokok)
+        select id, 'M-' || lpad(id::text, 5, '0'), 1, date '2024-01-01' + (id % 90), 1000000 + (id % 7) * 500000,
+               1.5 + (id % 3), case when id % 2 = 0 then 'pokok' else 'non-pokok' end,
+               case when id % 2 = 0 then 12 end, 'aktif', 1000000 + (id % 7) * 500000
+        from nasabah where nama like 'Massal %'`.execute(t.app.db);
+    const query = `search=M-&sortBy=${sortBy}&sortOrder=${sortOrder}`;
+    const all = [
+      ...(await listAll<Pinjaman>(`/api/pinjaman?limit=1000&${query}`)),
+      ...(await listAll<Pinjaman>(`/api/pinjaman?limit=1000&page=2&${query}`)),
+    ];
+    expect(all.length).toBe(EXTRA_CUSTOMERS);
+    const file = await readCsv(`/api/pinjaman/ekspor?format=csv&${query}`);
+    expect(file.rows.map((row) => row[0])).toEqual(all.map((p) => p.nomor_pinjaman));
+  });
+});
+
 describe('GET /api/pembayaran/ekspor', () => {
   it('writes the living payments with their loan and customer', async () => {
     const list = await listAll<Pembayaran>('/api/pembayaran?limit=1000');

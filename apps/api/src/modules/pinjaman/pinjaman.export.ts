@@ -7,8 +7,8 @@ import {
   type Pinjaman,
   type PinjamanExportQuery,
 } from '@mizan/core';
-import { filterLines, pagesOf, type ExportColumn } from '../../lib/spreadsheet';
-import { listPinjaman, type PinjamanContext } from './pinjaman.service';
+import { filterLines, type ExportColumn } from '../../lib/spreadsheet';
+import { pinjamanBatches, type PinjamanContext } from './pinjaman.service';
 
 const columns: readonly ExportColumn<Pinjaman>[] = [
   { header: 'No. Pinjaman', kind: 'teks', value: (p) => p.nomor_pinjaman, width: 16 },
@@ -46,9 +46,6 @@ export function pinjamanExport(ctx: PinjamanContext, query: PinjamanExportQuery,
       ['Urut', sortText(sortKeyLabels.pinjaman, query.sortBy, query.sortOrder)],
     ]),
     columns,
-    batches: pagesOf(async (page, limit) => {
-      const { data, pagination } = await listPinjaman(ctx, { ...query, page, limit });
-      return { rows: data, total: pagination.total };
-    }),
+    batches: pinjamanBatches(ctx, query),
   };
 }

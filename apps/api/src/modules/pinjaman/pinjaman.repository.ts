@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection, type SqlBool } from 'kysely';
 import type { PinjamanListQuery } from '@mizan/core';
 import type { DB, NewPinjaman, PinjamanTable } from '../../db/schema';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
@@ -281,4 +281,31 @@ export async function setClasses(trx: Kysely<DB>, classes: readonly { id: number
   await sql`update pinjaman set kolektibilitas = v.kelas from (values ${values}) as v(id, kelas) where pinjaman.id = v.id`.execute(
     trx,
   );
+}
+
+/**
+ * One batch of the loan export (issue 26 B), in the list's order: the loans after the last one's
+ * sort key and id, which the sort index finds at once however far the export has gone (every
+ * sort key of the list is never null, so the row comparison holds for all).
+ */
+export function pinjamanBatch(
+  db: Kysely<DB>,
+  query: Pick<PinjamanListQuery, 'search' | 'status' | 'tipe' | 'nasabah_id' | 'kolektibilitas' | 'sortBy' | 'sortOrder'>,
+  limit: number,
+  after: { key: unknown; id: number } | null,
+) {
+  const direction = query.sortOrder;
+  const sortExpression = sortExpressions[query.sortBy];
+  const page = filtered(db, query)
+    .select(loanColumns)
+    .select(sortKeyColumn(sortExpression))
+    .$if(after !== null, (qb) =>
+      qb.where(
+        sql<SqlBool>`(${sortExpression}, pinjaman.id) ${sql.raw(direction === 'asc' ? '>' : '<')} (${after!.key}, ${after!.id})`,
+      ),
+    )
+    .orderBy(sortExpression, direction)
+    .orderBy('pinjaman.id', direction)
+    .limit(limit);
+  return selectJsonRows(db, page, direction);
 }

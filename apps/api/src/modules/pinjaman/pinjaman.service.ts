@@ -105,6 +105,18 @@ export async function listPinjaman(
   };
 }
 
+/** The loans of an export (issue 26 B) in batches of `limit`, in the list's order, read by key. */
+export async function* pinjamanBatches(ctx: PinjamanContext, query: Omit<PinjamanListQuery, 'page' | 'limit'>, limit = 1000) {
+  let after: { key: unknown; id: number } | null = null;
+  for (;;) {
+    const rows = await repo.pinjamanBatch(ctx.db, query, limit, after);
+    if (rows.length > 0) yield rows.map((row) => toPinjamanJson(row, ctx.signer));
+    const last = rows.at(-1);
+    if (!last || rows.length < limit) return;
+    after = { key: last.__key, id: last.id };
+  }
+}
+
 export async function getPinjaman(ctx: PinjamanContext, id: number): Promise<Pinjaman> {
   const row = await repo.findPinjaman(ctx.db, id);
   if (!row) throw notFound(messages.notFound.pinjaman);
