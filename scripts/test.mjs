@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order — lint, format, unused code (knip), typecheck,
 // then all Vitest projects
 // (core unit tests, API integration tests on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
-// and browser end-to-end tests). About 30 minutes on two cores; lint and typecheck print nothing
+// and browser end-to-end tests). About 35 minutes on two cores; lint and typecheck print nothing
 // until they finish, so a line every 15 s says they are still running. Ends with one closing line:
 // "Summary: N passed, N failed".
 import fs from 'node:fs';
@@ -28,7 +28,7 @@ const run = (label, cmd, args, { quiet = false } = {}) =>
   });
 
 checkNodeVersion();
-console.log('npm test: lint, format, unused code, typecheck, then every Vitest project (unit, API, browser): about 30 minutes.');
+console.log('npm test: lint, format, unused code, typecheck, then every Vitest project (unit, API, browser): about 35 minutes.');
 
 let passed = 0;
 let failed = 0;
