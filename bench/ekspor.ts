@@ -68,6 +68,8 @@ export async function measureExports(baseURL: string, token: string): Promise<Ex
     // Not an export, but measured alike: every running loan's ledger for one month (issue 26 A).
     await measureOne(baseURL, token, 'laporan penagihan bulan ini (JSON)', '/api/laporan/penagihan'),
     await measureOne(baseURL, token, 'laporan penagihan bulan ini (XLSX)', '/api/laporan/penagihan/ekspor'),
+    // Every loan that ran in the last 12 months, with all its payments: income and deferred margin.
+    await measureOne(baseURL, token, 'laporan pendapatan 12 bulan (JSON)', '/api/laporan/pendapatan'),
   ];
 }
 

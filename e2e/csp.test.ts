@@ -122,6 +122,7 @@ describe('content security policy', () => {
       '/laporan',
       '/laporan/rekap-harian',
       '/laporan/pencairan',
+      '/laporan/pendapatan',
       '/laporan/kolektibilitas',
       '/laporan/penagihan',
     ];

@@ -177,6 +177,7 @@ const visits: Visit[] = [
     open: clickButton('Ekspor rekap harian'),
   },
   { route: '/laporan/pencairan', path: () => '/laporan/pencairan', ready: text('Nilai Pencairan per Bulan') },
+  { route: '/laporan/pendapatan', path: () => '/laporan/pendapatan', ready: text('Pendapatan Diakui per Bulan') },
   { route: '/laporan/penagihan', path: () => '/laporan/penagihan', ready: text('Per Kota dan Kecamatan') },
   { route: '/laporan/kolektibilitas', path: () => '/laporan/kolektibilitas', ready: text('Outstanding per Golongan') },
   { route: '/nasabah', path: () => '/nasabah', ready: text(SITI), open: clickButton('Ekspor data nasabah') },

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { addMonths, formatDateLong, formatRupiah, todayJakarta } from '@mizan/core';
+import { addMonths, annuityMargins, formatDateLong, formatRupiah, todayJakarta } from '@mizan/core';
 import { launchBrowser, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { apiSession, openSignedIn, snap, type ApiSession } from './support/actions';
@@ -124,6 +124,56 @@ describe('Laporan', () => {
     // Both loans are Murabahah: nothing of the other type was granted.
     await expect.poll(() => page.getByText(formatRupiah(24_000_000)).count()).toBe(0);
     await page.getByText(formatRupiah(0)).first().waitFor();
+    await context.close();
+  });
+
+  // LAP-1's instalment 1 (margin 240.000 of 1.240.000) is paid whole, then 750.000 goes to
+  // instalment 2: its margin is received first (240.000) and recognised in proportion.
+  const recognised = (margins: number[]) => margins[0]! + Math.floor((750_000 * margins[1]!) / 1_240_000);
+  it.each(['phone', 'tablet', 'desktop'] as ViewportName[])(
+    'shows Pendapatan received, recognised and deferred on a %s',
+    async (viewport) => {
+      const { context, page } = await openSignedIn(browser, server.baseURL, session, viewport, '/laporan');
+      await page.getByRole('link', { name: /Pendapatan/ }).click();
+      await page.getByRole('heading', { name: 'Laporan Pendapatan' }).waitFor();
+      const card = (label: string) => page.locator('div', { has: page.getByText(label, { exact: true }) }).last();
+      const proportional = recognised([240_000, 240_000]);
+      await card('Pendapatan Diakui').getByText(formatRupiah(proportional)).first().waitFor();
+      // Both loans' margin (2 × 2.880.000) less what was recognised.
+      await card('Margin Ditangguhkan')
+        .getByText(formatRupiah(2 * 2_880_000 - proportional))
+        .first()
+        .waitFor();
+      if (viewport === 'desktop') {
+        const table = page.getByRole('table', { name: 'Pendapatan per bulan' });
+        expect(await table.getByRole('row').count()).toBe(1 + 12 + 1);
+        await table
+          .getByRole('cell', { name: formatRupiah(480_000) })
+          .first()
+          .waitFor();
+      } else {
+        const list = page.getByRole('list', { name: 'Pendapatan per bulan' });
+        expect(await list.getByRole('listitem').count()).toBe(12 + 1);
+      }
+      expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+      await snap(page, `laporan-pendapatan-${viewport}`);
+      await context.close();
+    },
+  );
+
+  it('lets an administrator recognise margin by the annuity method, and the report follows', async () => {
+    const { context, page } = await openSignedIn(browser, server.baseURL, session, 'desktop', '/laporan/pendapatan');
+    const method = page.getByRole('combobox', { name: 'Metode pengakuan margin' });
+    await expect.poll(() => method.inputValue()).toBe('proporsional');
+    await method.selectOption('anuitas');
+    await page.getByText('Metode pengakuan margin disimpan.').waitFor();
+    const annuity = recognised(annuityMargins(Array(12).fill(1_240_000), 12_000_000));
+    await page.getByText(formatRupiah(annuity)).first().waitFor();
+    await method.selectOption('proporsional');
+    await page
+      .getByText(formatRupiah(recognised([240_000, 240_000])))
+      .first()
+      .waitFor();
     await context.close();
   });
 

@@ -34,6 +34,7 @@ export * from './domain/notifikasi';
 export * from './domain/pengingat';
 export * from './domain/portfolio';
 export * from './domain/penagihan';
+export * from './domain/pendapatan';
 export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';

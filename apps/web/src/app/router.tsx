@@ -45,6 +45,7 @@ export const router = createBrowserRouter([
               { path: '/laporan', element: page(() => import('./routes/laporan')) },
               { path: '/laporan/rekap-harian', element: page(() => import('./routes/laporan-rekap-harian')) },
               { path: '/laporan/pencairan', element: page(() => import('./routes/laporan-pencairan')) },
+              { path: '/laporan/pendapatan', element: page(() => import('./routes/laporan-pendapatan')) },
               { path: '/laporan/penagihan', element: page(() => import('./routes/laporan-penagihan')) },
               { path: '/laporan/kolektibilitas', element: page(() => import('./routes/laporan-kolektibilitas')) },
               { path: '/lainnya', element: page(() => import('./routes/lainnya')) },

@@ -170,6 +170,65 @@ function mudharabahDues(loan: LedgerLoan, payments: readonly LedgerPayment[], to
   return dues;
 }
 
+/** What one payment of a Murabahah loan covered: (instalment index, amount) pairs; whether it settled the loan. */
+export interface MurabahahStep {
+  payment: LedgerPayment;
+  parts: [index: number, amount: number][];
+  settles: boolean;
+}
+
+/**
+ * The allocation of a Murabahah loan's payments (in date, then id order) to its instalments: a
+ * payment naming its `angsuran_ke` fills that instalment first, the rest (or all of it) fills the
+ * instalments from the oldest; a `pelunasan` settles whatever is left, and later payments cover
+ * nothing. What a payment pays beyond the whole obligation covers nothing either.
+ */
+function murabahahSteps(dues: readonly Due[], ordered: readonly LedgerPayment[]): MurabahahStep[] {
+  const due = (i: number) => dues[i]!.pokok + dues[i]!.margin;
+  const paid = dues.map(() => 0);
+  const steps: MurabahahStep[] = [];
+  const take = (parts: MurabahahStep['parts'], i: number, amount: number) => {
+    if (amount <= 0) return;
+    paid[i]! += amount;
+    parts.push([i, amount]);
+  };
+  for (const payment of ordered) {
+    const parts: MurabahahStep['parts'] = [];
+    if (payment.jenis === 'pelunasan') {
+      dues.forEach((_, i) => take(parts, i, due(i) - paid[i]!));
+      steps.push({ payment, parts, settles: true });
+      break;
+    }
+    let left = payment.jumlah;
+    const k = payment.angsuran_ke;
+    if (k != null && k >= 1 && k <= dues.length) {
+      const amount = Math.min(left, due(k - 1) - paid[k - 1]!);
+      take(parts, k - 1, amount);
+      left -= Math.max(0, amount);
+    }
+    for (let i = 0; i < dues.length && left > 0; i += 1) {
+      const amount = Math.min(left, due(i) - paid[i]!);
+      take(parts, i, amount);
+      left -= Math.max(0, amount);
+    }
+    steps.push({ payment, parts, settles: false });
+  }
+  return steps;
+}
+
+/**
+ * A Murabahah loan's instalments (principal and margin parts, the margin in proportion to each
+ * amount) and what each of its payments covered: the one allocation the ledger and the income
+ * report (core `loanIncome`) both read. No instalments when the term is not valid.
+ */
+export function murabahahAllocation(
+  loan: LedgerLoan,
+  payments: readonly LedgerPayment[],
+): { dues: { jatuh_tempo: string; pokok: number; margin: number }[]; steps: MurabahahStep[] } {
+  const dues = murabahahDues(loan);
+  return { dues, steps: murabahahSteps(dues, [...payments].sort(byDateThenId)) };
+}
+
 /** Whether the payment pays principal (Mudharabah) rather than bagi hasil. */
 const paysPrincipal = (p: LedgerPayment) => p.jenis !== 'bagi_hasil';
 
@@ -198,20 +257,7 @@ export function loanLedger(loan: LedgerLoan, payments: readonly LedgerPayment[],
   };
 
   if (loan.tipe === 'pokok') {
-    for (const payment of ordered) {
-      if (payment.jenis === 'pelunasan') {
-        dues.forEach((_, i) => (paid[i] = due(i)));
-        break;
-      }
-      let left = payment.jumlah;
-      const k = payment.angsuran_ke;
-      if (k != null && k >= 1 && k <= dues.length) {
-        const take = Math.min(left, due(k - 1) - paid[k - 1]!);
-        paid[k - 1]! += take;
-        left -= take;
-      }
-      fillOldest(left, (d) => d.pokok + d.margin, paid);
-    }
+    for (const step of murabahahSteps(dues, ordered)) for (const [i, amount] of step.parts) paid[i]! += amount;
     // Within an instalment a payment covers the margin before the principal.
     dues.forEach((d, i) => (paidProfit[i] = Math.min(paid[i]!, d.margin)));
   } else {

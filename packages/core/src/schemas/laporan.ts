@@ -3,6 +3,7 @@
  * and "this month" are the server's clock's.
  */
 import { z } from 'zod';
+import { metodePengakuanMargin } from '../domain/pendapatan';
 import { jenisPembayaran, tipePinjaman } from '../domain/types';
 import { messages } from '../messages';
 import { NO_NUL, optionalDateField } from './fields';
@@ -166,3 +167,34 @@ export const penagihanSchema = z.object({
   tanpa_pembayaran: z.array(penagihanNihilSchema),
 });
 export type Penagihan = z.infer<typeof penagihanSchema>;
+
+/** `GET /api/laporan/pendapatan`: the 12 months up to `sampai` (`YYYY-MM`, default this month). */
+export const pendapatanQuerySchema = z.object({ sampai: monthParam });
+export type PendapatanQuery = z.infer<typeof pendapatanQuerySchema>;
+export const pendapatanExportQuerySchema = pendapatanQuerySchema.extend({ format: formatParam });
+export type PendapatanExportQuery = z.infer<typeof pendapatanExportQuerySchema>;
+
+const incomeSums = z.object({
+  /** Margin the month's Murabahah payments covered (margin first within an instalment). */
+  margin_diterima: z.number().int(),
+  /** Margin recognised as income in the month, by the institution's method. */
+  margin_diakui: z.number().int(),
+  /** Margin settlements in the month did not collect (never income). */
+  margin_dibebaskan: z.number().int(),
+  /** Profit share (Mudharabah) received in the month, recognised when received. */
+  bagi_hasil: z.number().int(),
+  /** margin_diakui + bagi_hasil. */
+  pendapatan_diakui: z.number().int(),
+});
+
+/**
+ * Laporan Pendapatan: margin and profit share per month, received and recognised, and the margin
+ * deferred (margin murabahah ditangguhkan) at each month's end, or today for a running month.
+ */
+export const pendapatanSchema = z.object({
+  sampai: z.string(),
+  metode: z.enum(metodePengakuanMargin),
+  bulan: z.array(incomeSums.extend({ bulan: z.string(), margin_ditangguhkan: z.number().int() })),
+  total: incomeSums,
+});
+export type Pendapatan = z.infer<typeof pendapatanSchema>;

@@ -9,6 +9,7 @@ import {
   type NotifikasiEvent,
 } from '../domain/notifikasi';
 import { defaultPengingatStages, liburNasional2026, pengingatPlaceholders } from '../domain/pengingat';
+import { metodePengakuanMargin } from '../domain/pendapatan';
 import { isoDateError } from './fields';
 
 /** A time of day `JJ:MM`, 00:00–23:59 (the recap's time, the reminders' window). */
@@ -240,3 +241,20 @@ export const pengingatManualSchema = z.object({
     .min(1, { error: 'Teks pengingat wajib diisi' })
     .max(1000, { error: 'Teks pengingat paling banyak 1.000 karakter' }),
 });
+
+/**
+ * `GET`/`PUT /api/settings/pendapatan` (issue 26 A): how the institution recognises a Murabahah's
+ * margin (DSN-MUI fatwa 84/DSN-MUI/XII/2012 allows either; proportional by default).
+ */
+export const pendapatanSettingSchema = z.object({
+  metode_pengakuan_margin: z.enum(metodePengakuanMargin, { error: 'Metode pengakuan margin harus proporsional atau anuitas' }),
+});
+export type PendapatanSetting = z.infer<typeof pendapatanSettingSchema>;
+export const defaultPendapatanSetting: PendapatanSetting = { metode_pengakuan_margin: 'proporsional' };
+
+export const pendapatanSettingsResponseSchema = z.object({
+  setting: pendapatanSettingSchema,
+  diubah_oleh: z.string().nullable(),
+  diubah_pada: z.string().nullable(),
+});
+export type PendapatanSettingsResponse = z.infer<typeof pendapatanSettingsResponseSchema>;

@@ -7,6 +7,8 @@ import {
   type KolektibilitasLaporan,
   labelOf,
   tipePinjamanLabels,
+  metodePengakuanMarginLabels,
+  type Pendapatan,
   type Pencairan,
   type Penagihan,
   type PenagihanNihil,
@@ -200,5 +202,39 @@ export function penagihanExport(laporan: Penagihan, filters: { tipe?: string; ko
       yield [...laporan.per_wilayah, { ...laporan.total, kota: null, kecamatan: null, label: 'Total' }];
     })(),
     more: [extraTable('Tanpa Pembayaran', nihilColumns, laporan.tanpa_pembayaran)],
+  };
+}
+
+type PendapatanRow = Omit<Pendapatan['bulan'][number], 'margin_ditangguhkan' | 'bulan'> & {
+  label: string;
+  margin_ditangguhkan: number | null;
+};
+const pendapatanColumns: readonly ExportColumn<PendapatanRow>[] = [
+  { header: 'Bulan', kind: 'teks', value: (r) => r.label, width: 18 },
+  { header: 'Margin Diterima', kind: 'rupiah', value: (r) => r.margin_diterima, width: 20 },
+  { header: 'Margin Diakui', kind: 'rupiah', value: (r) => r.margin_diakui, width: 20 },
+  { header: 'Bagi Hasil', kind: 'rupiah', value: (r) => r.bagi_hasil, width: 20 },
+  { header: 'Pendapatan Diakui', kind: 'rupiah', value: (r) => r.pendapatan_diakui, width: 20 },
+  { header: 'Margin Dibebaskan', kind: 'rupiah', value: (r) => r.margin_dibebaskan, width: 20 },
+  { header: 'Margin Ditangguhkan (akhir bulan)', kind: 'rupiah', value: (r) => r.margin_ditangguhkan, width: 24 },
+];
+
+/** Pendapatan as a file: a row per month and the total (the deferred margin is a balance: no total). */
+export function pendapatanExport(laporan: Pendapatan) {
+  return {
+    title: 'Laporan Pendapatan',
+    name: `pendapatan-${laporan.bulan[0]!.bulan}-sd-${laporan.sampai}`,
+    dated: true,
+    filters: [
+      `Periode: ${monthLabel(laporan.bulan[0]!.bulan)} – ${monthLabel(laporan.sampai)}`,
+      `Metode pengakuan margin: ${metodePengakuanMarginLabels[laporan.metode]}`,
+    ],
+    columns: pendapatanColumns,
+    batches: (async function* () {
+      yield [
+        ...laporan.bulan.map((b) => ({ ...b, label: monthLabel(b.bulan) })),
+        { label: 'Total', ...laporan.total, margin_ditangguhkan: null },
+      ];
+    })(),
   };
 }

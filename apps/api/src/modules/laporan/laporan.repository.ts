@@ -143,14 +143,45 @@ export function settledLoansForCollections(db: Kysely<DB>, filters: CollectionFi
     .execute();
 }
 
-/** The living payments of the given loans up to `sampai`, for their ledgers. */
-export function paymentsOfLoansUntil(db: Kysely<DB>, loanIds: readonly number[], sampai: string) {
+/** The living payments of the given loans (up to `sampai` when given), for their ledgers. */
+export function paymentsOfLoansUntil(db: Kysely<DB>, loanIds: readonly number[], sampai?: string) {
   if (loanIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('pembayaran')
     .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
     .where('pinjaman_id', 'in', loanIds)
     .where('deleted_at', 'is', null)
-    .where('tanggal', '<=', sampai)
+    .$if(sampai !== undefined, (qb) => qb.where('tanggal', '<=', sampai!))
+    .execute();
+}
+
+/**
+ * The next loans after `afterId` (id order) that can have income or deferred margin from `dari` to
+ * `sampai`: living, not pending, granted by `sampai`, and running (aktif, macet) or with a living
+ * payment dated `dari` or later.
+ */
+export function incomeLoans(db: Kysely<DB>, dari: string, sampai: string, afterId: number, limit: number) {
+  return db
+    .selectFrom('pinjaman as p')
+    .select(['p.id', 'p.tipe', 'p.jumlah', 'p.persentase', 'p.durasi_angsuran', 'p.tanggal_pinjam', 'p.status'])
+    .where('p.deleted_at', 'is', null)
+    .where('p.status', '<>', 'pending')
+    .where('p.tanggal_pinjam', '<=', sampai)
+    .where('p.id', '>', afterId)
+    .where((eb) =>
+      eb.or([
+        eb('p.status', 'in', ['aktif', 'macet']),
+        eb.exists(
+          eb
+            .selectFrom('pembayaran as b')
+            .select(sql`1`.as('one'))
+            .whereRef('b.pinjaman_id', '=', 'p.id')
+            .where('b.deleted_at', 'is', null)
+            .where('b.tanggal', '>=', dari),
+        ),
+      ]),
+    )
+    .orderBy('p.id')
+    .limit(limit)
     .execute();
 }

@@ -5,6 +5,9 @@ import {
   kolektibilitasLaporanQuerySchema,
   kolektibilitasLaporanSchema,
   pencairanExportQuerySchema,
+  pendapatanExportQuerySchema,
+  pendapatanQuerySchema,
+  pendapatanSchema,
   pencairanQuerySchema,
   pencairanSchema,
   penagihanExportQuerySchema,
@@ -18,7 +21,8 @@ import { envelope } from '../../lib/envelope';
 import { todayOf } from '../../lib/clock';
 import { exportProduces, sendExport } from '../ekspor/ekspor.service';
 import * as service from './laporan.service';
-import { kolektibilitasExport, pencairanExport, penagihanExport, rekapHarianExport } from './laporan.export';
+import { kolektibilitasExport, pencairanExport, pendapatanExport, penagihanExport, rekapHarianExport } from './laporan.export';
+import { getPendapatanSetting } from '../settings/settings.service';
 import { validationFailed } from '../../lib/errors';
 
 const tags = ['laporan'];
@@ -28,9 +32,9 @@ const BULAN_AHEAD = messages.listQuery.bulanAhead;
 export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
   const thisMonth = () => todayOf(app.clock).slice(0, 7);
   /** A month of collections: this month or an earlier one (a later one has collected nothing yet). */
-  const collectionsMonth = (bulan: string | undefined) => {
+  const collectionsMonth = (bulan: string | undefined, path = 'bulan') => {
     const month = bulan ?? thisMonth();
-    if (month > thisMonth()) throw validationFailed([{ path: 'bulan', msg: BULAN_AHEAD }], BULAN_AHEAD);
+    if (month > thisMonth()) throw validationFailed([{ path, msg: BULAN_AHEAD }], BULAN_AHEAD);
     return month;
   };
 
@@ -162,5 +166,38 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
       const laporan = await service.penagihan(app.db, { ...request.query, bulan }, todayOf(app.clock));
       return sendExport(app, reply, request.query.format, penagihanExport(laporan, request.query));
     },
+  );
+
+  const pendapatan = async (sampai: string | undefined) => {
+    const { metode_pengakuan_margin } = await getPendapatanSetting(app.db);
+    return service.pendapatan(app.db, collectionsMonth(sampai, 'sampai'), metode_pengakuan_margin, todayOf(app.clock));
+  };
+
+  app.get(
+    '/laporan/pendapatan',
+    {
+      schema: {
+        tags,
+        summary:
+          'Pendapatan: margin dan bagi hasil diterima dan diakui per bulan, margin ditangguhkan di akhir bulan, 12 bulan sampai bulan terpilih',
+        querystring: pendapatanQuerySchema,
+        response: { 200: envelope(pendapatanSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await pendapatan(request.query.sampai) }),
+  );
+
+  app.get(
+    '/laporan/pendapatan/ekspor',
+    {
+      schema: {
+        tags,
+        summary: 'Laporan pendapatan sebagai XLSX atau CSV',
+        querystring: pendapatanExportQuerySchema,
+        produces: exportProduces,
+      },
+    },
+    async (request, reply) =>
+      sendExport(app, reply, request.query.format, pendapatanExport(await pendapatan(request.query.sampai))),
   );
 };

@@ -2,6 +2,10 @@ import type { Kysely } from 'kysely';
 import {
   addDays,
   collectionRate,
+  deferredMargin,
+  loanIncome,
+  type MetodePengakuanMargin,
+  type Pendapatan,
   jenisPembayaran,
   loanCollectionInMonth,
   paymentsByLoan,
@@ -202,5 +206,83 @@ export async function penagihan(db: Kysely<DB>, query: PenagihanQuery & { bulan:
     total: rate(total),
     per_wilayah: [...places.values()].sort(byPlace).map(rate),
     tanpa_pembayaran: tanpaPembayaran.sort((a, b) => b.target - a.target || a.pinjaman_id - b.pinjaman_id),
+  };
+}
+
+/**
+ * Laporan Pendapatan (issue 26 A) over the 12 months ending with `sampai`: each loan's payments'
+ * income (core `loanIncome`, by the institution's method) summed by the month of the payment, and
+ * the margin deferred (core `deferredMargin`) at each month's end, or at `today` for the running
+ * month. Loans are read in batches by id, each with all its payments; the thread gets a turn
+ * between batches.
+ */
+export async function pendapatan(
+  db: Kysely<DB>,
+  sampai: string,
+  metode: MetodePengakuanMargin,
+  today: string,
+): Promise<Pendapatan> {
+  const months = monthsEndingWith(sampai, PENCAIRAN_MONTHS).map((bulan) => {
+    const [year, month] = bulan.split('-').map(Number) as [number, number];
+    const { first, last } = monthDateRange(year, month);
+    return {
+      bulan,
+      first,
+      end: last < today ? last : today,
+      sums: { margin_diterima: 0, margin_diakui: 0, margin_dibebaskan: 0, bagi_hasil: 0, margin_ditangguhkan: 0 },
+    };
+  });
+  const dari = months[0]!.first;
+  const until = months.at(-1)!.end;
+  const monthOf = new Map(months.map((m) => [m.bulan, m]));
+  for (let afterId = 0; ;) {
+    const loans = await repo.incomeLoans(db, dari, until, afterId, PENAGIHAN_BATCH);
+    const byLoan = paymentsByLoan(
+      await repo.paymentsOfLoansUntil(
+        db,
+        loans.map((l) => l.id),
+      ),
+    );
+    for (const loan of loans) {
+      const payments = byLoan.get(loan.id) ?? [];
+      const income = loanIncome({ ...loan, persentase: Number(loan.persentase) }, payments, metode);
+      for (const p of income.payments) {
+        const month = monthOf.get(p.tanggal.slice(0, 7));
+        if (!month || p.tanggal > month.end) continue;
+        if (loan.tipe === 'pokok') {
+          month.sums.margin_diterima += p.diterima;
+          month.sums.margin_diakui += p.diakui;
+          month.sums.margin_dibebaskan += p.dibebaskan;
+        } else month.sums.bagi_hasil += p.diakui;
+      }
+      if (loan.tipe !== 'pokok') continue;
+      // A lunas loan closed on the day of its last payment.
+      const closedOn =
+        loan.status === 'lunas'
+          ? (payments.reduce<string | null>((last, p) => (last && last > p.tanggal ? last : p.tanggal), null) ??
+            loan.tanggal_pinjam)
+          : null;
+      for (const month of months) month.sums.margin_ditangguhkan += deferredMargin(loan, income, month.end, closedOn);
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (loans.length < PENAGIHAN_BATCH) break;
+    afterId = loans.at(-1)!.id;
+  }
+  const withTotal = <T extends { margin_diakui: number; bagi_hasil: number }>(sums: T) => ({
+    ...sums,
+    pendapatan_diakui: sums.margin_diakui + sums.bagi_hasil,
+  });
+  const total = { margin_diterima: 0, margin_diakui: 0, margin_dibebaskan: 0, bagi_hasil: 0 };
+  for (const { sums } of months) {
+    total.margin_diterima += sums.margin_diterima;
+    total.margin_diakui += sums.margin_diakui;
+    total.margin_dibebaskan += sums.margin_dibebaskan;
+    total.bagi_hasil += sums.bagi_hasil;
+  }
+  return {
+    sampai,
+    metode,
+    bulan: months.map((m) => withTotal({ bulan: m.bulan, ...m.sums })),
+    total: withTotal(total),
   };
 }

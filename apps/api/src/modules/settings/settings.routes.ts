@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { kolektibilitasSettingSchema, kolektibilitasSettingsResponseSchema } from '@mizan/core';
+import {
+  kolektibilitasSettingSchema,
+  kolektibilitasSettingsResponseSchema,
+  pendapatanSettingSchema,
+  pendapatanSettingsResponseSchema,
+} from '@mizan/core';
 import { currentUser, requireAdmin } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import * as service from './settings.service';
 
-/** The kolektibilitas classification (issue 23): read by every signed-in user, changed by an administrator. */
+/**
+ * The kolektibilitas classification (issue 23) and the margin recognition method (issue 26): read
+ * by every signed-in user, changed by an administrator.
+ */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/kolektibilitas',
@@ -39,5 +47,35 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         data,
       };
     },
+  );
+
+  app.get(
+    '/settings/pendapatan',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Metode pengakuan margin murabahah (proporsional atau anuitas) yang dipakai laporan pendapatan',
+        response: { 200: envelope(pendapatanSettingsResponseSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await service.pendapatanSettings(app.db) }),
+  );
+
+  app.put(
+    '/settings/pendapatan',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['settings'],
+        summary: 'Ubah metode pengakuan margin murabahah (admin)',
+        body: pendapatanSettingSchema,
+        response: { 200: envelope(pendapatanSettingsResponseSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Metode pengakuan margin disimpan.',
+      data: await service.savePendapatanSetting(app.db, request.body, currentUser(request).id),
+    }),
   );
 };

@@ -14,6 +14,11 @@ import {
   defaultPengingatSetting,
   pengingatSettingSchema,
   type PengingatSetting,
+  defaultPendapatanSetting,
+  metodePengakuanMarginLabels,
+  pendapatanSettingSchema,
+  type PendapatanSetting,
+  type PendapatanSettingsResponse,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { forgetSettings, readRemembered } from '../../db/settings-cache';
@@ -163,4 +168,33 @@ export async function settingChange(db: Kysely<DB>, key: string) {
     diubah_oleh: row ? (row.nama_lengkap ?? row.username ?? null) : null,
     diubah_pada: row ? new Date(row.updated_at).toISOString() : null,
   };
+}
+
+const PENDAPATAN = 'pendapatan';
+
+/** How the institution recognises a Murabahah's margin (issue 26 A): the stored choice, else proportional. */
+export async function getPendapatanSetting(db: Kysely<DB>): Promise<PendapatanSetting> {
+  const parsed = pendapatanSettingSchema.safeParse(await repo.readSetting(db, PENDAPATAN));
+  return parsed.success ? parsed.data : defaultPendapatanSetting;
+}
+
+/** `GET /api/settings/pendapatan`: the method in force and who changed it last. */
+export async function pendapatanSettings(db: Kysely<DB>): Promise<PendapatanSettingsResponse> {
+  const [setting, change] = await Promise.all([getPendapatanSetting(db), settingChange(db, PENDAPATAN)]);
+  return { setting, ...change };
+}
+
+/** `PUT /api/settings/pendapatan` (admin): stores the method and logs who changed it, in one transaction. */
+export async function savePendapatanSetting(db: Kysely<DB>, setting: PendapatanSetting, userId: number) {
+  await db.transaction().execute(async (trx) => {
+    await repo.writeSetting(trx, PENDAPATAN, setting, userId);
+    await recordActivity(trx, {
+      type: 'pengaturan.pendapatan',
+      description: `Metode pengakuan margin murabahah diubah menjadi ${metodePengakuanMarginLabels[setting.metode_pengakuan_margin].toLowerCase()}`,
+      category: 'other',
+      userId,
+    });
+  });
+  forgetSettings(db);
+  return pendapatanSettings(db);
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AlarmClock, CalendarCheck, ChevronRight, HandCoins, ShieldCheck, Target } from 'lucide-react';
+import { AlarmClock, CalendarCheck, ChevronRight, HandCoins, Landmark, ShieldCheck, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
 
@@ -29,6 +29,12 @@ const reports: ReportCard[] = [
     title: 'Pencairan',
     description: 'Jumlah dan nilai pinjaman yang diberikan per bulan dan tipe, 12 bulan terakhir.',
     icon: <HandCoins className="h-5 w-5" aria-hidden="true" />,
+  },
+  {
+    to: '/laporan/pendapatan',
+    title: 'Pendapatan',
+    description: 'Margin dan bagi hasil per bulan: diterima, diakui, dan margin yang masih ditangguhkan.',
+    icon: <Landmark className="h-5 w-5" aria-hidden="true" />,
   },
   {
     to: '/laporan/kolektibilitas',
