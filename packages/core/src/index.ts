@@ -21,6 +21,7 @@ export * from './schemas/whatsapp';
 export * from './schemas/whatsapp-response';
 export * from './schemas/list-query';
 export * from './schemas/laporan';
+export * from './schemas/impor';
 
 export * from './domain/types';
 export * from './domain/money';
@@ -35,6 +36,7 @@ export * from './domain/pengingat';
 export * from './domain/portfolio';
 export * from './domain/penagihan';
 export * from './domain/pendapatan';
+export * from './domain/impor';
 export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';

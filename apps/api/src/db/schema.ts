@@ -43,6 +43,8 @@ export interface NasabahTable {
   tanggal_nasabah_generated: Generated<boolean>;
   /** WhatsApp reminders of the instalments (issue 24; migration 2026_11_27_0930), yes by default. */
   terima_pengingat: Generated<boolean>;
+  /** Came from an import of the old system's data (issue 26 C; migration 2026_11_30_0900). */
+  diimpor: Generated<boolean>;
   status: 'aktif' | 'nonaktif';
   total_pinjaman: Generated<number>;
   created_by: number | null;
@@ -76,6 +78,8 @@ export interface PinjamanTable {
   total_pembayaran: Generated<number>;
   angsuran_per_bulan: number | null;
   kwitansi: string | null;
+  /** Came from an import of the old system's data (issue 26 C). */
+  diimpor: Generated<boolean>;
   /** The ledger summary on `ledger_tanggal` (issue 23, migration 2026_11_25_1200). */
   hari_tunggakan: Generated<number>;
   kolektibilitas: Generated<1 | 2 | 3 | 4 | 5>;
@@ -103,6 +107,9 @@ export interface PembayaranTable {
   jenis: 'angsuran' | 'bagi_hasil' | 'pokok' | 'pelunasan';
   keterangan: string | null;
   angsuran_ke: number | null;
+  /** Came from an import (issue 26 C); its key makes a second import of the same file add nothing. */
+  diimpor: Generated<boolean>;
+  impor_kunci: string | null;
   created_by: number | null;
   updated_by: number | null;
   created_at: CreatedAt;

@@ -16,6 +16,7 @@ import { pengingatRoutes } from './pengingat/pengingat.routes';
 import { dokumenRoutes } from './dokumen/dokumen.routes';
 import { profilLembagaRoutes } from './profil-lembaga/profil-lembaga.routes';
 import { laporanRoutes } from './laporan/laporan.routes';
+import { imporRoutes } from './impor/impor.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -39,4 +40,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   dokumenRoutes,
   profilLembagaRoutes,
   laporanRoutes,
+  imporRoutes,
 ];

@@ -236,8 +236,11 @@ describe('backup and restore', () => {
     // takes its default (the loans' ledger summary: not computed yet, the daily job fills it).
     const added = {
       // Reminders are on unless the customer declined (issue 24).
-      nasabah: { terima_pengingat: true },
+      // Imported records are marked (issue 26 C); an old archive's were typed.
+      nasabah: { terima_pengingat: true, diimpor: false },
+      pembayaran: { diimpor: false, impor_kunci: null },
       pinjaman: {
+        diimpor: false,
         hari_tunggakan: 0,
         kolektibilitas: 1,
         tunggakan_pokok: 0,

@@ -58,6 +58,7 @@ export const router = createBrowserRouter([
               { path: '/pengguna', element: page(() => import('./routes/pengguna')) },
               { path: '/kolektibilitas', element: page(() => import('./routes/kolektibilitas')) },
               { path: '/profil-lembaga', element: page(() => import('./routes/profil-lembaga')) },
+              { path: '/impor', element: page(() => import('./routes/impor')) },
             ],
           },
         ],

@@ -102,13 +102,19 @@ export async function apiDownload(
   query: Query | undefined,
   fallbackName: string,
   timeoutMs = 30_000,
+  /** Sent as a POST (a file the server answers about, e.g. an import's problems). */
+  body?: FormData,
 ): Promise<void> {
   const headers: Record<string, string> = {};
   const token = storage.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { headers, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(buildUrl(path, query), {
+      headers,
+      signal: AbortSignal.timeout(timeoutMs),
+      ...(body ? { method: 'POST', body } : {}),
+    });
   } catch (error) {
     if ((error as Error).name === 'TimeoutError')
       throw new ApiError(0, 'Server tidak merespons. Periksa koneksi lalu coba lagi.');
@@ -131,6 +137,53 @@ export async function apiDownload(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function parseEnvelope<T>(text: string): { success: true; data: T; message?: string } | ApiFailure | null {
+  try {
+    return JSON.parse(text) as { success: true; data: T; message?: string } | ApiFailure;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends a file as multipart (POST) and reports how much of it has gone up (0–1): fetch cannot tell
+ * upload progress, XMLHttpRequest can. The answer is unwrapped and its errors thrown as apiRequest's.
+ */
+export function apiUpload<T>(
+  path: string,
+  body: FormData,
+  options: { onProgress?: (sent: number) => void; onSent?: () => void; timeoutMs?: number } = {},
+): Promise<ApiResult<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    const token = storage.getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.timeout = options.timeoutMs ?? EXPORT_TIMEOUT_MS;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => options.onSent?.();
+    xhr.ontimeout = () => reject(new ApiError(0, 'Server tidak merespons. Periksa koneksi lalu coba lagi.'));
+    xhr.onerror = () => reject(new ApiError(0, 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.'));
+    xhr.onload = () => {
+      const payload = parseEnvelope<T>(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300 && payload && payload.success === true) {
+        resolve({ data: payload.data, message: payload.message });
+        return;
+      }
+      if (xhr.status === 401) {
+        storage.clear();
+        onUnauthorized();
+      }
+      const failure = payload && payload.success === false ? payload : null;
+      reject(new ApiError(xhr.status, failure?.message ?? `Permintaan gagal (${xhr.status})`, failure?.errors ?? []));
+    };
+    xhr.send(body);
+  });
 }
 
 /** The message to show for any error thrown by apiRequest, or a fallback. */

@@ -20,6 +20,8 @@ export const nasabahSchema = z.object({
   status: z.enum(statusNasabah),
   /** Whether the customer receives WhatsApp reminders of instalments (issue 24). */
   terima_pengingat: z.boolean(),
+  /** Came from an import of the old system's data (issue 26 C), not from the form. */
+  diimpor: z.boolean(),
   total_pinjaman: z.number(),
   /** The fields still missing (spec §3 'Data Tidak Lengkap'). */
   data_completeness: z.array(z.string()),

@@ -31,6 +31,8 @@ export const pinjamanSchema = z.object({
   kwitansi: z.string().nullable(),
   /** Short-lived signed link to the receipt (usable in `<img src>` and for download), or null. */
   kwitansi_url: z.string().nullable(),
+  /** Came from an import of the old system's data (issue 26 C), not from the form. */
+  diimpor: z.boolean(),
   /** Missing fields, then server-generated ones (see pinjamanDataCompleteness). */
   data_completeness: z.array(z.string()),
   /**

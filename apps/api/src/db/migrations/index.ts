@@ -26,6 +26,8 @@ import * as m0930terimaPengingat from './2026_11_27_0930_nasabah_terima_penginga
 import * as m0900waReminders from './2026_11_28_0900_wa_reminders';
 import * as m0900kwitansiPembayaran from './2026_11_29_0900_kwitansi_pembayaran';
 import * as m0910lembagaLogo from './2026_11_29_0910_lembaga_logo';
+import * as m0900impor from './2026_11_30_0900_impor';
+import * as m0910bulkWrites from './2026_11_30_0910_bulk_writes';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -57,4 +59,6 @@ export const migrations = {
   '2026_11_28_0900_wa_reminders': m0900waReminders,
   '2026_11_29_0900_kwitansi_pembayaran': m0900kwitansiPembayaran,
   '2026_11_29_0910_lembaga_logo': m0910lembagaLogo,
+  '2026_11_30_0900_impor': m0900impor,
+  '2026_11_30_0910_bulk_writes': m0910bulkWrites,
 };

@@ -7,6 +7,14 @@ export async function insertActivity(db: Kysely<DB>, activity: NewActivity) {
   await db.insertInto('activities').values(activity).execute();
 }
 
+export async function insertActivities(db: Kysely<DB>, activities: readonly NewActivity[]) {
+  if (activities.length > 0)
+    await db
+      .insertInto('activities')
+      .values([...activities])
+      .execute();
+}
+
 /** The newest activities first. */
 export async function listActivities(db: Kysely<DB>, limit: number) {
   return db

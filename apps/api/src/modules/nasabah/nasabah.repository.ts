@@ -84,6 +84,7 @@ const nasabahColumns = [
   'nasabah.tanggal_nasabah',
   'nasabah.tanggal_nasabah_generated',
   'nasabah.terima_pengingat',
+  'nasabah.diimpor',
   'nasabah.status',
   'nasabah.total_pinjaman',
   'nasabah.created_by',

@@ -33,6 +33,7 @@ export function toNasabah(row: NasabahRow | JsonRow<NasabahRow>): Nasabah {
     tanggal_nasabah: row.tanggal_nasabah,
     status: row.status,
     terima_pengingat: row.terima_pengingat,
+    diimpor: row.diimpor,
     total_pinjaman: row.total_pinjaman,
     data_completeness: nasabahDataCompleteness(row, row.tanggal_nasabah_generated ? ['tanggal_nasabah'] : []),
     created_at: instantText(row.created_at),

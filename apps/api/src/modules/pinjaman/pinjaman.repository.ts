@@ -56,6 +56,7 @@ const loanColumns = [
   'pinjaman.total_pembayaran',
   'pinjaman.angsuran_per_bulan',
   'pinjaman.kwitansi',
+  'pinjaman.diimpor',
   'pinjaman.kolektibilitas',
   'pinjaman.hari_tunggakan',
   'pinjaman.tunggakan_total',
@@ -199,6 +200,50 @@ export function livingPaymentsOf(trx: Kysely<DB>, pinjamanId: number) {
     .where('pinjaman_id', '=', pinjamanId)
     .where('deleted_at', 'is', null)
     .execute();
+}
+
+/** Loan rows by id (an import's batch). */
+export function findLoanRows(trx: Kysely<DB>, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return trx.selectFrom('pinjaman').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The living payments of the given loans, as their balances and ledgers read them. */
+export function livingPaymentsOfLoans(trx: Kysely<DB>, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return trx
+    .selectFrom('pembayaran')
+    .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
+    .where('pinjaman_id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+type BalanceColumns = Parameters<typeof setLoanBalance>[2] & { id: number };
+
+/** Writes the maintained fields of many loans in one statement (a VALUES list joined on id). */
+export async function setLoanBalances(trx: Kysely<DB>, rows: readonly BalanceColumns[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id}::integer, ${r.sisa_pokok}::bigint, ${r.total_pembayaran}::bigint, ${r.angsuran_per_bulan ?? null}::bigint,
+          ${r.status}::text, ${r.hari_tunggakan}::integer, ${r.kolektibilitas}::smallint, ${r.tunggakan_pokok}::bigint,
+          ${r.tunggakan_margin}::bigint, ${r.tunggakan_bagi_hasil}::bigint, ${r.tunggakan_total}::bigint,
+          ${r.angsuran_tertunggak}::integer, ${r.jatuh_tempo_tertua ?? null}::date, ${r.jatuh_tempo_berikutnya ?? null}::date,
+          ${r.jumlah_berikutnya ?? null}::bigint, ${r.ledger_tanggal}::date)`,
+    ),
+  );
+  await sql`
+    update pinjaman set
+      sisa_pokok = v.sisa_pokok, total_pembayaran = v.total_pembayaran, angsuran_per_bulan = v.angsuran_per_bulan,
+      status = v.status, hari_tunggakan = v.hari, kolektibilitas = v.kelas, tunggakan_pokok = v.pokok,
+      tunggakan_margin = v.margin, tunggakan_bagi_hasil = v.bagi_hasil, tunggakan_total = v.total,
+      angsuran_tertunggak = v.angsuran, jatuh_tempo_tertua = v.tertua, jatuh_tempo_berikutnya = v.berikutnya,
+      jumlah_berikutnya = v.jumlah_berikutnya, ledger_tanggal = v.ledger_tanggal, updated_at = now()
+    from (values ${values}) as v(id, sisa_pokok, total_pembayaran, angsuran_per_bulan, status, hari, kelas, pokok, margin,
+      bagi_hasil, total, angsuran, tertua, berikutnya, jumlah_berikutnya, ledger_tanggal)
+    where pinjaman.id = v.id`.execute(trx);
 }
 
 export async function setLoanBalance(

@@ -6,6 +6,7 @@ import {
   customerGrades,
   formatRupiah,
   loanLedger,
+  paymentsByLoan,
   pinjamanDataCompleteness,
   resolveLoanStatus,
   sisaPokok,
@@ -21,7 +22,7 @@ import {
   type PinjamanUpdateInput,
   messages,
 } from '@mizan/core';
-import type { DB } from '../../db/schema';
+import type { DB, PinjamanRow } from '../../db/schema';
 import { notFound, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
@@ -78,6 +79,7 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
     angsuran_per_bulan: row.angsuran_per_bulan,
     kwitansi: row.kwitansi,
     kwitansi_url: row.kwitansi ? signer.sign(kwitansiPath(row.kwitansi)) : null,
+    diimpor: row.diimpor,
     data_completeness: pinjamanDataCompleteness(row, row.urutan_pinjaman_generated ? ['urutan_pinjaman'] : []),
     // Never computed (a loan older than the ledger, before the first daily run): unknown, not
     // "Lancar". A lunas loan has no arrears on any day: its stored zeros are its summary.
@@ -367,6 +369,62 @@ export async function deleteKwitansi(ctx: PinjamanContext, userId: number, id: n
 /** Locks a living loan for the rest of the transaction (the payment module's writes go through it). */
 export const lockLoan = repo.lockLoan;
 
+/** A loan's maintained fields from its living payments on `today` (core formulas): what every write stores. */
+function loanBalanceOf(
+  loan: PinjamanRow,
+  payments: Awaited<ReturnType<typeof repo.livingPaymentsOf>>,
+  today: string,
+  bands: readonly KolektibilitasBand[],
+  keepStatus: boolean,
+) {
+  const status = keepStatus ? loan.status : resolveLoanStatus(loan, payments);
+  const { summary } = loanLedger({ ...loan, status }, payments, today);
+  return {
+    sisa_pokok: sisaPokok(loan.jumlah, payments),
+    total_pembayaran: totalPembayaran(payments),
+    angsuran_per_bulan: angsuranPerBulan(loan),
+    status,
+    ...summary,
+    kolektibilitas: classify(summary.hari_tunggakan, bands),
+    ledger_tanggal: today,
+  };
+}
+
+/**
+ * The maintained fields of many loans at once (an import, issue 26 C): 500 loans per read and per
+ * write, the same figures `refreshLoanBalance` stores for one, the automatic status included, then
+ * "one customer, one grade" for their customers when it is on. Call it inside the transaction
+ * that wrote their payments; it answers the loans whose status moved.
+ */
+export async function refreshLoanBalances(trx: Kysely<DB>, pinjamanIds: readonly number[], today: string) {
+  const setting = await getKolektibilitasSetting(trx);
+  const customers = new Set<number>();
+  const moved: { id: number; jumlah: number; lama: string; baru: string }[] = [];
+  for (let start = 0; start < pinjamanIds.length; start += 500) {
+    const ids = pinjamanIds.slice(start, start + 500);
+    const [loans, payments] = await Promise.all([repo.findLoanRows(trx, ids), repo.livingPaymentsOfLoans(trx, ids)]);
+    const byLoan = paymentsByLoan(payments);
+    const balances = loans.map((loan) => ({
+      id: loan.id,
+      ...loanBalanceOf(loan, byLoan.get(loan.id) ?? [], today, setting.bands, false),
+    }));
+    await repo.setLoanBalances(trx, balances);
+    loans.forEach((loan, i) => {
+      customers.add(loan.nasabah_id);
+      if (balances[i]!.status !== loan.status)
+        moved.push({ id: loan.id, jumlah: loan.jumlah, lama: loan.status, baru: balances[i]!.status });
+    });
+    // A turn for other requests between batches (PGlite runs on this thread).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  if (setting.satu_nasabah_satu_kualitas) {
+    const all = [...customers];
+    for (let start = 0; start < all.length; start += 500) await gradeCustomers(trx, all.slice(start, start + 500), setting.bands);
+  }
+  /** The loans whose status moved (for counters kept by hand in a bulk write). */
+  return moved;
+}
+
 /**
  * Recomputes a loan's maintained fields from its living payments with the @mizan/core formulas:
  * `sisa_pokok`, `total_pembayaran`, `angsuran_per_bulan`, the automatic lunas/aktif status
@@ -382,24 +440,13 @@ export async function refreshLoanBalance(
 ) {
   const loan = await repo.findLoanRow(trx, pinjamanId);
   const payments = await repo.livingPaymentsOf(trx, pinjamanId);
-  const status = options.keepStatus ? loan.status : resolveLoanStatus(loan, payments);
-  const { summary } = loanLedger({ ...loan, status }, payments, today);
   const setting = await getKolektibilitasSetting(trx);
-  const bands = setting.bands;
-  const next = {
-    sisa_pokok: sisaPokok(loan.jumlah, payments),
-    total_pembayaran: totalPembayaran(payments),
-    angsuran_per_bulan: angsuranPerBulan(loan),
-    status,
-    ...summary,
-    kolektibilitas: classify(summary.hari_tunggakan, bands),
-    ledger_tanggal: today,
-  };
+  const next = loanBalanceOf(loan, payments, today, setting.bands, options.keepStatus ?? false);
   await repo.setLoanBalance(trx, pinjamanId, next);
   if (setting.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [loan.nasabah_id], setting.bands);
   if (options.notifier) {
     // WhatsApp notifications of what this write changed (issue 24), in its transaction.
-    if (loan.status !== 'lunas' && status === 'lunas') await notifyPinjamanLunas(trx, options.notifier, pinjamanId, today);
+    if (loan.status !== 'lunas' && next.status === 'lunas') await notifyPinjamanLunas(trx, options.notifier, pinjamanId, today);
     await notifyKolektibilitasMemburuk(
       trx,
       options.notifier,

@@ -547,6 +547,7 @@ describe('loan detail, info and stats', () => {
         'angsuran_per_bulan',
         'kwitansi',
         'kwitansi_url',
+        'diimpor',
         'data_completeness',
         'kolektibilitas',
         'hari_tunggakan',
