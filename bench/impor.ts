@@ -1,6 +1,6 @@
 // Import of the old system's data (issue 26 C) through the running server, as the browser sends
 // it: 10 000 customers, then 10 000 loans, then 100 000 payments, each file checked (dry run)
-// then imported, on a fresh PGlite database (or DATABASE_URL). Target: loans and payments together
+// then imported, on a fresh PGlite database. Target: loans and payments together
 // (check and import) in ≤ 60 s on PGlite, the event loop never blocked > 100 ms … reported, not
 // asserted: an import holds one transaction, and PGlite runs on the server's thread.
 //
@@ -121,7 +121,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     path.join(root, 'apps/api/src/server.ts'),
     {
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      // Always a fresh PGlite (the target's database), never the scale database of npm run bench.
+      DATABASE_URL: '',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: password,
       MIZAN_BENCH_METRICS: '1',

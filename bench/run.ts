@@ -578,6 +578,9 @@ async function main() {
   // restore on the scale data, compared table by table.
   console.log('Cadangan dan pemulihan (npm run backup, npm run restore)…');
   backup = await measureCliRoundTrip(prepared.env, prepared.kind, apiBackup);
+  // The import of the old system's data, on its own fresh PGlite database (bench/impor.ts).
+  console.log('Impor data (10 000 nasabah, 10 000 pinjaman, 100 000 pembayaran)…');
+  const imporLines = onlyBackup ? [] : (await runScript(path.join(root, 'bench/impor.ts'), [])).trim().split('\n');
 
   // Each scenario's ratio is the median of its paired runs (see measure); the table's baseline
   // line is the median of every baseline run of the session.
@@ -608,6 +611,7 @@ async function main() {
   if (kwitansiPdf) for (const line of kwitansiPdfLines(kwitansiPdf)) console.log(line);
   for (const line of exportLines(exports)) console.log(line);
   for (const line of backupLines(backup)) console.log(line);
+  for (const line of imporLines) console.log(line);
 
   const machine = {
     nproc: os.availableParallelism(),

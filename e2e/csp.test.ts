@@ -123,6 +123,7 @@ describe('content security policy', () => {
       '/laporan/rekap-harian',
       '/laporan/pencairan',
       '/laporan/pendapatan',
+      '/impor',
       '/laporan/kolektibilitas',
       '/laporan/penagihan',
     ];

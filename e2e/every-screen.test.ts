@@ -196,6 +196,7 @@ const visits: Visit[] = [
   { route: '/profil', path: () => '/profil', ready: text('Ganti Password') },
   { route: '/kolektibilitas', path: () => '/kolektibilitas', ready: text('Golongan Menurut Hari Tunggakan') },
   { route: '/profil-lembaga', path: () => '/profil-lembaga', ready: text('Identitas Lembaga') },
+  { route: '/impor', path: () => '/impor', ready: text('Periksa lalu impor') },
   { route: '/cetak/:jenis/:id', path: () => `/cetak/kwitansi/${ids.pembayaran}`, ready: text('KWITANSI PEMBAYARAN') },
   { route: '/cetak/:jenis/:id', path: () => `/cetak/kwitansi/${ids.pembayaran}?ukuran=80mm`, ready: text('KWITANSI PEMBAYARAN') },
   { route: '/cetak/:jenis/:id', path: () => `/cetak/jadwal/${ids.pinjaman}`, ready: text('JADWAL ANGSURAN') },

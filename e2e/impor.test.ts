@@ -123,6 +123,9 @@ describe('Impor Data', () => {
     await page.goto('/nasabah?search=Impor%20Pelanggan');
     await page.getByText('Impor Pelanggan 3').first().waitFor();
     await page.getByText('Impor Pelanggan 4').first().waitFor();
+    // The detail says where the record came from.
+    await page.getByText('Impor Pelanggan 3').first().click();
+    await page.getByText('Diimpor dari sistem lama').waitFor();
     await context.close();
   });
 });

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 // per row; in one transaction each such update walks every version of that row written before it
 // (none can be pruned until the commit), so 100 000 payments took minutes. With the transaction's
 // setting `mizan.massal` = 'on' these triggers stand aside and the import applies the same changes
-// once per batch, set-based (modules/impor/impor.counters.ts). Every other write is unchanged.
+// once per batch, set-based (modules/impor/db/bulk-counters.ts). Every other write is unchanged.
 const MASSAL = `current_setting('mizan.massal', true) is distinct from 'on'`;
 
 export async function up(db: Kysely<any>) {

@@ -72,6 +72,8 @@ async function readXlsx(jenis: JenisImpor, data: Buffer): Promise<ImporSheet> {
   const { columns, positions } = columnsOf(jenis, headers);
   const rows: ImporRow[] = [];
   for (let r = 2; r <= sheet.rowCount; r += 1) {
+    // A turn for other requests every 1 000 rows (PGlite runs on this thread).
+    if (r % 1000 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const row = sheet.getRow(r);
     const cells: Record<string, unknown> = {};
     const formulas: string[] = [];

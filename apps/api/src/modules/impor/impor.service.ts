@@ -39,7 +39,7 @@ import { recordActivities, recordActivity, type ActivityInput } from '../activit
 import { angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from '../pembayaran/pembayaran.service';
 import { refreshLoanBalances } from '../pinjaman/pinjaman.service';
 import * as repo from './impor.repository';
-import { countCustomers, countLoans, countPayments, massal, moveLoanStatuses, numberReceipts } from './impor.counters';
+import { countCustomers, countLoans, countPayments, massal, moveLoanStatuses, numberReceipts } from '../../db/bulk-counters';
 import type { ImporRow, ImporSheet } from './impor.reader';
 
 /** A row that passed every check, ready to be written. */
@@ -92,6 +92,9 @@ function parseRow<S extends z.ZodType>(
   return { data: parsed.success && masalah.length === 0 ? parsed.data : null, masalah };
 }
 
+/** A turn for other requests every 500 rows of a long loop (PGlite runs on this thread). */
+const turn = (index: number) => (index % 500 === 499 ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined);
+
 const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 
 // ---- Customers ----
@@ -100,7 +103,8 @@ async function checkNasabah(db: Kysely<DB>, sheet: ImporSheet): Promise<Checked<
   const masalah: ImporMasalah[] = [];
   const parsed: Ready<NasabahCreateInput>[] = [];
   const firstRowOfNik = new Map<string, number>();
-  for (const row of sheet.rows) {
+  for (const [index, row] of sheet.rows.entries()) {
+    await turn(index);
     const result = parseRow('nasabah', row, nasabahCreateSchema, {}, {});
     masalah.push(...result.masalah);
     if (!result.data) continue;
@@ -170,7 +174,8 @@ async function checkPinjaman(db: Kysely<DB>, sheet: ImporSheet): Promise<Checked
   const firstRowOfNomor = new Map<string, number>();
   const ready: Ready<LoanReady>[] = [];
   let sudahAda = 0;
-  for (const row of sheet.rows) {
+  for (const [index, row] of sheet.rows.entries()) {
+    await turn(index);
     const nik = normalizeNik(textOf(row.cells.nik_nasabah));
     const customer = customers.get(nik);
     const rowProblems: ImporMasalah[] = [];
@@ -291,7 +296,8 @@ async function checkPembayaran(db: Kysely<DB>, sheet: ImporSheet): Promise<Check
   // First pass: each row parsed, its loan resolved, its key.
   const parsed: (Ready<PaymentReady> & { loan: { id: number; tanggal_pinjam: string } })[] = [];
   const occurrences = new Map<string, number>();
-  for (const row of sheet.rows) {
+  for (const [index, row] of sheet.rows.entries()) {
+    await turn(index);
     const nomor = textOf(row.cells.nomor_pinjaman);
     const candidates = loansOf.get(nomor) ?? [];
     const rowProblems: ImporMasalah[] = [];
@@ -331,7 +337,8 @@ async function checkPembayaran(db: Kysely<DB>, sheet: ImporSheet): Promise<Check
   // Second pass, in file order as if typed one by one: the rules a typed payment meets.
   const ready: Ready<PaymentReady>[] = [];
   let sudahAda = 0;
-  for (const item of parsed) {
+  for (const [index, item] of parsed.entries()) {
+    await turn(index);
     if (imported.has(item.input.impor_kunci)) {
       sudahAda += 1;
       continue;

@@ -213,7 +213,7 @@ export default function PinjamanDetailPage() {
             <KwitansiCard pinjaman={p} onUpload={() => setEditOpen(true)} />
           </div>
           <div className="order-8">
-            <CompletenessCard dataCompleteness={p.data_completeness} />
+            <CompletenessCard dataCompleteness={p.data_completeness} diimpor={p.diimpor} />
           </div>
         </div>
       </div>

@@ -1,6 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BellRing, Banknote, CalendarDays, CreditCard, IdCard, MapPin, Phone, Receipt, Wallet, Activity } from 'lucide-react';
+import {
+  BellRing,
+  Banknote,
+  FileUp,
+  CalendarDays,
+  CreditCard,
+  IdCard,
+  MapPin,
+  Phone,
+  Receipt,
+  Wallet,
+  Activity,
+} from 'lucide-react';
 import {
   formatDateLong,
   formatDateShort,
@@ -73,6 +85,11 @@ export function NasabahInfoCard({ nasabah }: { nasabah: Nasabah }) {
           <InfoItem icon={<BellRing className="h-4 w-4" />} label="Pengingat WhatsApp">
             {nasabah.terima_pengingat ? 'Dikirim' : 'Tidak dikirim (nasabah menolak)'}
           </InfoItem>
+          {nasabah.diimpor ? (
+            <InfoItem icon={<FileUp className="h-4 w-4" />} label="Asal Data">
+              Diimpor dari sistem lama
+            </InfoItem>
+          ) : null}
         </dl>
       </CardBody>
     </Card>

@@ -70,7 +70,7 @@ export function LoanInfoCard({ pinjaman: p }: { pinjaman: Pinjaman }) {
 }
 
 /** The data_completeness list: missing fields and the ones the system filled in (spec §2). */
-export function CompletenessCard({ dataCompleteness }: { dataCompleteness: string[] }) {
+export function CompletenessCard({ dataCompleteness, diimpor = false }: { dataCompleteness: string[]; diimpor?: boolean }) {
   const missing = pinjamanMissingFields(dataCompleteness);
   const generated = pinjamanGeneratedFieldsOf(dataCompleteness);
   return (
@@ -79,6 +79,7 @@ export function CompletenessCard({ dataCompleteness }: { dataCompleteness: strin
         <CardTitle>Kelengkapan Data</CardTitle>
       </CardHeader>
       <CardBody className="space-y-3 text-sm" data-testid="kelengkapan-data">
+        {diimpor ? <p className="text-muted">Pinjaman ini diimpor dari data sistem lama.</p> : null}
         {missing.length === 0 && generated.length === 0 ? <p className="text-brand-800">Data pinjaman sudah lengkap.</p> : null}
         {missing.length > 0 ? (
           <div>

@@ -4,7 +4,7 @@
  * triggers stand aside and these statements add the same counts, set-based.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from './schema';
 
 /** Turns the counter triggers aside for the rest of this transaction. */
 export async function massal(trx: Kysely<DB>) {
