@@ -124,7 +124,16 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const file = await uploaded(request);
       const sheet = await readSheet(request.params.jenis, file.data);
-      const data = await commitImport(app.db, request.params.jenis, sheet, file.name, currentUser(request).id, app.clock.now());
+      const { hasil: data, riwayat } = await commitImport(
+        app.db,
+        request.params.jenis,
+        sheet,
+        file.name,
+        currentUser(request).id,
+        app.clock.now(),
+      );
+      // The portfolio's past month-ends are computed again from the history as it now is.
+      if (riwayat) app.ledgerJob.rerunToday();
       return {
         success: true as const,
         message: `${data.ditambahkan.toLocaleString('id-ID')} baris diimpor${data.sudah_ada > 0 ? `; ${data.sudah_ada.toLocaleString('id-ID')} sudah ada sebelumnya` : ''}`,

@@ -38,6 +38,7 @@ import { AppError } from '../../lib/errors';
 import { recordActivities, recordActivity, type ActivityInput } from '../activities/activity.service';
 import { angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from '../pembayaran/pembayaran.service';
 import { refreshLoanBalances } from '../pinjaman/pinjaman.service';
+import { forgetHistoryFrom } from '../portfolio/portfolio.service';
 import * as repo from './impor.repository';
 import { countCustomers, countLoans, countPayments, massal, moveLoanStatuses, numberReceipts } from '../../db/bulk-counters';
 import type { ImporRow, ImporSheet } from './impor.reader';
@@ -448,6 +449,7 @@ export async function checkImport(
 /**
  * Writes a file without problems in one transaction (checked again inside it): all of its new
  * rows or none. A file with problems is refused (422) with them, and nothing is written.
+ * `riwayat`: month-end portfolio rows were dropped, for the caller to start the back-fill again.
  */
 export async function commitImport(
   db: Kysely<DB>,
@@ -456,7 +458,7 @@ export async function commitImport(
   fileName: string,
   userId: number,
   now: Date,
-): Promise<ImporHasil> {
+): Promise<{ hasil: ImporHasil; riwayat: boolean }> {
   const today = todayJakarta(now);
   return db.transaction().execute(async (trx) => {
     const checked = await check(trx, jenis, sheet);
@@ -476,12 +478,28 @@ export async function commitImport(
           ? await commitPinjaman(trx, checked.ready as Ready<LoanReady>[], userId, today)
           : await commitPembayaran(trx, checked.ready as Ready<PaymentReady>[], userId, today);
     await recordActivities(trx, activities);
+    // Loans and payments of past months change those month-ends' portfolio: computed again.
+    const dates = checked.ready.map((r) => {
+      const input = r.input as { tanggal_pinjam?: string; tanggal?: string };
+      return jenis === 'pinjaman' ? input.tanggal_pinjam! : input.tanggal!;
+    });
+    const riwayat =
+      jenis !== 'nasabah' &&
+      dates.length > 0 &&
+      (await forgetHistoryFrom(
+        trx,
+        dates.reduce((a, b) => (a < b ? a : b)),
+        today,
+      ));
     await recordActivity(trx, {
       type: `impor.${jenis}`,
       description: `Impor ${jenisImporLabels[jenis].toLowerCase()} dari ${fileName}: ${checked.ready.length.toLocaleString('id-ID')} baris ditambahkan, ${checked.sudahAda.toLocaleString('id-ID')} sudah ada`,
       category: 'other',
       userId,
     });
-    return { jenis, jumlah_baris: sheet.rows.length, ditambahkan: checked.ready.length, sudah_ada: checked.sudahAda };
+    return {
+      hasil: { jenis, jumlah_baris: sheet.rows.length, ditambahkan: checked.ready.length, sudah_ada: checked.sudahAda },
+      riwayat,
+    };
   });
 }

@@ -5,6 +5,7 @@ import { messages, type ImporHasil, type ImporPeriksa, type Nasabah, type Pinjam
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
+import { forgetHistoryFrom } from '../portfolio/portfolio.service';
 
 // Import of the old system's data (issue 26 C): templates, dry run, problems, commit as if typed,
 // the same file twice, and every bad file, through real HTTP and real spreadsheets.
@@ -357,6 +358,29 @@ describe('Impor pinjaman dan pembayaran', () => {
     expect(Number(numbers.rows[0]!.n)).toBe(Number(numbers.rows[0]!.distinct));
     expect(numbers.rows[0]!.max).toBe(numbers.rows[0]!.terakhir);
     expect(numbers.rows[0]!.max).toBe(Number(numbers.rows[0]!.n));
+  });
+
+  it('has the portfolio’s past month-ends computed again with an imported loan', async () => {
+    await t.app.ledgerJob.idle();
+    const may = async () => {
+      await t.app.ledgerJob.idle();
+      const res = await t.request({ method: 'GET', url: '/api/laporan/kolektibilitas?bulan=2024-05' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.posisi as { outstanding: number } | null;
+    };
+    // A fresh history first: the typed payments of the test above were dated in the past, and a
+    // typed payment does not recompute past month-ends.
+    await forgetHistoryFrom(t.app.db, '2024-01-01', '2024-06-15');
+    t.app.ledgerJob.rerunToday();
+    const before = await may();
+    expect(before).not.toBeNull();
+    const csv = [
+      'NIK Nasabah,Nomor Pinjaman,Tanggal Pinjam,Jumlah,Persentase,Tipe,Durasi Angsuran',
+      '3201000000000102,LAMA-9,2024-01-15,1000000,2,pokok,12',
+    ].join('\n');
+    expect((await impor('pinjaman', Buffer.from(csv), 'susulan.csv')).ditambahkan).toBe(1);
+    // Granted in January, nothing paid: all of its 1.000.000 principal outstanding at the end of May.
+    expect((await may())!.outstanding).toBe(before!.outstanding + 1_000_000);
   });
 
   it('checks payments against their loan as staff would be checked', async () => {

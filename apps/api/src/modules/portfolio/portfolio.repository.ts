@@ -67,6 +67,11 @@ export async function datesWithSnapshot(db: Kysely<DB>, dates: readonly string[]
   return new Map(rows.map((r) => [r.tanggal, r.lengkap]));
 }
 
+/** Drops the rows of the given dates (their figures are computed again by the back-fill). */
+export async function deleteSnapshots(db: Kysely<DB>, dates: readonly string[]) {
+  if (dates.length > 0) await db.deleteFrom('portfolio_snapshots').where('tanggal', 'in', dates).execute();
+}
+
 /** Drops the back-filled rows that were never finished (a back-fill starting over). */
 export async function deleteUnfinished(db: Kysely<DB>) {
   await db.deleteFrom('portfolio_snapshots').where('lengkap', '=', false).execute();

@@ -152,6 +152,20 @@ export interface BackfillResult {
 }
 
 /**
+ * Loans or payments dated `from` were added after the fact (an import, issue 26 C): the month-end
+ * rows of the last 12 months from that day on are dropped, with the back-fill's record, so that
+ * the next back-fill (the daily job's, which the caller starts again after the commit) computes
+ * them from the history as it now is. Answers whether any row went. Inside the import's transaction.
+ */
+export async function forgetHistoryFrom(trx: Kysely<DB>, from: string, today: string): Promise<boolean> {
+  const ends = monthEndsBefore(today, HISTORY_MONTHS).filter((end) => end >= from);
+  if (ends.length === 0) return false;
+  await repo.deleteSnapshots(trx, ends);
+  await jobRuns.deleteRuns(trx, BACKFILL_JOB);
+  return true;
+}
+
+/**
  * Back-fills the last 12 month-ends before `today` that have no snapshot (a first start on old
  * data, a server that was off over a month's end) from the payment history: each living loan's
  * ledger at each of those dates (core `portfolioLoanAt`), summed into the month-end rows batch by
