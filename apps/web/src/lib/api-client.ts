@@ -4,6 +4,8 @@ import { storage } from './storage';
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** An export of 100 000 rows takes seconds on the server and longer over a slow line. */
 export const EXPORT_TIMEOUT_MS = 180_000;
+/** A report that reads every loan of the year (Pendapatan: 12–26 s at 100 000 customers on PGlite). */
+export const REPORT_TIMEOUT_MS = 120_000;
 
 /** A failed API call: HTTP status, the server's Indonesian message, and per-field errors. */
 export class ApiError extends Error {
@@ -33,6 +35,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Longer than REQUEST_TIMEOUT_MS for a report that reads the whole book (Pendapatan, Penagihan). */
+  timeoutMs?: number;
 }
 
 let onUnauthorized = () => {
@@ -64,7 +68,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body);
   }
 
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {

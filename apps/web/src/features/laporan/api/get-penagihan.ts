@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Penagihan, TipePinjaman } from '@mizan/core';
-import { apiDownload, apiRequest, EXPORT_TIMEOUT_MS } from '../../../lib/api-client';
+import { apiDownload, apiRequest, EXPORT_TIMEOUT_MS, REPORT_TIMEOUT_MS } from '../../../lib/api-client';
 
 export interface PenagihanFilters {
   bulan: string;
@@ -20,7 +20,8 @@ const queryOf = (filters: PenagihanFilters) => ({
 export const penagihanQuery = (filters: PenagihanFilters) =>
   queryOptions({
     queryKey: ['laporan', 'penagihan', queryOf(filters)],
-    queryFn: async () => (await apiRequest<Penagihan>('/laporan/penagihan', { query: queryOf(filters) })).data,
+    queryFn: async () =>
+      (await apiRequest<Penagihan>('/laporan/penagihan', { query: queryOf(filters), timeoutMs: REPORT_TIMEOUT_MS })).data,
     placeholderData: keepPreviousData,
   });
 

@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PendapatanSetting, PendapatanSettingsResponse, Pendapatan } from '@mizan/core';
-import { apiDownload, apiRequest, EXPORT_TIMEOUT_MS } from '../../../lib/api-client';
+import { apiDownload, apiRequest, EXPORT_TIMEOUT_MS, REPORT_TIMEOUT_MS } from '../../../lib/api-client';
 
 /** GET /laporan/pendapatan: income per month over the 12 months up to `sampai` (`YYYY-MM`). */
 export const pendapatanQuery = (sampai: string) =>
   queryOptions({
     queryKey: ['laporan', 'pendapatan', sampai],
-    queryFn: async () => (await apiRequest<Pendapatan>('/laporan/pendapatan', { query: { sampai } })).data,
+    queryFn: async () =>
+      (await apiRequest<Pendapatan>('/laporan/pendapatan', { query: { sampai }, timeoutMs: REPORT_TIMEOUT_MS })).data,
     placeholderData: keepPreviousData,
   });
 
