@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { JenisPembayaran } from '@mizan/core';
 import type { DB } from '../../db/schema';
 
 /** The living payments dated `tanggal`, with their loan, customer, receipt number and recorder, in the order recorded. */
@@ -143,18 +144,6 @@ export function settledLoansForCollections(db: Kysely<DB>, filters: CollectionFi
     .execute();
 }
 
-/** The living payments of the given loans (up to `sampai` when given), for their ledgers. */
-export function paymentsOfLoansUntil(db: Kysely<DB>, loanIds: readonly number[], sampai?: string) {
-  if (loanIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('pembayaran')
-    .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
-    .where('pinjaman_id', 'in', loanIds)
-    .where('deleted_at', 'is', null)
-    .$if(sampai !== undefined, (qb) => qb.where('tanggal', '<=', sampai!))
-    .execute();
-}
-
 /**
  * The next loans after `afterId` (id order) that can have income or deferred margin from `dari` to
  * `sampai`: living, not pending, granted by `sampai`, and running (aktif, macet) or with a living
@@ -184,4 +173,28 @@ export function incomeLoans(db: Kysely<DB>, dari: string, sampai: string, afterI
     .orderBy('p.id')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The living payments of the given loans (up to `sampai` when given), for their ledgers, read as
+ * one JSON text of compact arrays: PGlite decodes every field of a result in JavaScript, and a
+ * year's report reads a million and more payments (Pendapatan at 100 000 customers: 12–31 s as
+ * rows, 6–7 s as one text; db/json-rows.ts has the same choice for the lists).
+ */
+export async function paymentsOfLoans(db: Kysely<DB>, loanIds: readonly number[], sampai?: string) {
+  if (loanIds.length === 0) return [];
+  const { json } = await db
+    .selectFrom('pembayaran')
+    .select(
+      sql<string>`coalesce(json_agg(json_build_array(id, pinjaman_id, tanggal, jumlah, jenis, angsuran_ke)), '[]')::text`.as(
+        'json',
+      ),
+    )
+    .where('pinjaman_id', 'in', loanIds)
+    .where('deleted_at', 'is', null)
+    .$if(sampai !== undefined, (qb) => qb.where('tanggal', '<=', sampai!))
+    .executeTakeFirstOrThrow();
+  return (JSON.parse(json) as [number, number, string, number, JenisPembayaran, number | null][]).map(
+    ([id, pinjaman_id, tanggal, jumlah, jenis, angsuran_ke]) => ({ id, pinjaman_id, tanggal, jumlah, jenis, angsuran_ke }),
+  );
 }

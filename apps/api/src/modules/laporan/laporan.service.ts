@@ -137,7 +137,7 @@ export async function penagihan(db: Kysely<DB>, query: PenagihanQuery & { bulan:
   const filters = { dari, sampai, tipe: query.tipe, kota: query.kota, kecamatan: query.kecamatan };
   const count = async (loans: Awaited<ReturnType<typeof repo.runningLoansForCollections>>) => {
     const byLoan = paymentsByLoan(
-      await repo.paymentsOfLoansUntil(
+      await repo.paymentsOfLoans(
         db,
         loans.map((l) => l.id),
         sampai,
@@ -238,7 +238,7 @@ export async function pendapatan(
   for (let afterId = 0; ;) {
     const loans = await repo.incomeLoans(db, dari, until, afterId, PENAGIHAN_BATCH);
     const byLoan = paymentsByLoan(
-      await repo.paymentsOfLoansUntil(
+      await repo.paymentsOfLoans(
         db,
         loans.map((l) => l.id),
       ),
