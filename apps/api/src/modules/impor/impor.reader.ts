@@ -3,6 +3,7 @@
  * semicolon, as Excel writes it in Indonesia), into the rows of the template's columns. A file that
  * is not a spreadsheet, has no data or lacks a required column is refused with one message.
  */
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { headerKey, IMPOR_MAX_ROWS, imporMessages, kolomImpor, type JenisImpor, type KolomImpor } from '@mizan/core';
@@ -54,27 +55,33 @@ function columnsOf(jenis: JenisImpor, headers: unknown[]): { columns: KolomImpor
 
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
-async function readXlsx(jenis: JenisImpor, data: Buffer): Promise<ImporSheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw refuse(imporMessages.notSpreadsheet);
-  }
-  // The template's sheet "Data"; else the first sheet that is not the instructions.
-  const sheet =
-    workbook.worksheets.find((s) => s.name.trim().toLowerCase() === 'data') ??
-    workbook.worksheets.find((s) => s.name.trim().toLowerCase() !== 'petunjuk');
-  if (!sheet) throw refuse(imporMessages.noData);
-  const headerRow = sheet.getRow(1);
-  const headers: unknown[] = [];
-  for (let c = 1; c <= headerRow.cellCount; c += 1) headers.push(cellValue(headerRow.getCell(c).value).value);
-  const { columns, positions } = columnsOf(jenis, headers);
+/**
+ * The rows of one worksheet as the streaming reader hands them over, a turn for other requests
+ * every 1 000 rows. The sheet is always read to its end (the zip is one stream); a sheet that
+ * cannot be imported answers why.
+ */
+async function sheetRows(jenis: JenisImpor, worksheet: AsyncIterable<ExcelJS.Row>): Promise<ImporSheet | AppError | null> {
+  let columns: KolomImpor[] | null = null;
+  let positions: number[] = [];
+  let problem: AppError | null = null;
   const rows: ImporRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r += 1) {
-    // A turn for other requests every 1 000 rows (PGlite runs on this thread).
-    if (r % 1000 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    const row = sheet.getRow(r);
+  let seen = 0;
+  for await (const row of worksheet) {
+    seen += 1;
+    if (seen % 1000 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (problem) continue;
+    if (columns === null) {
+      // The header is the sheet's first row.
+      const headers: unknown[] = [];
+      for (let c = 1; c <= row.cellCount; c += 1) headers.push(cellValue(row.getCell(c).value).value);
+      try {
+        ({ columns, positions } = columnsOf(jenis, row.number === 1 ? headers : []));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        problem = error;
+      }
+      continue;
+    }
     const cells: Record<string, unknown> = {};
     const formulas: string[] = [];
     let blank = true;
@@ -85,11 +92,51 @@ async function readXlsx(jenis: JenisImpor, data: Buffer): Promise<ImporSheet> {
       if (formula || !isBlank(value)) blank = false;
     });
     if (blank) continue;
-    if (rows.length >= IMPOR_MAX_ROWS) throw refuse(imporMessages.tooManyRows);
-    rows.push({ baris: r, cells, formulas });
+    if (rows.length >= IMPOR_MAX_ROWS) problem = refuse(imporMessages.tooManyRows);
+    else rows.push({ baris: row.number, cells, formulas });
   }
-  if (rows.length === 0) throw refuse(imporMessages.noData);
-  return { columns, rows };
+  if (problem) return problem;
+  return columns === null ? null : { columns, rows };
+}
+
+/**
+ * An XLSX file read with exceljs's streaming reader: rows are handed over one by one (a whole
+ * workbook parsed at once held the server's thread for seconds at 100 000 rows). The template's
+ * sheet "Data", else the first sheet that is not the instructions; every sheet is read through,
+ * as the zip is one stream.
+ */
+async function readXlsx(jenis: JenisImpor, data: Buffer): Promise<ImporSheet> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  let chosen: ImporSheet | null = null;
+  let chosenIsData = false;
+  let refused: AppError | null = null;
+  try {
+    for await (const worksheet of reader) {
+      const name = (worksheet as unknown as { name: string }).name.trim().toLowerCase();
+      const wanted = name === 'data' ? !chosenIsData : chosen === null && name !== 'petunjuk';
+      if (!wanted) {
+        for await (const row of worksheet) void row;
+        continue;
+      }
+      const sheet = await sheetRows(jenis, worksheet);
+      if (sheet instanceof AppError) refused = sheet;
+      else if (sheet) {
+        chosen = sheet;
+        chosenIsData = name === 'data';
+      }
+    }
+  } catch {
+    throw refuse(imporMessages.notSpreadsheet);
+  }
+  if (!chosen) throw refused ?? refuse(imporMessages.noData);
+  if (chosen.rows.length === 0) throw refuse(imporMessages.noData);
+  return chosen;
 }
 
 function readCsv(jenis: JenisImpor, data: Buffer): ImporSheet {
