@@ -181,4 +181,10 @@ export const messages = {
     /** added (issue 24) */
     dateRangeInvalid: 'Tanggal akhir tidak boleh sebelum tanggal awal',
   },
+  /** Words the reports show for what is missing (issue 26): on the screens and in their files alike. */
+  laporan: {
+    tanpaKota: '(tanpa kota)',
+    tanpaKecamatan: '(tanpa kecamatan)',
+    petugasTidakDiketahui: 'Tidak diketahui',
+  },
 } as const;

@@ -6,6 +6,7 @@ import {
   type Kolektibilitas,
   type KolektibilitasLaporan,
   labelOf,
+  messages,
   tipePinjamanLabels,
   metodePengakuanMarginLabels,
   type Pendapatan,
@@ -166,8 +167,13 @@ export function kolektibilitasExport(laporan: KolektibilitasLaporan) {
 
 type WilayahRow = Penagihan['per_wilayah'][number] & { label?: string };
 const wilayahColumns: readonly ExportColumn<WilayahRow>[] = [
-  { header: 'Kota', kind: 'teks', value: (r) => r.label ?? r.kota ?? '(kosong)', width: 20 },
-  { header: 'Kecamatan', kind: 'teks', value: (r) => (r.label ? null : (r.kecamatan ?? '(kosong)')), width: 20 },
+  { header: 'Kota', kind: 'teks', value: (r) => r.label ?? r.kota ?? messages.laporan.tanpaKota, width: 20 },
+  {
+    header: 'Kecamatan',
+    kind: 'teks',
+    value: (r) => (r.label ? null : (r.kecamatan ?? messages.laporan.tanpaKecamatan)),
+    width: 20,
+  },
   { header: 'Pinjaman', kind: 'angka', value: (r) => r.jumlah_pinjaman },
   { header: 'Target', kind: 'rupiah', value: (r) => r.target, width: 18 },
   { header: 'Realisasi', kind: 'rupiah', value: (r) => r.realisasi, width: 18 },

@@ -8,6 +8,7 @@ import {
   type Pendapatan,
   jenisPembayaran,
   loanCollectionInMonth,
+  messages,
   paymentsByLoan,
   monthDateRange,
   monthsEndingWith,
@@ -41,7 +42,7 @@ export async function rekapHarian(db: Kysely<DB>, tanggal: string): Promise<Reka
     jenis.total += row.jumlah;
     const petugas = perPetugas.get(row.created_by) ?? {
       user_id: row.created_by,
-      nama: row.petugas ?? 'Tidak diketahui',
+      nama: row.petugas ?? messages.laporan.petugasTidakDiketahui,
       jumlah_transaksi: 0,
       total: 0,
     };

@@ -194,6 +194,29 @@ describe('GET /api/laporan/pendapatan', () => {
   });
 });
 
+describe('Pendapatan at Jakarta midnight', () => {
+  it('turns to the new month at 00:00 WIB, not at 00:00 UTC', async () => {
+    const now = clock.now();
+    try {
+      // 30 June 2024, 23:59 WIB: June is this month, July is ahead.
+      clock.set(new Date('2024-06-30T16:59:00Z'));
+      expect((await report()).sampai).toBe('2024-06');
+      const ahead = await t.request({ method: 'GET', url: '/api/laporan/pendapatan?sampai=2024-07' });
+      expect(ahead.statusCode).toBe(400);
+      // 1 July 2024, 00:00 WIB (still 30 June in UTC): July is this month, June a closed month
+      // whose deferred margin is the one at its end.
+      clock.set(new Date('2024-06-30T17:00:00Z'));
+      const july = await report();
+      expect(july.sampai).toBe('2024-07');
+      expect(july.bulan.at(-2)!.bulan).toBe('2024-06');
+      expect(july.bulan.at(-2)!.margin_ditangguhkan).toBe(month(await report('?sampai=2024-06'), '2024-06').margin_ditangguhkan);
+      expect(july.bulan.at(-1)).toMatchObject({ bulan: '2024-07', margin_diakui: 0, bagi_hasil: 0 });
+    } finally {
+      clock.set(now);
+    }
+  });
+});
+
 describe('/api/settings/pendapatan', () => {
   it('is proportional until an administrator chooses the annuity method, which the report then follows', async () => {
     const before = await t.request({ method: 'GET', url: '/api/settings/pendapatan', token: operator.token });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import {
+  messages,
   formatDateLong,
   formatMonthYear,
   formatPercent,
@@ -165,7 +166,7 @@ export default function PenagihanPage() {
                     <li key={`${w.kota}-${w.kecamatan}`} className="px-5 py-3">
                       <div className="flex items-baseline justify-between gap-3 text-sm">
                         <span className="min-w-0 truncate font-medium text-ink">
-                          {w.kota ?? '(tanpa kota)'} · {w.kecamatan ?? '(tanpa kecamatan)'}
+                          {w.kota ?? messages.laporan.tanpaKota} · {w.kecamatan ?? messages.laporan.tanpaKecamatan}
                         </span>
                         <span className="shrink-0 font-semibold text-ink">{rateText(w.persentase)}</span>
                       </div>
