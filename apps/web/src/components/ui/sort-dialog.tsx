@@ -1,3 +1,4 @@
+import { sortText } from '@mizan/core';
 import { ArrowDown, ArrowUp, Check } from 'lucide-react';
 import { Dialog } from './dialog';
 import { cn } from './cn';
@@ -95,8 +96,9 @@ export function SortDialog<K extends string>({
   );
 }
 
-/** Short text of a sort state for a chip, e.g. 'Nama ↑'. */
+/** Short text of a sort state for a chip, e.g. 'Nama ↑' (core `sortText`, as the exports' title rows say it). */
 export function sortSummary<K extends string>(options: readonly SortOption<K>[], value: SortState<K>): string {
-  const label = options.find((o) => o.value === value.sortBy)?.label ?? value.sortBy;
-  return `${label} ${value.sortOrder === 'asc' ? '↑' : '↓'}`;
+  const labels = Object.fromEntries(options.map((o) => [o.value, o.label])) as Record<K, string>;
+  labels[value.sortBy] ??= value.sortBy;
+  return sortText(labels, value.sortBy, value.sortOrder);
 }
