@@ -1,10 +1,7 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import {
   AlarmClockCheck,
   Building2,
   BellRing,
-  ChevronRight,
   History,
   Gauge,
   FileUp,
@@ -16,19 +13,16 @@ import {
 import type { Role } from '@mizan/core';
 import { useAuth } from '../../features/auth';
 import { PageHeader } from '../../components/ui/page-header';
+import { MenuCardList, type MenuCard } from '../../components/ui/menu-card-list';
 
-interface MenuCard {
-  to: string;
-  title: string;
-  description: string;
-  icon: ReactNode;
+interface RoleMenuCard extends MenuCard {
   /** Shown only to these roles (all roles when absent). */
   roles?: Role[];
 }
 
 interface MenuSection {
   title: string;
-  cards: MenuCard[];
+  cards: RoleMenuCard[];
 }
 
 /** Sections of the Lainnya menu (spec §2). Add a section by adding an entry. */
@@ -120,7 +114,7 @@ const sections: MenuSection[] = [
 
 export default function LainnyaPage() {
   const { user } = useAuth();
-  const visible = (card: MenuCard) => !card.roles || (user !== null && card.roles.includes(user.role));
+  const visible = (card: RoleMenuCard) => !card.roles || (user !== null && card.roles.includes(user.role));
   return (
     <>
       <PageHeader title="Lainnya" subtitle="Pengaturan lain aplikasi." />
@@ -132,25 +126,7 @@ export default function LainnyaPage() {
               <h2 id={`lainnya-section-${index}`} className="mb-3 text-base font-semibold text-ink">
                 {section.title}
               </h2>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {section.cards.filter(visible).map((card) => (
-                  <li key={card.to}>
-                    <Link
-                      to={card.to}
-                      className="group flex h-full items-start gap-4 rounded-xl border border-line bg-white p-5 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-brand-600"
-                    >
-                      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                        {card.icon}
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block font-semibold text-ink">{card.title}</span>
-                        <span className="mt-1 block text-sm text-muted">{card.description}</span>
-                      </span>
-                      <ChevronRight className="mt-2 h-4 w-4 shrink-0 text-muted group-hover:text-brand-700" aria-hidden="true" />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <MenuCardList cards={section.cards.filter(visible)} />
             </section>
           ))}
       </div>

@@ -1,17 +1,9 @@
-import { Link } from 'react-router';
-import { AlarmClock, CalendarCheck, ChevronRight, HandCoins, Landmark, ShieldCheck, Target } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { AlarmClock, CalendarCheck, HandCoins, Landmark, ShieldCheck, Target } from 'lucide-react';
 import { PageHeader } from '../../components/ui/page-header';
-
-interface ReportCard {
-  to: string;
-  title: string;
-  description: string;
-  icon: ReactNode;
-}
+import { MenuCardList, type MenuCard } from '../../components/ui/menu-card-list';
 
 /** The reports there are (issue 26 A); each opens on today or this month and exports to Excel or CSV. */
-const reports: ReportCard[] = [
+const reports: MenuCard[] = [
   {
     to: '/laporan/rekap-harian',
     title: 'Rekap Harian',
@@ -55,25 +47,7 @@ export default function LaporanPage() {
   return (
     <>
       <PageHeader title="Laporan" subtitle="Laporan harian dan bulanan, bisa diunduh sebagai Excel atau CSV." />
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {reports.map((card) => (
-          <li key={card.to}>
-            <Link
-              to={card.to}
-              className="group flex h-full items-start gap-4 rounded-xl border border-line bg-white p-5 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                {card.icon}
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block font-semibold text-ink">{card.title}</span>
-                <span className="mt-1 block text-sm text-muted">{card.description}</span>
-              </span>
-              <ChevronRight className="mt-2 h-4 w-4 shrink-0 text-muted group-hover:text-brand-700" aria-hidden="true" />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <MenuCardList cards={reports} />
     </>
   );
 }
