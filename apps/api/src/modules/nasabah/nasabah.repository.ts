@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { BatchPosition } from '../../lib/batches';
 import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { NasabahListQuery } from '@mizan/core';
 import type { DB, NasabahRow, NasabahUpdate, NewNasabah } from '../../db/schema';
@@ -278,10 +279,7 @@ export async function setTotalPinjaman(trx: Kysely<DB>, nasabahId: number, total
 const NOT_NULL_SORT_KEYS: ReadonlySet<SortKey> = new Set<SortKey>(['nama', 'status', 'total_pinjaman', 'created_at']);
 
 /** Where the next batch of an export starts: after the last row's sort key and id, or at an offset. */
-export interface BatchPosition {
-  after: { key: unknown; id: number } | null;
-  offset: number;
-}
+export type { BatchPosition };
 
 /**
  * One batch of the customer export (issue 26 B), in the list's order: the rows after the last

@@ -11,6 +11,7 @@ import {
   type Nasabah,
 } from '@mizan/core';
 import type { DB, NasabahRow } from '../../db/schema';
+import { batchesByKey } from '../../lib/batches';
 import { instantText, type JsonRow } from '../../db/json-rows';
 import { conflict, notFound } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
@@ -68,16 +69,8 @@ export async function listNasabah(db: Kysely<DB>, query: NasabahListQuery): Prom
 }
 
 /** The customers of an export (issue 26 B) in batches of `limit`, in the list's order and with its filters. */
-export async function* nasabahBatches(db: Kysely<DB>, query: Omit<NasabahListQuery, 'page' | 'limit'>, limit = 1000) {
-  const position: repo.BatchPosition = { after: null, offset: 0 };
-  for (;;) {
-    const rows = await repo.nasabahBatch(db, query, limit, position);
-    if (rows.length > 0) yield rows.map(toNasabah);
-    const last = rows.at(-1);
-    if (!last || rows.length < limit) return;
-    position.after = { key: last.__key, id: last.id };
-    position.offset += rows.length;
-  }
+export function nasabahBatches(db: Kysely<DB>, query: Omit<NasabahListQuery, 'page' | 'limit'>, limit = 1000) {
+  return batchesByKey((position) => repo.nasabahBatch(db, query, limit, position), limit, toNasabah);
 }
 
 /** `GET /api/nasabah/stats`: living customers only; `total` repeats `total_nasabah` (spec §3). */

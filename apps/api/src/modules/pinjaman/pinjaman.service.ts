@@ -23,6 +23,7 @@ import {
   messages,
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
+import { batchesByKey } from '../../lib/batches';
 import { notFound, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
@@ -108,15 +109,12 @@ export async function listPinjaman(
 }
 
 /** The loans of an export (issue 26 B) in batches of `limit`, in the list's order, read by key. */
-export async function* pinjamanBatches(ctx: PinjamanContext, query: Omit<PinjamanListQuery, 'page' | 'limit'>, limit = 1000) {
-  let after: { key: unknown; id: number } | null = null;
-  for (;;) {
-    const rows = await repo.pinjamanBatch(ctx.db, query, limit, after);
-    if (rows.length > 0) yield rows.map((row) => toPinjamanJson(row, ctx.signer));
-    const last = rows.at(-1);
-    if (!last || rows.length < limit) return;
-    after = { key: last.__key, id: last.id };
-  }
+export function pinjamanBatches(ctx: PinjamanContext, query: Omit<PinjamanListQuery, 'page' | 'limit'>, limit = 1000) {
+  return batchesByKey(
+    (position) => repo.pinjamanBatch(ctx.db, query, limit, position.after),
+    limit,
+    (row) => toPinjamanJson(row, ctx.signer),
+  );
 }
 
 export async function getPinjaman(ctx: PinjamanContext, id: number): Promise<Pinjaman> {

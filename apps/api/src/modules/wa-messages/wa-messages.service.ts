@@ -1,4 +1,5 @@
 import { todayJakarta, type WaMessage, type WaMessageList, type WaMessageListQuery, type WaMessageSummary } from '@mizan/core';
+import { batchesByKey } from '../../lib/batches';
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../lib/errors';
 import { messageLog, type WhatsApp } from '../../lib/whatsapp';
@@ -38,15 +39,12 @@ export async function listMessages(db: Database, query: WaMessageListQuery): Pro
 }
 
 /** The messages of an export (issue 26 B), newest first, in batches of `limit`, read by key. */
-export async function* messageBatches(db: Database, query: Omit<WaMessageListQuery, 'page' | 'limit'>, limit = 1000) {
-  let after: { key: string; id: number } | null = null;
-  for (;;) {
-    const rows = await repo.messagesBatch(db, query, limit, after);
-    if (rows.length > 0) yield rows.map(toMessage);
-    const last = rows.at(-1);
-    if (!last || rows.length < limit) return;
-    after = { key: last.__key, id: last.id };
-  }
+export function messageBatches(db: Database, query: Omit<WaMessageListQuery, 'page' | 'limit'>, limit = 1000) {
+  return batchesByKey(
+    (position) => repo.messagesBatch(db, query, limit, position.after as { key: string; id: number } | null),
+    limit,
+    toMessage,
+  );
 }
 
 /** `GET /api/wa-messages/ringkasan`: today's counters of the WhatsApp page. */
