@@ -140,7 +140,6 @@ export default function ImporPage() {
   const run = async (what: 'periksa' | 'impor') => {
     if (!file) return;
     setError(null);
-    const rows = phase.step === 'checked' ? phase.periksa.jumlah_baris : null;
     setPhase({ step: 'sending', what, sent: 0 });
     const progress = {
       onProgress: (sent: number) => setPhase({ step: 'sending', what, sent }),
@@ -158,7 +157,7 @@ export default function ImporPage() {
       }
     } catch (failure) {
       setError(errorMessage(failure, what === 'periksa' ? 'Berkas gagal diperiksa' : 'Berkas gagal diimpor'));
-      setPhase(rows === null ? { step: 'idle' } : { step: 'idle' });
+      setPhase({ step: 'idle' });
     }
   };
 
@@ -304,7 +303,7 @@ export default function ImporPage() {
                         <Upload className="h-4 w-4" aria-hidden="true" /> Impor {count(phase.periksa.baru)} baris {lower(jenis)}
                       </Button>
                       <Button variant="ghost" onClick={() => reset(jenis)}>
-                        Batal
+                        Batalkan impor
                       </Button>
                     </div>
                   </>
