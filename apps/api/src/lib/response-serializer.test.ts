@@ -83,6 +83,7 @@ describe('response serializer', () => {
       angsuran_per_bulan: 416_667,
       kwitansi: null,
       kwitansi_url: null,
+      diimpor: false,
       data_completeness: ['Keterangan'],
       kolektibilitas: 2,
       hari_tunggakan: 3,
