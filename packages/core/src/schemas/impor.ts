@@ -30,6 +30,7 @@ export const imporMessages = {
   pinjamanNotFound: 'Pinjaman dengan nomor ini belum ada; impor pinjaman lebih dulu',
   pinjamanAmbiguous: 'Nomor pinjaman ini dipakai lebih dari satu pinjaman; perbaiki nomornya lebih dulu',
   pinjamanPending: 'Pinjaman ini menunggu persetujuan dan belum bisa menerima pembayaran',
+  changedMeanwhile: 'Data berubah selama impor berjalan; tidak ada yang disimpan. Periksa ulang berkas lalu impor lagi.',
 } as const;
 
 /** `/api/impor/{jenis}/…`: which template. */

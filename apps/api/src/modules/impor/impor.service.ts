@@ -460,6 +460,24 @@ export async function commitImport(
   now: Date,
 ): Promise<{ hasil: ImporHasil; riwayat: boolean }> {
   const today = todayJakarta(now);
+  try {
+    return await commitInTransaction(db, jenis, sheet, fileName, userId, today);
+  } catch (error) {
+    // A customer, instalment or payment written by someone else between the check and the write
+    // (a unique index refused it): nothing was written; the file is checked again.
+    if ((error as { code?: string } | null)?.code === '23505') throw new AppError(409, imporMessages.changedMeanwhile);
+    throw error;
+  }
+}
+
+function commitInTransaction(
+  db: Kysely<DB>,
+  jenis: JenisImpor,
+  sheet: ImporSheet,
+  fileName: string,
+  userId: number,
+  today: string,
+) {
   return db.transaction().execute(async (trx) => {
     const checked = await check(trx, jenis, sheet);
     if (checked.masalah.length > 0)
