@@ -3,6 +3,7 @@ import {
   formatDateLong,
   formatDateShort,
   formatDateTime,
+  formatBulan,
   formatMonthYear,
   formatTimeJakarta,
   monthNames,
@@ -39,6 +40,9 @@ describe('id-ID dates', () => {
     expect(formatMonthYear(2, 2024)).toBe('Februari 2024');
     expect([1, 8, 12].map(shortMonthName)).toEqual(['Jan', 'Agu', 'Des']);
     expect(formatMonthYear(12, 2023)).toBe('Desember 2023');
+    // A report's month written YYYY-MM.
+    expect(formatBulan('2024-06')).toBe('Juni 2024');
+    expect(formatBulan('2023-12')).toBe('Desember 2023');
   });
 });
 

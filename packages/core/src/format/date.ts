@@ -86,6 +86,11 @@ export function formatMonthYear(month: number, year: number): string {
   return `${monthNames[month - 1] ?? ''} ${year}`.trim();
 }
 
+/** A month written `YYYY-MM` as a label: '2024-06' → 'Juni 2024' (the reports' months). */
+export function formatBulan(bulan: string): string {
+  return formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
+}
+
 /** The time of an instant in Jakarta: '2024-01-31T07:05:00Z' → '14.05'; '-' when empty or invalid. */
 export function formatTimeJakarta(value: string | Date | null | undefined): string {
   const instant = toInstant(value);

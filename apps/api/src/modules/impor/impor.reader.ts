@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { headerKey, IMPOR_MAX_ROWS, imporMessages, kolomImpor, type JenisImpor, type KolomImpor } from '@mizan/core';
 import { AppError } from '../../lib/errors';
+import { nextTurn } from '../../db/job-runs';
 
 /** One data row: its spreadsheet row number (the header is row 1), its cells by column key. */
 export interface ImporRow {
@@ -68,7 +69,7 @@ async function sheetRows(jenis: JenisImpor, worksheet: AsyncIterable<ExcelJS.Row
   let seen = 0;
   for await (const row of worksheet) {
     seen += 1;
-    if (seen % 1000 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (seen % 1000 === 0) await nextTurn();
     if (problem) continue;
     if (columns === null) {
       // The header is the sheet's first row.

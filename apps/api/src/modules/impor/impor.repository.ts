@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, NewNasabah, NewPembayaran, NewPinjaman } from '../../db/schema';
+import { nextTurn } from '../../db/job-runs';
 
 /** Statements take this many values at most (well below PostgreSQL's 65 535 parameters). */
 const CHUNK = 1000;
@@ -126,7 +127,7 @@ async function insertAll<T extends 'nasabah' | 'pinjaman' | 'pembayaran'>(
       .execute();
     ids.push(...inserted.map((r) => r.id));
     // A turn for other requests between statements (PGlite runs on this thread).
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   // Fresh statistics: a table that was nearly empty before the import would otherwise be read
   // whole by every later lookup (PGlite has no autovacuum to notice the new rows).

@@ -10,18 +10,15 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
-  angsuranPerBulan,
   formatRupiah,
   importCell,
   imporMessages,
   jenisImporLabels,
-  jenisPembayaranLabels,
   kolomImpor,
   nasabahCreateSchema,
   normalizeNik,
   pembayaranCreateSchema,
   pinjamanCreateSchema,
-  tipePinjamanLabels,
   todayJakarta,
   totalPinjamanNasabah,
   type ImporHasil,
@@ -36,12 +33,20 @@ import {
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordActivities, recordActivity, type ActivityInput } from '../activities/activity.service';
-import { angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from '../pembayaran/pembayaran.service';
-import { refreshLoanBalances } from '../pinjaman/pinjaman.service';
+import {
+  angsuranKeTakenMessage,
+  paymentColumns,
+  paymentLabel,
+  PINJAMAN_SETTLED,
+  tanggalBeforeLoanMessage,
+} from '../pembayaran/pembayaran.service';
+import { nasabahCreatedText, newNasabahRow } from '../nasabah/nasabah.service';
+import { loanCreatedText, newLoanRow, refreshLoanBalances } from '../pinjaman/pinjaman.service';
 import { forgetHistoryFrom } from '../portfolio/portfolio.service';
 import * as repo from './impor.repository';
 import { countCustomers, countLoans, countPayments, massal, moveLoanStatuses, numberReceipts } from '../../db/bulk-counters';
 import type { ImporRow, ImporSheet } from './impor.reader';
+import { nextTurn } from '../../db/job-runs';
 
 /** A row that passed every check, ready to be written. */
 interface Ready<T> {
@@ -94,7 +99,7 @@ function parseRow<S extends z.ZodType>(
 }
 
 /** A turn for other requests every 500 rows of a long loop (PGlite runs on this thread). */
-const turn = (index: number) => (index % 500 === 499 ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined);
+const turn = (index: number) => (index % 500 === 499 ? nextTurn() : undefined);
 
 const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 
@@ -133,26 +138,12 @@ async function checkNasabah(db: Kysely<DB>, sheet: ImporSheet): Promise<Checked<
 async function commitNasabah(trx: Kysely<DB>, ready: Ready<NasabahCreateInput>[], userId: number, today: string) {
   const ids = await repo.insertCustomers(
     trx,
-    ready.map(({ input }) => ({
-      nama: input.nama,
-      nik: input.nik,
-      telepon: input.telepon,
-      alamat: input.alamat,
-      kecamatan: input.kecamatan,
-      kota: input.kota,
-      tanggal_nasabah: input.tanggal_nasabah ?? today,
-      tanggal_nasabah_generated: input.tanggal_nasabah === null,
-      status: input.status,
-      terima_pengingat: input.terima_pengingat,
-      diimpor: true,
-      created_by: userId,
-      updated_by: userId,
-    })),
+    ready.map(({ input }) => newNasabahRow(input, today, userId, true)),
   );
   await countCustomers(trx, ids);
   return ids.map((id, i): ActivityInput => ({
     type: 'nasabah.create',
-    description: `Nasabah baru ditambahkan: ${ready[i]!.input.nama} (impor)`,
+    description: `${nasabahCreatedText(ready[i]!.input.nama)} (impor)`,
     category: 'other',
     entityType: 'nasabah',
     entityId: id,
@@ -219,26 +210,7 @@ async function commitPinjaman(trx: Kysely<DB>, ready: Ready<LoanReady>[], userId
     const generated = input.urutan_pinjaman === undefined;
     const urutan = input.urutan_pinjaman ?? (latest.get(input.nasabah_id) ?? 0) + 1;
     latest.set(input.nasabah_id, Math.max(latest.get(input.nasabah_id) ?? 0, urutan));
-    return {
-      nasabah_id: input.nasabah_id,
-      nomor_pinjaman: input.nomor_pinjaman,
-      urutan_pinjaman: urutan,
-      urutan_pinjaman_generated: generated,
-      tanggal_pinjam: input.tanggal_pinjam,
-      jumlah: input.jumlah,
-      persentase: input.persentase,
-      tipe: input.tipe,
-      jaminan: input.jaminan,
-      keterangan: input.keterangan,
-      durasi_angsuran: input.durasi_angsuran,
-      status: 'aktif' as const,
-      sisa_pokok: input.jumlah,
-      angsuran_per_bulan: angsuranPerBulan(input),
-      kwitansi: null,
-      diimpor: true,
-      created_by: userId,
-      updated_by: userId,
-    };
+    return newLoanRow(input, { urutan, generated }, null, userId, true);
   });
   const ids = await repo.insertLoans(trx, rows);
   await countLoans(trx, ids);
@@ -247,7 +219,7 @@ async function commitPinjaman(trx: Kysely<DB>, ready: Ready<LoanReady>[], userId
   await refreshTotals(trx, customerIds);
   return ids.map((id, i): ActivityInput => ({
     type: 'pinjaman.create',
-    description: `Pinjaman ${tipePinjamanLabels[ready[i]!.input.tipe]} ${formatRupiah(ready[i]!.input.jumlah)} untuk ${ready[i]!.input.nasabah_nama} ditambahkan (impor)`,
+    description: `${loanCreatedText(ready[i]!.input, ready[i]!.input.nasabah_nama)} (impor)`,
     category: 'pinjaman',
     amount: ready[i]!.input.jumlah,
     entityType: 'pinjaman',
@@ -379,12 +351,7 @@ async function commitPembayaran(trx: Kysely<DB>, ready: Ready<PaymentReady>[], u
   const ids = await repo.insertPayments(
     trx,
     ready.map(({ input }) => ({
-      pinjaman_id: input.pinjaman_id,
-      tanggal: input.tanggal,
-      jumlah: input.jumlah,
-      jenis: input.jenis,
-      keterangan: input.keterangan,
-      angsuran_ke: input.angsuran_ke,
+      ...paymentColumns(input),
       diimpor: true,
       impor_kunci: input.impor_kunci,
       created_by: userId,
@@ -397,13 +364,9 @@ async function commitPembayaran(trx: Kysely<DB>, ready: Ready<PaymentReady>[], u
   await moveLoanStatuses(trx, await refreshLoanBalances(trx, [...new Set(ready.map((r) => r.input.pinjaman_id))], today));
   return ids.map((id, i): ActivityInput => {
     const input = ready[i]!.input;
-    const label =
-      input.jenis === 'angsuran' && input.angsuran_ke !== null
-        ? `${jenisPembayaranLabels[input.jenis]} ke-${input.angsuran_ke}`
-        : jenisPembayaranLabels[input.jenis];
     return {
       type: 'pembayaran.create',
-      description: `Pembayaran ${label} ${formatRupiah(input.jumlah)} pinjaman ${input.nomor_pinjaman} dicatat (impor)`,
+      description: `Pembayaran ${paymentLabel(input)} ${formatRupiah(input.jumlah)} pinjaman ${input.nomor_pinjaman} dicatat (impor)`,
       category: 'pembayaran',
       amount: input.jumlah,
       entityType: 'pembayaran',

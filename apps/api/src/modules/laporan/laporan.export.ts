@@ -1,6 +1,6 @@
 import {
   formatDateLong,
-  formatMonthYear,
+  formatBulan,
   jenisPembayaranLabels,
   kolektibilitasLabels,
   type Kolektibilitas,
@@ -82,11 +82,9 @@ const pencairanColumns: readonly ExportColumn<PencairanRow>[] = [
   { header: 'Semua (nilai)', kind: 'rupiah', value: (r) => r.semua.total, width: 20 },
 ];
 
-const monthLabel = (bulan: string) => formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
-
 /** Pencairan as a file: a row per month and the total. */
 export function pencairanExport(laporan: Pencairan) {
-  const label = monthLabel;
+  const label = formatBulan;
   return {
     title: 'Laporan Pencairan',
     name: `pencairan-${laporan.bulan[0]!.bulan}-sd-${laporan.sampai}`,
@@ -152,7 +150,7 @@ export function kolektibilitasExport(laporan: KolektibilitasLaporan) {
   const when =
     laporan.sumber === 'hari_ini' && posisi
       ? `Per ${formatDateLong(posisi.tanggal)} (hari ini)`
-      : `Akhir bulan ${monthLabel(laporan.bulan)}`;
+      : `Akhir bulan ${formatBulan(laporan.bulan)}`;
   return {
     title: 'Laporan Kolektibilitas',
     name: `kolektibilitas-${posisi?.tanggal ?? laporan.bulan}`,
@@ -198,7 +196,7 @@ export function penagihanExport(laporan: Penagihan, filters: { tipe?: string; ko
     name: `penagihan-${laporan.bulan}`,
     dated: true,
     filters: [
-      `Bulan: ${monthLabel(laporan.bulan)} (sampai ${formatDateLong(laporan.sampai)})`,
+      `Bulan: ${formatBulan(laporan.bulan)} (sampai ${formatDateLong(laporan.sampai)})`,
       ...(filters.tipe ? [`Tipe: ${labelOf(tipePinjamanLabels, filters.tipe)}`] : []),
       ...(filters.kota ? [`Kota: ${filters.kota}`] : []),
       ...(filters.kecamatan ? [`Kecamatan: ${filters.kecamatan}`] : []),
@@ -232,13 +230,13 @@ export function pendapatanExport(laporan: Pendapatan) {
     name: `pendapatan-${laporan.bulan[0]!.bulan}-sd-${laporan.sampai}`,
     dated: true,
     filters: [
-      `Periode: ${monthLabel(laporan.bulan[0]!.bulan)} – ${monthLabel(laporan.sampai)}`,
+      `Periode: ${formatBulan(laporan.bulan[0]!.bulan)} – ${formatBulan(laporan.sampai)}`,
       `Metode pengakuan margin: ${metodePengakuanMarginLabels[laporan.metode]}`,
     ],
     columns: pendapatanColumns,
     batches: (async function* () {
       yield [
-        ...laporan.bulan.map((b) => ({ ...b, label: monthLabel(b.bulan) })),
+        ...laporan.bulan.map((b) => ({ ...b, label: formatBulan(b.bulan) })),
         { label: 'Total', ...laporan.total, margin_ditangguhkan: null },
       ];
     })(),

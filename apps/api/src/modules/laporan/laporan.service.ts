@@ -24,6 +24,7 @@ import type { DB } from '../../db/schema';
 import { instantText } from '../../db/json-rows';
 import * as repo from './laporan.repository';
 import { portfolioAtMonthEnd } from '../portfolio/portfolio.service';
+import { nextTurn } from '../../db/job-runs';
 
 /** Months a disbursement report covers. */
 export const PENCAIRAN_MONTHS = 12;
@@ -179,7 +180,7 @@ export async function penagihan(db: Kysely<DB>, query: PenagihanQuery & { bulan:
         });
     }
     // A turn for the other requests between batches (PGlite runs on this thread).
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   };
   for (let afterId = 0; ;) {
     const loans = await repo.runningLoansForCollections(db, filters, afterId, PENAGIHAN_BATCH);
@@ -265,7 +266,7 @@ export async function pendapatan(
           : null;
       for (const month of months) month.sums.margin_ditangguhkan += deferredMargin(loan, income, month.end, closedOn);
     }
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     if (loans.length < PENAGIHAN_BATCH) break;
     afterId = loans.at(-1)!.id;
   }

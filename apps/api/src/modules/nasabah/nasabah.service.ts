@@ -85,6 +85,28 @@ export async function getNasabah(db: Kysely<DB>, id: number): Promise<Nasabah> {
   return toNasabah(row);
 }
 
+/** The row of a new customer, from the form or an import (issue 26 C): no date means today, marked generated. */
+export function newNasabahRow(input: NasabahCreateInput, today: string, userId: number, diimpor = false) {
+  return {
+    nama: input.nama,
+    nik: input.nik,
+    telepon: input.telepon,
+    alamat: input.alamat,
+    kecamatan: input.kecamatan,
+    kota: input.kota,
+    tanggal_nasabah: input.tanggal_nasabah ?? today,
+    tanggal_nasabah_generated: input.tanggal_nasabah === null,
+    status: input.status,
+    terima_pengingat: input.terima_pengingat,
+    diimpor,
+    created_by: userId,
+    updated_by: userId,
+  };
+}
+
+/** The activity log's sentence for a new customer. */
+export const nasabahCreatedText = (nama: string) => `Nasabah baru ditambahkan: ${nama}`;
+
 /** Registers a customer; without tanggal_nasabah the server stores today's Jakarta date and says so. */
 export async function createNasabah(
   db: Kysely<DB>,
@@ -95,23 +117,10 @@ export async function createNasabah(
   return withNikGuard(() =>
     db.transaction().execute(async (trx) => {
       if (await repo.findNikHolder(trx, input.nik)) throw nikTaken();
-      const row = await repo.insertNasabah(trx, {
-        nama: input.nama,
-        nik: input.nik,
-        telepon: input.telepon,
-        alamat: input.alamat,
-        kecamatan: input.kecamatan,
-        kota: input.kota,
-        tanggal_nasabah: input.tanggal_nasabah ?? todayJakarta(now),
-        tanggal_nasabah_generated: input.tanggal_nasabah === null,
-        status: input.status,
-        terima_pengingat: input.terima_pengingat,
-        created_by: userId,
-        updated_by: userId,
-      });
+      const row = await repo.insertNasabah(trx, newNasabahRow(input, todayJakarta(now), userId));
       await recordActivity(trx, {
         type: 'nasabah.create',
-        description: `Nasabah baru ditambahkan: ${row.nama}`,
+        description: nasabahCreatedText(row.nama),
         category: 'other',
         entityType: 'nasabah',
         entityId: row.id,

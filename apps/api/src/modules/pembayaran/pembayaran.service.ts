@@ -173,12 +173,14 @@ export function angsuranKeConflict(error: unknown, angsuranKe: number | null): A
   return conflict(msg, [{ path: 'angsuran_ke', msg }]);
 }
 
-function paymentLabel(input: { jenis: PembayaranCreateInput['jenis']; angsuran_ke: number | null }) {
+/** 'Angsuran ke-3', 'Bagi Hasil': a payment's kind as the activity log and receipts say it. */
+export function paymentLabel(input: { jenis: PembayaranCreateInput['jenis']; angsuran_ke: number | null }) {
   const label = jenisPembayaranLabels[input.jenis];
   return input.jenis === 'angsuran' && input.angsuran_ke !== null ? `${label} ke-${input.angsuran_ke}` : label;
 }
 
-function paymentColumns(input: PembayaranCreateInput) {
+/** The columns of a payment the form (or an import) sets. */
+export function paymentColumns(input: PembayaranCreateInput) {
   return {
     pinjaman_id: input.pinjaman_id,
     tanggal: input.tanggal,

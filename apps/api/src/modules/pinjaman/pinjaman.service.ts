@@ -40,6 +40,7 @@ import { todayOf, type Clock } from '../../lib/clock';
 import * as repo from './pinjaman.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
 import { paginationOf } from '../../lib/envelope';
+import { nextTurn } from '../../db/job-runs';
 
 export const NASABAH_NOT_ACTIVE = 'Nasabah tidak aktif, pinjaman baru tidak dapat dibuat';
 export const NO_KWITANSI = 'Pinjaman ini tidak memiliki foto kwitansi';
@@ -222,6 +223,35 @@ function loanColumns(input: PinjamanCreateInput | PinjamanUpdateInput) {
   };
 }
 
+/**
+ * The row of a new loan, from the form or an import (issue 26 C): `aktif`, its principal all
+ * outstanding, its instalment from the core formula; the balances follow (`refreshLoanBalance`).
+ */
+export function newLoanRow(
+  input: PinjamanCreateInput,
+  urutan: { urutan: number; generated: boolean },
+  kwitansi: string | null,
+  userId: number,
+  diimpor = false,
+) {
+  return {
+    ...loanColumns(input),
+    urutan_pinjaman: urutan.urutan,
+    urutan_pinjaman_generated: urutan.generated,
+    status: 'aktif' as const,
+    sisa_pokok: input.jumlah,
+    angsuran_per_bulan: angsuranPerBulan(input),
+    kwitansi,
+    diimpor,
+    created_by: userId,
+    updated_by: userId,
+  };
+}
+
+/** The activity log's sentence for a new loan. */
+export const loanCreatedText = (input: { tipe: string; jumlah: number }, nama: string) =>
+  `Pinjaman ${tipeLabel(input.tipe)} ${formatRupiah(input.jumlah)} untuk ${nama} ditambahkan`;
+
 /** Creates a loan (and attaches its receipt) in one transaction with its balances and the activity. */
 export async function createPinjaman(
   ctx: PinjamanContext,
@@ -235,17 +265,7 @@ export async function createPinjaman(
       let urutan = input.urutan_pinjaman;
       const generated = urutan === undefined;
       if (urutan === undefined) urutan = ((await repo.latestLoanOf(trx, input.nasabah_id))?.urutan_pinjaman ?? 0) + 1;
-      const loanId = await repo.insertPinjaman(trx, {
-        ...loanColumns(input),
-        urutan_pinjaman: urutan,
-        urutan_pinjaman_generated: generated,
-        status: 'aktif',
-        sisa_pokok: input.jumlah,
-        angsuran_per_bulan: angsuranPerBulan(input),
-        kwitansi: staged?.name ?? null,
-        created_by: userId,
-        updated_by: userId,
-      });
+      const loanId = await repo.insertPinjaman(trx, newLoanRow(input, { urutan, generated }, staged?.name ?? null, userId));
       await lockLoan(trx, loanId);
       // No kolektibilitas notification for a new loan: it had no class before (an old loan entered
       // late is told as a new loan, with its figures).
@@ -254,7 +274,7 @@ export async function createPinjaman(
       if (ctx.notifier) await notifyPinjamanBaru(trx, ctx.notifier, loanId);
       await recordActivity(trx, {
         type: 'pinjaman.create',
-        description: `Pinjaman ${tipeLabel(input.tipe)} ${formatRupiah(input.jumlah)} untuk ${nasabah.nama} ditambahkan${staged ? ' dengan foto kwitansi' : ''}`,
+        description: `${loanCreatedText(input, nasabah.nama)}${staged ? ' dengan foto kwitansi' : ''}`,
         category: 'pinjaman',
         amount: input.jumlah,
         entityType: 'pinjaman',
@@ -413,7 +433,7 @@ export async function refreshLoanBalances(trx: Kysely<DB>, pinjamanIds: readonly
         moved.push({ id: loan.id, jumlah: loan.jumlah, lama: loan.status, baru: balances[i]!.status });
     });
     // A turn for other requests between batches (PGlite runs on this thread).
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   if (setting.satu_nasabah_satu_kualitas) {
     const all = [...customers];
@@ -487,6 +507,6 @@ export async function gradeAllCustomers(db: Kysely<DB>, bands: readonly Kolektib
     written += step.written;
     if (step.ids.length < 500) return written;
     after = step.ids.at(-1)!;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }

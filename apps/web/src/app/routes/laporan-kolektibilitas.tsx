@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import {
   formatDateLong,
-  formatMonthYear,
+  formatBulan,
   formatPercent,
   formatRupiah,
   kolektibilitasLabels,
@@ -22,7 +22,6 @@ import { SummaryCard } from '../../components/ui/summary-card';
 import { errorMessage } from '../../lib/api-client';
 import { exportKolektibilitas, kolektibilitasLaporanQuery } from '../../features/laporan/api/get-kolektibilitas';
 
-const monthText = (bulan: string) => formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
 const percentOrDash = (value: number | null) => (value === null ? '-' : formatPercent(value));
 const barTones: Record<Kolektibilitas, string> = {
   1: 'bg-brand-600',
@@ -34,7 +33,7 @@ const barTones: Record<Kolektibilitas, string> = {
 
 function whenText(laporan: KolektibilitasLaporan) {
   if (laporan.sumber === 'hari_ini' && laporan.posisi) return `Posisi hari ini, ${formatDateLong(laporan.posisi.tanggal)}`;
-  return `Akhir bulan ${monthText(laporan.bulan)}`;
+  return `Akhir bulan ${formatBulan(laporan.bulan)}`;
 }
 
 /** The classes with their outstanding and share as bars; today's classes 2–5 link to their loans. */
@@ -118,7 +117,7 @@ export default function KolektibilitasLaporanPage() {
             <option value={thisMonth}>Hari ini</option>
             {choices.map((month) => (
               <option key={month} value={month}>
-                Akhir {monthText(month)}
+                Akhir {formatBulan(month)}
               </option>
             ))}
           </Select>
@@ -131,7 +130,7 @@ export default function KolektibilitasLaporanPage() {
         ) : !data ? (
           <Skeleton className="h-96" />
         ) : !data.posisi ? (
-          <EmptyState message={`Belum ada catatan posisi akhir bulan ${monthText(data.bulan)}`} />
+          <EmptyState message={`Belum ada catatan posisi akhir bulan ${formatBulan(data.bulan)}`} />
         ) : (
           <>
             <p className="text-sm text-muted">{whenText(data)}</p>

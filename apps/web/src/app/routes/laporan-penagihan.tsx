@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   messages,
   formatDateLong,
-  formatMonthYear,
+  formatBulan,
   formatPercent,
   formatRupiah,
   MONTH_PATTERN,
@@ -24,7 +24,6 @@ import { SummaryCard } from '../../components/ui/summary-card';
 import { errorMessage } from '../../lib/api-client';
 import { exportPenagihan, penagihanQuery, type PenagihanFilters } from '../../features/laporan/api/get-penagihan';
 
-const monthText = (bulan: string) => formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
 const rateText = (value: number | null) => (value === null ? '-' : formatPercent(value));
 
 /** A bar of realisasi against target, full at 100 %. */
@@ -66,7 +65,7 @@ export default function PenagihanPage() {
       { replace: true },
     );
   const chips = [
-    `Bulan: ${monthText(filters.bulan)}`,
+    `Bulan: ${formatBulan(filters.bulan)}`,
     ...(filters.tipe !== 'all' ? [`Tipe: ${tipePinjamanLabels[filters.tipe]}`] : []),
     ...(filters.kota ? [`Kota: ${filters.kota}`] : []),
     ...(filters.kecamatan ? [`Kecamatan: ${filters.kecamatan}`] : []),
@@ -146,7 +145,7 @@ export default function PenagihanPage() {
         ) : (
           <>
             <p className="text-sm text-muted">
-              {monthText(data.bulan)}, dihitung sampai {formatDateLong(data.sampai)}; {data.total.jumlah_pinjaman} pinjaman
+              {formatBulan(data.bulan)}, dihitung sampai {formatDateLong(data.sampai)}; {data.total.jumlah_pinjaman} pinjaman
               berjalan.
             </p>
             <div className="grid gap-3 sm:grid-cols-3">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Wallet } from 'lucide-react';
 import {
-  formatMonthYear,
+  formatBulan,
   formatRupiah,
   MONTH_PATTERN,
   tipePinjaman,
@@ -20,8 +20,6 @@ import { errorMessage } from '../../lib/api-client';
 import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../features/laporan/api/get-pencairan';
 import { PencairanChart, PencairanList, PencairanTable } from '../../features/laporan/components/pencairan-view';
 import { useLayout } from '../../components/ui/use-media-query';
-
-const monthText = (bulan: string) => formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
 
 /** Laporan → Pencairan (issue 26 A): loans granted per month and type, 12 months (?sampai=YYYY-MM&tipe=). */
 export default function PencairanPage() {
@@ -44,7 +42,7 @@ export default function PencairanPage() {
       { replace: true },
     );
   const data = laporan.data;
-  const period = data ? `${monthText(data.bulan[0]!.bulan)} – ${monthText(data.sampai)}` : '';
+  const period = data ? `${formatBulan(data.bulan[0]!.bulan)} – ${formatBulan(data.sampai)}` : '';
 
   return (
     <>

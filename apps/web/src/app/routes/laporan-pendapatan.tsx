@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Landmark, PiggyBank } from 'lucide-react';
 import {
   formatDateLong,
-  formatMonthYear,
+  formatBulan,
   formatRupiah,
   metodePengakuanMargin,
   metodePengakuanMarginLabels,
@@ -29,8 +29,6 @@ import {
   useSavePendapatanSetting,
 } from '../../features/laporan/api/get-pendapatan';
 import { PendapatanChart, PendapatanList, PendapatanTable } from '../../features/laporan/components/pendapatan-view';
-
-const monthText = (bulan: string) => formatMonthYear(Number(bulan.slice(5, 7)), Number(bulan.slice(0, 4)));
 
 const metodeHints: Record<MetodePengakuanMargin, string> = {
   proporsional: 'Margin sama besar di setiap angsuran',
@@ -90,12 +88,12 @@ export default function PendapatanPage() {
   const sampai = MONTH_PATTERN.test(sampaiParam) && sampaiParam <= thisMonth ? sampaiParam : thisMonth;
   const laporan = useQuery(pendapatanQuery(sampai));
   const data = laporan.data;
-  const period = data ? `${monthText(data.bulan[0]!.bulan)} – ${monthText(data.sampai)}` : '';
+  const period = data ? `${formatBulan(data.bulan[0]!.bulan)} – ${formatBulan(data.sampai)}` : '';
   const last = data?.bulan.at(-1);
   const deferredAt = data
     ? data.sampai === thisMonth
       ? `per hari ini, ${formatDateLong(today)}`
-      : `per akhir ${monthText(data.sampai)}`
+      : `per akhir ${formatBulan(data.sampai)}`
     : '';
 
   return (

@@ -1,9 +1,6 @@
-import { formatMonthYear, formatRupiah, shortMonthName, type Pencairan } from '@mizan/core';
+import { formatBulan, formatRupiah, shortMonthName, type Pencairan } from '@mizan/core';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
-
-const monthOf = (bulan: string) => ({ year: Number(bulan.slice(0, 4)), month: Number(bulan.slice(5, 7)) });
-const monthLabel = (bulan: string) => formatMonthYear(monthOf(bulan).month, monthOf(bulan).year);
 
 /** The value granted per month as stacked bars, Murabahah (pokok) under Mudharabah (non-pokok). */
 export function PencairanChart({ laporan }: { laporan: Pencairan }) {
@@ -19,13 +16,13 @@ export function PencairanChart({ laporan }: { laporan: Pencairan }) {
             <div
               key={b.bulan}
               className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
-              title={`${monthLabel(b.bulan)}: ${b.semua.jumlah} pinjaman, ${formatRupiah(b.semua.total)}`}
+              title={`${formatBulan(b.bulan)}: ${b.semua.jumlah} pinjaman, ${formatRupiah(b.semua.total)}`}
             >
               <div className="flex w-full flex-col justify-end" style={{ height: `${(b.semua.total / max) * 100}%` }}>
                 <div className="w-full rounded-t-md bg-gold-500" style={{ flexGrow: b.non_pokok.total }} />
                 <div className="w-full bg-brand-600" style={{ flexGrow: b.pokok.total }} />
               </div>
-              <span className="text-[10px] text-muted sm:text-xs">{shortMonthName(monthOf(b.bulan).month)}</span>
+              <span className="text-[10px] text-muted sm:text-xs">{shortMonthName(Number(b.bulan.slice(5, 7)))}</span>
             </div>
           ))}
         </div>
@@ -79,7 +76,7 @@ export function PencairanTable({ laporan }: { laporan: Pencairan }) {
       <TBody>
         {laporan.bulan.map((b) => (
           <Tr key={b.bulan}>
-            <Td className="whitespace-nowrap">{monthLabel(b.bulan)}</Td>
+            <Td className="whitespace-nowrap">{formatBulan(b.bulan)}</Td>
             {cells(b.pokok)}
             {cells(b.non_pokok)}
             {cells(b.semua)}
@@ -105,7 +102,7 @@ export function PencairanList({ laporan }: { laporan: Pencairan }) {
       aria-label="Pencairan per bulan dan tipe"
     >
       {[
-        ...laporan.bulan.map((b) => ({ key: b.bulan, label: monthLabel(b.bulan), ...b })),
+        ...laporan.bulan.map((b) => ({ key: b.bulan, label: formatBulan(b.bulan), ...b })),
         { key: 'total', label: 'Total', ...laporan.total },
       ].map((row) => (
         <li key={row.key} className={row.key === 'total' ? 'bg-canvas px-4 py-3 font-semibold' : 'px-4 py-3'}>

@@ -1,9 +1,6 @@
-import { formatMonthYear, formatRupiah, shortMonthName, type Pendapatan } from '@mizan/core';
+import { formatBulan, formatRupiah, shortMonthName, type Pendapatan } from '@mizan/core';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
-
-const monthOf = (bulan: string) => ({ year: Number(bulan.slice(0, 4)), month: Number(bulan.slice(5, 7)) });
-const monthLabel = (bulan: string) => formatMonthYear(monthOf(bulan).month, monthOf(bulan).year);
 
 /** Income recognised per month as stacked bars: margin (Murabahah) under profit share (Mudharabah). */
 export function PendapatanChart({ laporan }: { laporan: Pendapatan }) {
@@ -19,13 +16,13 @@ export function PendapatanChart({ laporan }: { laporan: Pendapatan }) {
             <div
               key={b.bulan}
               className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
-              title={`${monthLabel(b.bulan)}: ${formatRupiah(b.pendapatan_diakui)}`}
+              title={`${formatBulan(b.bulan)}: ${formatRupiah(b.pendapatan_diakui)}`}
             >
               <div className="flex w-full flex-col justify-end" style={{ height: `${(b.pendapatan_diakui / max) * 100}%` }}>
                 <div className="w-full rounded-t-md bg-gold-500" style={{ flexGrow: b.bagi_hasil }} />
                 <div className="w-full bg-brand-600" style={{ flexGrow: b.margin_diakui }} />
               </div>
-              <span className="text-[10px] text-muted sm:text-xs">{shortMonthName(monthOf(b.bulan).month)}</span>
+              <span className="text-[10px] text-muted sm:text-xs">{shortMonthName(Number(b.bulan.slice(5, 7)))}</span>
             </div>
           ))}
         </div>
@@ -68,7 +65,7 @@ export function PendapatanTable({ laporan }: { laporan: Pendapatan }) {
       <TBody>
         {laporan.bulan.map((b) => (
           <Tr key={b.bulan}>
-            <Td className="whitespace-nowrap">{monthLabel(b.bulan)}</Td>
+            <Td className="whitespace-nowrap">{formatBulan(b.bulan)}</Td>
             {columns.map(([key]) => (
               <Td key={key} className="text-right whitespace-nowrap">
                 {formatRupiah(b[key])}
@@ -94,7 +91,7 @@ export function PendapatanTable({ laporan }: { laporan: Pendapatan }) {
 /** The months as a list for phones and tablets, where seven columns do not fit. */
 export function PendapatanList({ laporan }: { laporan: Pendapatan }) {
   const rows = [
-    ...laporan.bulan.map((b) => ({ key: b.bulan, label: monthLabel(b.bulan), ...b })),
+    ...laporan.bulan.map((b) => ({ key: b.bulan, label: formatBulan(b.bulan), ...b })),
     { key: 'total', label: 'Total', ...laporan.total, margin_ditangguhkan: null },
   ];
   return (
