@@ -197,6 +197,8 @@ const visits: Visit[] = [
   { route: '/kolektibilitas', path: () => '/kolektibilitas', ready: text('Golongan Menurut Hari Tunggakan') },
   { route: '/profil-lembaga', path: () => '/profil-lembaga', ready: text('Identitas Lembaga') },
   { route: '/impor', path: () => '/impor', ready: text('Periksa lalu impor') },
+  { route: '/persetujuan', path: () => '/persetujuan', ready: text('Pengaturan Persetujuan') },
+  { route: '/persetujuan', path: () => '/persetujuan?tab=riwayat', ready: text('Belum ada pengajuan yang diputuskan.') },
   { route: '/cetak/:jenis/:id', path: () => `/cetak/kwitansi/${ids.pembayaran}`, ready: text('KWITANSI PEMBAYARAN') },
   { route: '/cetak/:jenis/:id', path: () => `/cetak/kwitansi/${ids.pembayaran}?ukuran=80mm`, ready: text('KWITANSI PEMBAYARAN') },
   { route: '/cetak/:jenis/:id', path: () => `/cetak/jadwal/${ids.pinjaman}`, ready: text('JADWAL ANGSURAN') },

@@ -22,6 +22,7 @@ export * from './schemas/whatsapp-response';
 export * from './schemas/list-query';
 export * from './schemas/laporan';
 export * from './schemas/impor';
+export * from './schemas/persetujuan';
 
 export * from './domain/types';
 export * from './domain/money';
@@ -37,6 +38,7 @@ export * from './domain/portfolio';
 export * from './domain/penagihan';
 export * from './domain/pendapatan';
 export * from './domain/impor';
+export * from './domain/persetujuan';
 export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';

@@ -9,7 +9,7 @@ export interface UsersTable {
   id: Generated<number>;
   username: string;
   nama_lengkap: string;
-  role: 'admin' | 'operator' | 'user';
+  role: 'admin' | 'manajer' | 'operator' | 'user';
   password_hash: string;
   is_active: Generated<boolean>;
   created_at: CreatedAt;
@@ -73,7 +73,7 @@ export interface PinjamanTable {
   jaminan: string | null;
   keterangan: string | null;
   durasi_angsuran: number | null;
-  status: 'aktif' | 'lunas' | 'macet' | 'pending';
+  status: 'aktif' | 'lunas' | 'macet' | 'pending' | 'ditolak';
   sisa_pokok: number;
   total_pembayaran: Generated<number>;
   angsuran_per_bulan: number | null;
@@ -192,7 +192,7 @@ export interface NasabahCountsTable {
 }
 
 export interface PinjamanCountsTable {
-  status: 'aktif' | 'lunas' | 'macet' | 'pending';
+  status: 'aktif' | 'lunas' | 'macet' | 'pending' | 'ditolak';
   slot: number;
   n: number;
   jumlah: number;
@@ -284,6 +284,21 @@ export interface LembagaLogoTable {
   updated_at: Generated<Date>;
 }
 
+/** A request waiting for (or given) a second person's decision (issue 27, migration 2026_12_01_0900). */
+export interface PersetujuanTable {
+  id: Generated<number>;
+  jenis: 'pinjaman' | 'pelunasan' | 'penjadwalan';
+  pinjaman_id: number;
+  status: Generated<'menunggu' | 'disetujui' | 'ditolak' | 'dibatalkan'>;
+  /** What is proposed (a settlement's figures, a new schedule's terms); null for a new loan. */
+  data: unknown;
+  diajukan_oleh: number;
+  diajukan_pada: Generated<Date>;
+  diputuskan_oleh: number | null;
+  diputuskan_pada: Date | null;
+  catatan: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -307,6 +322,7 @@ export interface DB {
   kwitansi_pembayaran: KwitansiPembayaranTable;
   kwitansi_pembayaran_counters: KwitansiPembayaranCountersTable;
   lembaga_logo: LembagaLogoTable;
+  persetujuan: PersetujuanTable;
 }
 
 /** A customer as the API reads it: every column but the search column. */

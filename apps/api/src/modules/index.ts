@@ -17,6 +17,7 @@ import { dokumenRoutes } from './dokumen/dokumen.routes';
 import { profilLembagaRoutes } from './profil-lembaga/profil-lembaga.routes';
 import { laporanRoutes } from './laporan/laporan.routes';
 import { imporRoutes } from './impor/impor.routes';
+import { persetujuanRoutes } from './persetujuan/persetujuan.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -41,4 +42,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   profilLembagaRoutes,
   laporanRoutes,
   imporRoutes,
+  persetujuanRoutes,
 ];

@@ -22,7 +22,7 @@ export interface TestApp {
   createUser(input: {
     username: string;
     password: string;
-    role: 'admin' | 'operator' | 'user';
+    role: 'admin' | 'manajer' | 'operator' | 'user';
     nama_lengkap?: string;
   }): Promise<{ id: number; token: string }>;
   login(username: string, password: string): Promise<string>;

@@ -83,8 +83,10 @@ describe('loanLedger, Murabahah', () => {
     // Not disbursed yet: no arrears either, however old its date.
     const pending = loanLedger({ ...murabahah, status: 'pending' }, [], '2025-06-01');
     expect(pending.summary).toMatchObject({ tunggakan_total: 0, hari_tunggakan: 0, angsuran_tertunggak: 0 });
+    const rejected = loanLedger({ ...murabahah, status: 'ditolak' }, [], '2025-06-01');
+    expect(rejected.summary).toEqual(pending.summary);
     // Their schedules agree with the summary: unpaid lines are not late, and no day is counted.
-    for (const { instalments } of [closed, pending]) {
+    for (const { instalments } of [closed, pending, rejected]) {
       expect(new Set(instalments.map((l) => l.status))).toEqual(new Set(['belum']));
       expect(instalments.every((l) => l.hari_terlambat === 0)).toBe(true);
     }

@@ -9,7 +9,7 @@ import { isValidDurasi } from './murabahah';
 import { mudharabahProfitPerPeriod } from './mudharabah';
 import { divRoundHalfUp } from './money';
 import { buildMurabahahSchedule } from './schedule';
-import type { JenisPembayaran, TipePinjaman } from './types';
+import { isDisbursed, type JenisPembayaran, type TipePinjaman } from './types';
 
 /** The state of one instalment (the spec's payment status labels). */
 export type InstalmentState = 'lunas' | 'sebagian' | 'belum' | 'terlambat';
@@ -282,9 +282,9 @@ export function loanLedger(loan: LedgerLoan, payments: readonly LedgerPayment[],
     });
   }
 
-  // A lunas loan owes nothing; a pending one was not disbursed yet (awaiting approval, issue 27):
+  // A lunas loan owes nothing; a pending or rejected one was never disbursed (issue 27 A):
   // neither has a late instalment, whatever its dates (its unpaid lines stay 'belum').
-  const settled = loan.status === 'lunas' || loan.status === 'pending';
+  const settled = loan.status === 'lunas' || !isDisbursed(loan.status);
   const instalments: LedgerInstalment[] = dues.map((d, i) => {
     const jumlah = due(i);
     const terbayar = paid[i]!;
@@ -316,7 +316,7 @@ function summarize(loan: LedgerLoan, dues: Due[], instalments: LedgerInstalment[
     jumlah_berikutnya: null,
   };
   // A lunas or pending loan has no late line (loanLedger), and no next instalment either.
-  const settled = loan.status === 'lunas' || loan.status === 'pending';
+  const settled = loan.status === 'lunas' || !isDisbursed(loan.status);
   instalments.forEach((line, i) => {
     if (line.sisa === 0) return;
     if (line.status !== 'terlambat') {

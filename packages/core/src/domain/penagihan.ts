@@ -6,7 +6,7 @@
 import { isLoanPaidOff } from './balances';
 import { loanLedger, type LedgerLoan, type LedgerPayment } from './ledger';
 import { divRoundHalfUp } from './money';
-import type { LoanTerms } from './types';
+import { isDisbursed, type LoanTerms } from './types';
 
 /** One loan's collections in a month. */
 export interface LoanCollection {
@@ -20,7 +20,7 @@ export interface LoanCollection {
 
 /**
  * A loan's target and collections in the month `dari`–`sampai` (inclusive `YYYY-MM-DD` days), or
- * null when the loan was not running then: granted after the month, pending, or paid off before it
+ * null when the loan was not running then: granted after the month, pending or rejected, or paid off before it
  * began. Instalments are the ledger's (core `loanLedger`) as of the month's last day, so a
  * Mudharabah's profit share runs for the months its principal was outstanding.
  */
@@ -30,7 +30,7 @@ export function loanCollectionInMonth(
   dari: string,
   sampai: string,
 ): LoanCollection | null {
-  if (loan.status === 'pending' || loan.tanggal_pinjam > sampai) return null;
+  if (!isDisbursed(loan.status) || loan.tanggal_pinjam > sampai) return null;
   const before = payments.filter((p) => p.tanggal < dari);
   if (isLoanPaidOff(loan, before)) return null;
   const upToEnd = payments.filter((p) => p.tanggal <= sampai);

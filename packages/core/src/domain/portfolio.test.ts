@@ -45,6 +45,7 @@ describe('portfolioLoanAt', () => {
 
   it('leaves a pending loan out and takes a macet or lunas-by-hand loan as running then', () => {
     expect(portfolioLoanAt({ ...murabahah, status: 'pending' }, [], '2026-06-30')).toBeNull();
+    expect(portfolioLoanAt({ ...murabahah, status: 'ditolak' }, [], '2026-06-30')).toBeNull();
     const macet = portfolioLoanAt({ ...murabahah, status: 'macet' }, [], '2026-06-30');
     const lunas = portfolioLoanAt({ ...murabahah, status: 'lunas' }, [], '2026-06-30');
     expect(macet).toEqual(lunas);

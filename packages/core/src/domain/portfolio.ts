@@ -7,13 +7,13 @@ import { addDays, monthDateRange, parseIsoDate } from './calendar';
 import { isLoanPaidOff, sisaPokok } from './balances';
 import { classify, OJK_BANK_BANDS, type KolektibilitasBand, type PortfolioLoan } from './kolektibilitas';
 import { loanLedger, type LedgerLoan, type LedgerPayment } from './ledger';
-import type { LoanTerms } from './types';
+import { isDisbursed, type LoanTerms } from './types';
 import { formatPercent } from '../format/percent';
 
 /**
  * The loan as the portfolio saw it at the close of `tanggal`, from its payments up to that day:
  * null when it was not granted yet or already paid off (by the payments of that time), else its
- * outstanding principal, days past due and class. A loan still `pending` (never disbursed) is
+ * outstanding principal, days past due and class. A loan `pending` or `ditolak` (never disbursed) is
  * never in the portfolio; any other status is the staff's present decision and does not rewrite
  * the past, so the loan is taken as running.
  */
@@ -23,7 +23,7 @@ export function portfolioLoanAt(
   tanggal: string,
   bands: readonly KolektibilitasBand[] = OJK_BANK_BANDS,
 ): PortfolioLoan | null {
-  if (loan.status === 'pending' || loan.tanggal_pinjam > tanggal) return null;
+  if (!isDisbursed(loan.status) || loan.tanggal_pinjam > tanggal) return null;
   const upTo = payments.filter((p) => p.tanggal <= tanggal);
   if (isLoanPaidOff(loan, upTo)) return null;
   const { summary } = loanLedger({ ...loan, status: 'aktif' }, upTo, tanggal);

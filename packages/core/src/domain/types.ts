@@ -12,9 +12,19 @@ export type TipePinjaman = (typeof tipePinjaman)[number];
 export const statusPinjaman = ['aktif', 'lunas', 'macet'] as const;
 export type StatusPinjaman = (typeof statusPinjaman)[number];
 
-/** Loan status values accepted by the list filter: the stored ones plus the `pending` label. */
-export const statusPinjamanFilter = ['aktif', 'lunas', 'macet', 'pending'] as const;
+/**
+ * Every status a loan can have: the ones staff set, plus `pending` (proposed, awaiting approval)
+ * and `ditolak` (rejected by the approver, kept with its history), which only the approval
+ * workflow sets (issue 27 A). The list filter accepts each.
+ */
+export const statusPinjamanFilter = ['aktif', 'lunas', 'macet', 'pending', 'ditolak'] as const;
 export type StatusPinjamanFilter = (typeof statusPinjamanFilter)[number];
+
+/** The statuses of a loan that was never disbursed (awaiting approval or rejected): no schedule runs, no payment is taken. */
+export const statusBelumCair = ['pending', 'ditolak'] as const;
+
+/** Whether a loan with this status was disbursed (not awaiting approval, not rejected). */
+export const isDisbursed = (status: string) => status !== 'pending' && status !== 'ditolak';
 
 /** Payment kind (spec §3). */
 export const jenisPembayaran = ['angsuran', 'bagi_hasil', 'pokok', 'pelunasan'] as const;

@@ -19,6 +19,7 @@ export const statusPinjamanLabels: Record<StatusPinjamanFilter, string> = {
   lunas: 'Lunas',
   macet: 'Macet',
   pending: 'Pending',
+  ditolak: 'Ditolak',
 };
 
 /** Payment kind labels. */

@@ -29,7 +29,7 @@ export const imporMessages = {
   nasabahNotFound: 'Nasabah dengan NIK ini belum ada; impor nasabah lebih dulu',
   pinjamanNotFound: 'Pinjaman dengan nomor ini belum ada; impor pinjaman lebih dulu',
   pinjamanAmbiguous: 'Nomor pinjaman ini dipakai lebih dari satu pinjaman; perbaiki nomornya lebih dulu',
-  pinjamanPending: 'Pinjaman ini menunggu persetujuan dan belum bisa menerima pembayaran',
+  pinjamanPending: 'Pinjaman ini belum dicairkan (menunggu persetujuan atau ditolak) dan tidak dapat menerima pembayaran',
   changedMeanwhile: 'Data berubah selama impor berjalan; tidak ada yang disimpan. Periksa ulang berkas lalu impor lagi.',
 } as const;
 

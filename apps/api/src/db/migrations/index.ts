@@ -28,6 +28,7 @@ import * as m0900kwitansiPembayaran from './2026_11_29_0900_kwitansi_pembayaran'
 import * as m0910lembagaLogo from './2026_11_29_0910_lembaga_logo';
 import * as m0900impor from './2026_11_30_0900_impor';
 import * as m0910bulkWrites from './2026_11_30_0910_bulk_writes';
+import * as m0900persetujuan from './2026_12_01_0900_persetujuan';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -61,4 +62,5 @@ export const migrations = {
   '2026_11_29_0910_lembaga_logo': m0910lembagaLogo,
   '2026_11_30_0900_impor': m0900impor,
   '2026_11_30_0910_bulk_writes': m0910bulkWrites,
+  '2026_12_01_0900_persetujuan': m0900persetujuan,
 };

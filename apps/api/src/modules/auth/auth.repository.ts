@@ -29,7 +29,7 @@ export async function countUsers(db: Kysely<DB>) {
 
 export function insertUser(
   db: Kysely<DB>,
-  user: { username: string; nama_lengkap: string; role: 'admin' | 'operator' | 'user'; password_hash: string },
+  user: { username: string; nama_lengkap: string; role: 'admin' | 'manajer' | 'operator' | 'user'; password_hash: string },
 ) {
   return db.insertInto('users').values(user).returning(publicUserColumns).executeTakeFirstOrThrow();
 }
@@ -41,7 +41,7 @@ export function updateUser(
     username?: string;
     nama_lengkap?: string;
     password_hash?: string;
-    role?: 'admin' | 'operator' | 'user';
+    role?: 'admin' | 'manajer' | 'operator' | 'user';
     is_active?: boolean;
   },
 ) {

@@ -29,6 +29,7 @@ import {
   type PembayaranCreateInput,
   type PinjamanCreateInput,
   IMPOR_MAX_MASALAH,
+  isDisbursed,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -279,7 +280,7 @@ async function checkPembayaran(db: Kysely<DB>, sheet: ImporSheet): Promise<Check
     if (candidates.length > 1)
       rowProblems.push({ baris: row.baris, kolom: 'Nomor Pinjaman', pesan: imporMessages.pinjamanAmbiguous });
     const loan = candidates.length === 1 ? candidates[0]! : null;
-    if (loan?.status === 'pending')
+    if (loan && !isDisbursed(loan.status))
       rowProblems.push({ baris: row.baris, kolom: 'Nomor Pinjaman', pesan: imporMessages.pinjamanPending });
     if (nomor === '') rowProblems.push({ baris: row.baris, kolom: 'Nomor Pinjaman', pesan: imporMessages.nomorRequired });
     const result = parseRow(

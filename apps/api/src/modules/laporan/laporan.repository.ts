@@ -1,3 +1,4 @@
+import { statusBelumCair } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { JenisPembayaran } from '@mizan/core';
 import type { DB } from '../../db/schema';
@@ -50,7 +51,7 @@ export function loansOfDay(db: Kysely<DB>, tanggal: string) {
     ])
     .where('p.tanggal_pinjam', '=', tanggal)
     .where('p.deleted_at', 'is', null)
-    .where('p.status', '<>', 'pending')
+    .where('p.status', 'not in', statusBelumCair)
     .orderBy('p.created_at')
     .orderBy('p.id')
     .execute();
@@ -74,7 +75,7 @@ export async function disbursementsByMonth(
     .where('tanggal_pinjam', '>=', dari)
     .where('tanggal_pinjam', '<=', sampai)
     .where('deleted_at', 'is', null)
-    .where('status', '<>', 'pending')
+    .where('status', 'not in', statusBelumCair)
     .$if(tipe !== undefined, (qb) => qb.where('tipe', '=', tipe!))
     .groupBy([sql`to_char(tanggal_pinjam, 'YYYY-MM')`, 'tipe'])
     .execute();
@@ -134,7 +135,7 @@ export function runningLoansForCollections(db: Kysely<DB>, filters: CollectionFi
  */
 export function settledLoansForCollections(db: Kysely<DB>, filters: CollectionFilters, tanggal: string) {
   return collectionLoans(db, filters)
-    .where('p.status', 'not in', ['aktif', 'macet', 'pending'])
+    .where('p.status', 'not in', ['aktif', 'macet', ...statusBelumCair])
     .where(
       'p.id',
       'in',
@@ -154,7 +155,7 @@ export function incomeLoans(db: Kysely<DB>, dari: string, sampai: string, afterI
     .selectFrom('pinjaman as p')
     .select(['p.id', 'p.tipe', 'p.jumlah', 'p.persentase', 'p.durasi_angsuran', 'p.tanggal_pinjam', 'p.status'])
     .where('p.deleted_at', 'is', null)
-    .where('p.status', '<>', 'pending')
+    .where('p.status', 'not in', statusBelumCair)
     .where('p.tanggal_pinjam', '<=', sampai)
     .where('p.id', '>', afterId)
     .where((eb) =>

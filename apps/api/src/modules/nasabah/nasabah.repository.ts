@@ -263,12 +263,16 @@ export async function hasActiveLoan(trx: Kysely<DB>, nasabahId: number) {
 
 /** The amounts of the customer's living loans (for its maintained total). */
 export function livingLoanAmounts(trx: Kysely<DB>, nasabahId: number) {
-  return trx
-    .selectFrom('pinjaman')
-    .select('jumlah')
-    .where('nasabah_id', '=', nasabahId)
-    .where('deleted_at', 'is', null)
-    .execute();
+  return (
+    trx
+      .selectFrom('pinjaman')
+      .select('jumlah')
+      .where('nasabah_id', '=', nasabahId)
+      .where('deleted_at', 'is', null)
+      // A rejected loan was never the customer's (issue 27 A).
+      .where('status', '!=', 'ditolak')
+      .execute()
+  );
 }
 
 export async function setTotalPinjaman(trx: Kysely<DB>, nasabahId: number, total: number) {

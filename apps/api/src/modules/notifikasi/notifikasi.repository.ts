@@ -1,3 +1,4 @@
+import { statusBelumCair } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { readRemembered } from '../../db/settings-cache';
@@ -110,7 +111,7 @@ export async function recapFigures(db: Kysely<DB>, tanggal: string) {
         (eb) => eb.fn.coalesce(eb.fn.sum<number>('jumlah'), sql<number>`0`).as('jumlah'),
       ])
       .where('deleted_at', 'is', null)
-      .where('status', '!=', 'pending')
+      .where('status', 'not in', statusBelumCair)
       .where('tanggal_pinjam', '=', tanggal)
       .executeTakeFirstOrThrow(),
     db

@@ -14,6 +14,7 @@ import {
   type PembayaranUpdateInput,
   messages,
   nomorKwitansi,
+  paymentRefusalOfStatus,
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
@@ -139,6 +140,9 @@ async function checkPayment(
   current?: { id: number; pinjaman_id: number },
 ) {
   if (!loan) throw validationFailed([{ path: 'pinjaman_id', msg: messages.notFound.pinjaman }], messages.notFound.pinjaman);
+  // A loan awaiting approval or rejected was never disbursed: nothing to pay (issue 27 A).
+  const notDisbursed = paymentRefusalOfStatus(loan.status);
+  if (notDisbursed) throw conflict(notDisbursed, [{ path: 'pinjaman_id', msg: notDisbursed }]);
   if (input.tanggal < loan.tanggal_pinjam) {
     const msg = tanggalBeforeLoanMessage(loan.tanggal_pinjam);
     throw validationFailed([{ path: 'tanggal', msg }], msg);

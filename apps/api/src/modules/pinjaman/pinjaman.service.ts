@@ -5,6 +5,7 @@ import {
   classify,
   customerGrades,
   formatRupiah,
+  isDisbursed,
   loanLedger,
   paymentsByLoan,
   pinjamanDataCompleteness,
@@ -29,7 +30,8 @@ import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
 import { recordActivity } from '../activities/activity.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
-import { getKolektibilitasSetting } from '../settings/settings.service';
+import { getKolektibilitasSetting, getPersetujuanSetting } from '../settings/settings.service';
+import { cancelRequestsOf, insertRequest } from '../persetujuan/pengajuan.service';
 import {
   notifyKolektibilitasMemburuk,
   notifyPinjamanBaru,
@@ -224,7 +226,8 @@ function loanColumns(input: PinjamanCreateInput | PinjamanUpdateInput) {
 }
 
 /**
- * The row of a new loan, from the form or an import (issue 26 C): `aktif`, its principal all
+ * The row of a new loan, from the form or an import (issue 26 C): `aktif` (or `pending` when new
+ * loans wait for approval, issue 27 A), its principal all
  * outstanding, its instalment from the core formula; the balances follow (`refreshLoanBalance`).
  */
 export function newLoanRow(
@@ -233,12 +236,13 @@ export function newLoanRow(
   kwitansi: string | null,
   userId: number,
   diimpor = false,
+  status: 'aktif' | 'pending' = 'aktif',
 ) {
   return {
     ...loanColumns(input),
     urutan_pinjaman: urutan.urutan,
     urutan_pinjaman_generated: urutan.generated,
-    status: 'aktif' as const,
+    status,
     sisa_pokok: input.jumlah,
     angsuran_per_bulan: angsuranPerBulan(input),
     kwitansi,
@@ -252,7 +256,11 @@ export function newLoanRow(
 export const loanCreatedText = (input: { tipe: string; jumlah: number }, nama: string) =>
   `Pinjaman ${tipeLabel(input.tipe)} ${formatRupiah(input.jumlah)} untuk ${nama} ditambahkan`;
 
-/** Creates a loan (and attaches its receipt) in one transaction with its balances and the activity. */
+/**
+ * Creates a loan (and attaches its receipt) in one transaction with its balances and the activity.
+ * When new loans wait for approval (issue 27 A), it starts `pending` with a waiting request; its
+ * WhatsApp notification goes out when it is approved.
+ */
 export async function createPinjaman(
   ctx: PinjamanContext,
   userId: number,
@@ -265,16 +273,21 @@ export async function createPinjaman(
       let urutan = input.urutan_pinjaman;
       const generated = urutan === undefined;
       if (urutan === undefined) urutan = ((await repo.latestLoanOf(trx, input.nasabah_id))?.urutan_pinjaman ?? 0) + 1;
-      const loanId = await repo.insertPinjaman(trx, newLoanRow(input, { urutan, generated }, staged?.name ?? null, userId));
+      const waits = (await getPersetujuanSetting(trx)).pinjaman_baru;
+      const loanId = await repo.insertPinjaman(
+        trx,
+        newLoanRow(input, { urutan, generated }, staged?.name ?? null, userId, false, waits ? 'pending' : 'aktif'),
+      );
       await lockLoan(trx, loanId);
       // No kolektibilitas notification for a new loan: it had no class before (an old loan entered
       // late is told as a new loan, with its figures).
       await refreshLoanBalance(trx, loanId, todayOf(ctx.clock), { keepStatus: true });
       await refreshTotalPinjaman(trx, input.nasabah_id);
-      if (ctx.notifier) await notifyPinjamanBaru(trx, ctx.notifier, loanId);
+      if (waits) await insertRequest(trx, { jenis: 'pinjaman', pinjaman_id: loanId, diajukan_oleh: userId, data: null });
+      else if (ctx.notifier) await notifyPinjamanBaru(trx, ctx.notifier, loanId);
       await recordActivity(trx, {
         type: 'pinjaman.create',
-        description: `${loanCreatedText(input, nasabah.nama)}${staged ? ' dengan foto kwitansi' : ''}`,
+        description: `${loanCreatedText(input, nasabah.nama)}${staged ? ' dengan foto kwitansi' : ''}${waits ? ', menunggu persetujuan' : ''}`,
         category: 'pinjaman',
         amount: input.jumlah,
         entityType: 'pinjaman',
@@ -311,7 +324,8 @@ export async function updatePinjaman(
         ...(input.urutan_pinjaman === undefined
           ? {}
           : { urutan_pinjaman: input.urutan_pinjaman, urutan_pinjaman_generated: false }),
-        status: input.status,
+        // A loan awaiting approval or rejected keeps that state: only a decision changes it (issue 27 A).
+        status: isDisbursed(existing.status) ? input.status : existing.status,
         ...(staged ? { kwitansi: staged.name } : {}),
         updated_by: userId,
       });
@@ -345,6 +359,7 @@ export async function deletePinjaman(ctx: PinjamanContext, userId: number, id: n
     if (!existing) throw notFound(messages.notFound.pinjaman);
     const nama = await repo.nasabahNama(trx, existing.nasabah_id);
     await repo.softDeletePinjaman(trx, id, userId);
+    await cancelRequestsOf(trx, id, userId);
     await refreshTotalPinjaman(trx, existing.nasabah_id);
     // The customer's other loans no longer share this one's grade.
     const setting = await getKolektibilitasSetting(trx);

@@ -1,3 +1,4 @@
+import { statusBelumCair } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { DB, PortfolioSnapshotsTable } from '../../db/schema';
 import { countNasabah, countPinjaman } from '../../db/stat-counters';
@@ -135,7 +136,7 @@ export async function anyLoanUntil(db: Kysely<DB>, until: string): Promise<boole
     .select('id')
     .where('deleted_at', 'is', null)
     .where('tanggal_pinjam', '<=', until)
-    .where('status', '!=', 'pending')
+    .where('status', 'not in', statusBelumCair)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -152,7 +153,7 @@ export function loansForHistory(db: Kysely<DB>, afterId: number, limit: number, 
     .where('deleted_at', 'is', null)
     .where('id', '>', afterId)
     .where('tanggal_pinjam', '<=', until)
-    .where('status', '!=', 'pending')
+    .where('status', 'not in', statusBelumCair)
     .orderBy('id')
     .limit(limit)
     .execute();

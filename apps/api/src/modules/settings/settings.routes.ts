@@ -3,6 +3,8 @@ import {
   kolektibilitasSettingSchema,
   kolektibilitasSettingsResponseSchema,
   pendapatanSettingSchema,
+  persetujuanSettingSchema,
+  persetujuanSettingsResponseSchema,
   pendapatanSettingsResponseSchema,
 } from '@mizan/core';
 import { currentUser, requireAdmin } from '../../plugins/auth';
@@ -76,6 +78,36 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: 'Metode pengakuan margin disimpan.',
       data: await service.savePendapatanSetting(app.db, request.body, currentUser(request).id),
+    }),
+  );
+
+  app.get(
+    '/settings/persetujuan',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Persetujuan pinjaman baru (aktif/tidak) dan batas potongan pelunasan yang perlu persetujuan',
+        response: { 200: envelope(persetujuanSettingsResponseSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await service.persetujuanSettings(app.db) }),
+  );
+
+  app.put(
+    '/settings/persetujuan',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['settings'],
+        summary: 'Ubah pengaturan persetujuan (admin)',
+        body: persetujuanSettingSchema,
+        response: { 200: envelope(persetujuanSettingsResponseSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Pengaturan persetujuan disimpan.',
+      data: await service.savePersetujuanSetting(app.db, request.body, currentUser(request).id),
     }),
   );
 };

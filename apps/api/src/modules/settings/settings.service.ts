@@ -15,6 +15,11 @@ import {
   pengingatSettingSchema,
   type PengingatSetting,
   defaultPendapatanSetting,
+  defaultPersetujuanSetting,
+  formatPercent,
+  persetujuanSettingSchema,
+  type PersetujuanSetting,
+  type PersetujuanSettingsResponse,
   metodePengakuanMarginLabels,
   pendapatanSettingSchema,
   type PendapatanSetting,
@@ -197,4 +202,33 @@ export async function savePendapatanSetting(db: Kysely<DB>, setting: PendapatanS
   });
   forgetSettings(db);
   return pendapatanSettings(db);
+}
+
+const PERSETUJUAN = 'persetujuan';
+
+/** Whether new loans wait for approval and the khasm limit (issue 27): the stored choice, else off and 10 %. */
+export async function getPersetujuanSetting(db: Kysely<DB>): Promise<PersetujuanSetting> {
+  const parsed = persetujuanSettingSchema.safeParse(await repo.readSetting(db, PERSETUJUAN));
+  return parsed.success ? parsed.data : defaultPersetujuanSetting;
+}
+
+/** `GET /api/settings/persetujuan`: the setting in force and who changed it last. */
+export async function persetujuanSettings(db: Kysely<DB>): Promise<PersetujuanSettingsResponse> {
+  const [setting, change] = await Promise.all([getPersetujuanSetting(db), settingChange(db, PERSETUJUAN)]);
+  return { setting, ...change };
+}
+
+/** `PUT /api/settings/persetujuan` (admin): stores the setting and logs who changed it, in one transaction. */
+export async function savePersetujuanSetting(db: Kysely<DB>, setting: PersetujuanSetting, userId: number) {
+  await db.transaction().execute(async (trx) => {
+    await repo.writeSetting(trx, PERSETUJUAN, setting, userId);
+    await recordActivity(trx, {
+      type: 'pengaturan.persetujuan',
+      description: `Pengaturan persetujuan diubah: pinjaman baru ${setting.pinjaman_baru ? 'menunggu persetujuan' : 'langsung aktif'}, potongan pelunasan di atas ${formatPercent(setting.batas_diskon_persen)} dari sisa margin perlu persetujuan`,
+      category: 'other',
+      userId,
+    });
+  });
+  forgetSettings(db);
+  return persetujuanSettings(db);
 }

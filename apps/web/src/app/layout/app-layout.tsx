@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth';
 import { useInstitutionName } from '../../lib/institution';
 import { cn } from '../../components/ui/cn';
 import { Logo } from './logo';
+import { useWaitingCount } from '../../features/persetujuan/api/persetujuan';
 
 const links = [
   { to: '/dashboard', label: 'Dashboard', Icon: LayoutDashboard },
@@ -28,6 +29,9 @@ const lainnyaChildren = [
   '/kolektibilitas',
 ];
 
+// The approval queue belongs to Pinjaman.
+const pinjamanChildren = ['/persetujuan'];
+
 /** The common layout of every signed-in page (spec §2). */
 export function AppLayout() {
   const { user, logout } = useAuth();
@@ -36,11 +40,14 @@ export function AppLayout() {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location.pathname;
   const name = useInstitutionName();
+  // Requests waiting for a decision, for the people who may decide (issue 27 A).
+  const waiting = useWaitingCount();
 
   const isActive = (to: string) =>
     location.pathname === to ||
     location.pathname.startsWith(`${to}/`) ||
-    (to === '/lainnya' && lainnyaChildren.some((p) => location.pathname.startsWith(p)));
+    (to === '/lainnya' && lainnyaChildren.some((p) => location.pathname.startsWith(p))) ||
+    (to === '/pinjaman' && pinjamanChildren.some((p) => location.pathname.startsWith(p)));
 
   const navItems = (variant: 'desktop' | 'mobile') =>
     links.map(({ to, label, Icon }) => (
@@ -57,6 +64,16 @@ export function AppLayout() {
         {/* Below 1536 px the seven links fit beside the institution's name and the user only without their icons. */}
         <Icon className={variant === 'desktop' ? 'hidden h-4 w-4 2xl:block' : 'h-4 w-4'} aria-hidden="true" />
         {label}
+        {to === '/pinjaman' && waiting > 0 ? (
+          <span
+            className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-gold-400 px-1.5 text-xs font-semibold text-brand-900"
+            title={`${waiting} pengajuan menunggu persetujuan`}
+            data-testid="badge-persetujuan"
+          >
+            <span aria-hidden="true">{waiting}</span>
+            <span className="sr-only">, {waiting} pengajuan menunggu persetujuan</span>
+          </span>
+        ) : null}
       </NavLink>
     ));
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, BellRing, FileText, HandCoins, Pencil, Printer, RefreshCw, SearchX, Trash2, UserRound } from 'lucide-react';
-import { formatRupiah, loanCode, type Kolektibilitas } from '@mizan/core';
+import { formatRupiah, isDisbursed, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
@@ -21,6 +21,7 @@ import { CompletenessCard, LoanInfoCard } from '../../features/pinjaman/componen
 import { PaymentHistory } from '../../features/pinjaman/components/payment-history';
 import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-form-dialog';
 import { RepaymentSchedule } from '../../features/pinjaman/components/repayment-schedule';
+import { LoanPersetujuan } from '../../features/persetujuan/components/loan-persetujuan';
 
 const backLinkClass =
   'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800';
@@ -84,6 +85,8 @@ export default function PinjamanDetailPage() {
   // Today's class as the ledger computes it now; the stored one until the schedule has loaded.
   const kelas = jadwal.data?.kolektibilitas ?? p.kolektibilitas;
   const paymentRows = payments.data ?? [];
+  // Awaiting approval or rejected: never disbursed, so no payment and the decision comes first (issue 27 A).
+  const disbursed = isDisbursed(p.status);
 
   const refresh = async () => {
     const [result] = await Promise.all([loan.refetch(), payments.refetch(), jadwal.refetch()]);
@@ -113,7 +116,7 @@ export default function PinjamanDetailPage() {
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h1 className="text-2xl font-bold tracking-tight text-ink">Detail Pinjaman</h1>
-              {kelas !== null ? <KolektibilitasBadge kelas={kelas as Kolektibilitas} /> : null}
+              {kelas !== null && disbursed ? <KolektibilitasBadge kelas={kelas as Kolektibilitas} /> : null}
             </div>
             <p className="truncate text-sm text-muted">
               {p.nasabah.nama} · {loanCode(p)} · {formatRupiah(p.jumlah)}
@@ -140,6 +143,11 @@ export default function PinjamanDetailPage() {
           from lg the cards sit in a main column and a side column. */}
       <div className="flex flex-col gap-5 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="contents lg:col-span-2 lg:block lg:min-w-0 lg:space-y-5">
+          {!disbursed ? (
+            <div className="order-1">
+              <LoanPersetujuan pinjamanId={p.id} />
+            </div>
+          ) : null}
           <div className="order-1">
             <LoanInfoCard pinjaman={p} />
           </div>
@@ -168,10 +176,18 @@ export default function PinjamanDetailPage() {
               <CardTitle>Quick Actions</CardTitle>
             </CardHeader>
             <CardBody className="grid gap-2">
-              <Button onClick={() => navigate(`/pembayaran?tambah=1&pinjaman_id=${p.id}`)}>
-                <HandCoins className="h-4 w-4" aria-hidden="true" />
-                Tambah Pembayaran
-              </Button>
+              {disbursed ? (
+                <Button onClick={() => navigate(`/pembayaran?tambah=1&pinjaman_id=${p.id}`)}>
+                  <HandCoins className="h-4 w-4" aria-hidden="true" />
+                  Tambah Pembayaran
+                </Button>
+              ) : (
+                <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  {p.status === 'pending'
+                    ? 'Pinjaman ini menunggu persetujuan; pembayaran dapat dicatat setelah disetujui.'
+                    : 'Pinjaman ini ditolak; pembayaran tidak dapat dicatat.'}
+                </p>
+              )}
               {p.status === 'aktif' || p.status === 'macet' ? (
                 <Button
                   variant="outline"
@@ -215,6 +231,11 @@ export default function PinjamanDetailPage() {
           <div className="order-8">
             <CompletenessCard dataCompleteness={p.data_completeness} diimpor={p.diimpor} />
           </div>
+          {disbursed ? (
+            <div className="order-9">
+              <LoanPersetujuan pinjamanId={p.id} />
+            </div>
+          ) : null}
         </div>
       </div>
 

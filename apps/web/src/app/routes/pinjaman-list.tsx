@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { CircleCheck, HandCoins, Layers, Plus, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
 import { formatRupiah, labelOf, statusPinjamanLabels, tipePinjamanLabels } from '@mizan/core';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { useWaitingCount } from '../../features/persetujuan/api/persetujuan';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
@@ -32,6 +35,7 @@ export default function PinjamanListPage() {
   const list = usePinjamanList(filters);
   const stats = usePinjamanStats();
   const remove = useDeletePinjaman();
+  const waiting = useWaitingCount();
   const page = useListPage<PinjamanFilters, Pinjaman, 'add'>({
     list,
     keys: pinjamanKeys,
@@ -96,6 +100,13 @@ export default function PinjamanListPage() {
         }
       />
 
+      {waiting > 0 ? (
+        <Alert tone="warning" title={`${waiting} pengajuan menunggu persetujuan`} className="mb-5">
+          <Link to="/persetujuan" className="font-medium underline underline-offset-2 hover:text-amber-950">
+            Buka antrean persetujuan
+          </Link>
+        </Alert>
+      ) : null}
       <div className="mb-5 grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6">
         <div className="col-span-2 md:col-span-4 lg:col-span-2">
           <SummaryCard

@@ -54,6 +54,7 @@ const statusTones: Record<string, { tone: Tone; label: string }> = {
   approved: { tone: 'blue', label: 'Disetujui' },
   rejected: { tone: 'red', label: 'Ditolak' },
   lunas: { tone: 'blue', label: 'Lunas' },
+  ditolak: { tone: 'red', label: 'Ditolak' },
   macet: { tone: 'red', label: 'Macet' },
   sebagian: { tone: 'amber', label: 'Sebagian' },
   belum: { tone: 'gray', label: 'Belum Bayar' },

@@ -8,7 +8,7 @@ export type PinjamanSortKey = PinjamanListQuery['sortBy'];
 /** What the loan list filters and sorts by (spec §9 filter options). */
 export interface PinjamanFilters {
   search: string;
-  status: 'all' | Exclude<StatusPinjamanFilter, 'pending'>;
+  status: 'all' | StatusPinjamanFilter;
   tipe: 'all' | TipePinjaman;
   /** A customer id, or null for every customer. */
   nasabahId: number | null;

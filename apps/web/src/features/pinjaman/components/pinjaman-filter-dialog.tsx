@@ -12,6 +12,8 @@ const statusOptions = [
   { value: 'aktif', label: 'Aktif' },
   { value: 'lunas', label: 'Lunas' },
   { value: 'macet', label: 'Macet' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'ditolak', label: 'Ditolak' },
 ] as const;
 
 export const emptyPinjamanFilter: PinjamanFilterValues = {

@@ -6,6 +6,7 @@ import {
   pinjamanLimits,
   pinjamanUpdateSchema,
   statusPinjaman,
+  isDisbursed,
   toNumberInput,
   todayJakarta,
   type PinjamanUpdateFormValues,
@@ -73,7 +74,8 @@ function valuesOf(loan: Pinjaman): FormValues {
     durasi_angsuran: loan.durasi_angsuran === null ? '' : String(loan.durasi_angsuran),
     jaminan: loan.jaminan ?? '',
     keterangan: loan.keterangan ?? '',
-    // The edit form defaults to aktif (spec §4); a 'pending' row is set to a real status here.
+    // The edit form defaults to aktif (spec §4). A pending or rejected loan keeps its state (the
+    // server keeps it; only an approval decision changes it), whatever this field holds.
     status: (statusPinjaman as readonly string[]).includes(loan.status) ? (loan.status as StatusPinjaman) : 'aktif',
   };
 }
@@ -313,7 +315,14 @@ function PinjamanForm({
           />
         </Field>
       ) : null}
-      {editing ? (
+      {editing && pinjaman && !isDisbursed(pinjaman.status) ? (
+        <div className="space-y-1.5">
+          <p className="text-sm font-medium text-ink">Status</p>
+          <p className="text-sm text-muted">
+            {statusPinjamanLabels[pinjaman.status]}: berubah hanya lewat keputusan persetujuan.
+          </p>
+        </div>
+      ) : editing ? (
         <Field label="Status" error={errors.status?.message} required>
           <Select {...form.register('status')}>
             {statusPinjaman.map((s) => (

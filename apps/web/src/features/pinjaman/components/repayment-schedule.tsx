@@ -26,7 +26,10 @@ function parts(line: Line): string {
 }
 
 /** "3 angsuran tertunggak · 47 hari · Kolektibilitas 2 DPK", or that nothing is overdue. */
-export function arrearsLine(jadwal: Jadwal, tipe: string): string {
+export function arrearsLine(jadwal: Jadwal, tipe: string, status: string): string {
+  // Never disbursed (awaiting approval or rejected): the schedule is what it would be, nothing is owed yet.
+  if (status === 'pending') return 'Jadwal rencana: berlaku setelah pinjaman disetujui';
+  if (status === 'ditolak') return 'Jadwal rencana: pinjaman ditolak, tidak berlaku';
   const kelas = jadwal.kolektibilitas as Kolektibilitas;
   const kol = `Kolektibilitas ${kelas} ${kolektibilitasShortLabels[kelas]}`;
   const { angsuran_tertunggak: count, hari_tunggakan: days } = jadwal.ringkasan;
@@ -104,7 +107,7 @@ export function RepaymentSchedule({
           data-testid="jadwal-ringkasan"
           className={`mx-4 mt-3 rounded-lg px-3 py-2 text-sm font-medium ${overdue ? 'bg-red-50 text-red-900' : 'bg-brand-50 text-brand-900'}`}
         >
-          {arrearsLine(jadwal, pinjaman.tipe)}
+          {arrearsLine(jadwal, pinjaman.tipe, pinjaman.status)}
           {overdue ? (
             <span className="block text-xs font-normal">Tunggakan {formatRupiah(jadwal.ringkasan.tunggakan_total)}</span>
           ) : null}

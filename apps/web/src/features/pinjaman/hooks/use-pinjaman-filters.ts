@@ -4,7 +4,7 @@ import { defaultPinjamanFilters, type PinjamanFilters } from '../types';
 
 const codecs = {
   search: textParam,
-  status: oneOfParam<PinjamanFilters['status']>(['all', 'aktif', 'lunas', 'macet']),
+  status: oneOfParam<PinjamanFilters['status']>(['all', 'aktif', 'lunas', 'macet', 'pending', 'ditolak']),
   tipe: oneOfParam<PinjamanFilters['tipe']>(['all', 'pokok', 'non-pokok']),
   nasabahId: idParam,
   nasabahNama: optionalTextParam,

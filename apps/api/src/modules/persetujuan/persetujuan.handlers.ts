@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import { formatRupiah, type JenisPersetujuan } from '@mizan/core';
+import type { DB, PersetujuanTable, PinjamanRow } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Clock } from '../../lib/clock';
+import { todayOf } from '../../lib/clock';
+import { notifyPinjamanBaru, type Notifier } from '../notifikasi/notifikasi.service';
+import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
+import { refreshLoanBalance } from '../pinjaman/pinjaman.service';
+import { conflict } from '../../lib/errors';
+import * as repo from './persetujuan.repository';
+
+/** What a decision's handler receives: the locked request and loan, and who decides. */
+export interface Decision {
+  request: Selectable<PersetujuanTable>;
+  loan: PinjamanRow;
+  userId: number;
+}
+
+/** Carries out an approval or a rejection of one kind of request; answers the activity log's sentence. */
+export interface DecisionHandler {
+  approve(trx: Kysely<DB>, ctx: { clock: Clock; notifier?: Notifier }, decision: Decision): Promise<string>;
+  reject(trx: Kysely<DB>, ctx: { clock: Clock; notifier?: Notifier }, decision: Decision): Promise<string>;
+}
+
+const tipeLabel = (tipe: string) => (tipe === 'pokok' ? 'Murabahah' : 'Mudharabah');
+const loanText = (loan: PinjamanRow) =>
+  `pinjaman ${tipeLabel(loan.tipe)} ${formatRupiah(loan.jumlah)} untuk ${loan.nasabah_nama}`;
+
+/**
+ * A new loan: approved, it becomes `aktif` (its schedule runs from its tanggal_pinjam, its
+ * balances and ledger are computed, the "pinjaman baru" notification goes out now); rejected, it
+ * becomes `ditolak`, kept with its history and out of the customer's total.
+ */
+const pinjamanBaru: DecisionHandler = {
+  async approve(trx, ctx, { loan, userId }) {
+    await repo.setLoanStatus(trx, loan.id, 'aktif', userId);
+    await refreshLoanBalance(trx, loan.id, todayOf(ctx.clock), { keepStatus: true });
+    if (ctx.notifier) await notifyPinjamanBaru(trx, ctx.notifier, loan.id);
+    return `Pengajuan ${loanText(loan)} disetujui`;
+  },
+  async reject(trx, _ctx, { loan, userId }) {
+    await repo.setLoanStatus(trx, loan.id, 'ditolak', userId);
+    await refreshTotalPinjaman(trx, loan.nasabah_id);
+    return `Pengajuan ${loanText(loan)} ditolak`;
+  },
+};
+
+/** A kind no workflow creates yet: refused, nothing written. */
+const notOffered: DecisionHandler = {
+  approve: () => Promise.reject(conflict('Jenis pengajuan ini belum dapat diputuskan')),
+  reject: () => Promise.reject(conflict('Jenis pengajuan ini belum dapat diputuskan')),
+};
+
+/** The handler of each kind of request. */
+export const decisionHandlers: Record<JenisPersetujuan, DecisionHandler> = {
+  pinjaman: pinjamanBaru,
+  pelunasan: notOffered,
+  penjadwalan: notOffered,
+};

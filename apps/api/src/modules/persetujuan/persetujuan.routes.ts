@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamSchema,
+  persetujuanListQuerySchema,
+  persetujuanSchema,
+  persetujuanSetujuiSchema,
+  persetujuanTolakSchema,
+} from '@mizan/core';
+import { currentUser } from '../../plugins/auth';
+import { envelope, listEnvelope } from '../../lib/envelope';
+import { getPinjaman } from '../pinjaman/pinjaman.service';
+import * as service from './persetujuan.service';
+
+/** The approval queue (issue 27 A): list, the count for the menu, a loan's requests, approve, reject. */
+export const persetujuanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = () => ({ db: app.db, clock: app.clock, notifier: app.notifier });
+
+  app.get(
+    '/persetujuan',
+    {
+      schema: {
+        tags: ['persetujuan'],
+        summary: 'Antrean persetujuan (menunggu, terlama dulu) atau riwayat keputusan (terbaru dulu)',
+        querystring: persetujuanListQuerySchema,
+        response: { 200: listEnvelope(persetujuanSchema) },
+      },
+    },
+    async (request) => {
+      const { data, pagination } = await service.listPersetujuan(app.db, request.query);
+      return { success: true as const, data, meta: { pagination } };
+    },
+  );
+
+  app.get(
+    '/persetujuan/jumlah',
+    {
+      schema: {
+        tags: ['persetujuan'],
+        summary: 'Jumlah pengajuan yang menunggu persetujuan (lencana menu)',
+        response: { 200: envelope(z.object({ menunggu: z.number() })) },
+      },
+    },
+    async () => ({ success: true as const, data: { menunggu: await service.countWaiting(app.db) } }),
+  );
+
+  app.get(
+    '/pinjaman/:id/persetujuan',
+    {
+      schema: {
+        tags: ['persetujuan'],
+        summary: 'Riwayat pengajuan dan keputusan sebuah pinjaman (terbaru dulu)',
+        params: idParamSchema,
+        response: { 200: envelope(z.array(persetujuanSchema)) },
+      },
+    },
+    async (request) => {
+      await getPinjaman({ db: app.db, storage: app.fileStorage, signer: app.urlSigner, clock: app.clock }, request.params.id);
+      return { success: true as const, data: await service.persetujuanOfLoan(app.db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/persetujuan/:id/setujui',
+    {
+      schema: {
+        tags: ['persetujuan'],
+        summary: 'Setujui pengajuan (administrator atau manajer, bukan pengaju)',
+        params: idParamSchema,
+        body: persetujuanSetujuiSchema,
+        response: { 200: envelope(persetujuanSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Pengajuan disetujui',
+      data: await service.decide(ctx(), currentUser(request), request.params.id, 'disetujui', request.body.catatan),
+    }),
+  );
+
+  app.post(
+    '/persetujuan/:id/tolak',
+    {
+      schema: {
+        tags: ['persetujuan'],
+        summary: 'Tolak pengajuan dengan alasan (administrator atau manajer, bukan pengaju)',
+        params: idParamSchema,
+        body: persetujuanTolakSchema,
+        response: { 200: envelope(persetujuanSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Pengajuan ditolak',
+      data: await service.decide(ctx(), currentUser(request), request.params.id, 'ditolak', request.body.catatan),
+    }),
+  );
+};

@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import {
+  decisionRefusal,
+  persetujuanMessages,
+  type Pagination,
+  type Persetujuan,
+  type PersetujuanListQuery,
+  PERSETUJUAN_PER_PAGE,
+} from '@mizan/core';
+import type { DB, PinjamanRow } from '../../db/schema';
+import { instantText } from '../../db/json-rows';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
+import type { Notifier } from '../notifikasi/notifikasi.service';
+import { recordActivity } from '../activities/activity.service';
+import { lockLoan } from '../pinjaman/pinjaman.service';
+import * as repo from './persetujuan.repository';
+import { decisionHandlers } from './persetujuan.handlers';
+
+export const PERSETUJUAN_NOT_FOUND = 'Pengajuan tidak ditemukan';
+
+/** What a decision needs from the app. */
+export interface PersetujuanContext {
+  db: Kysely<DB>;
+  clock: Clock;
+  notifier?: Notifier;
+}
+
+const when = (value: Date | string | null) => (value === null ? null : instantText(value));
+
+export function toPersetujuanJson(row: repo.RequestRow): Persetujuan {
+  return {
+    id: row.id,
+    jenis: row.jenis,
+    status: row.status,
+    pinjaman: {
+      id: row.pinjaman_id,
+      nomor_pinjaman: row.nomor_pinjaman,
+      tipe: row.tipe,
+      jumlah: row.jumlah,
+      persentase: row.persentase,
+      durasi_angsuran: row.durasi_angsuran,
+      tanggal_pinjam: row.tanggal_pinjam,
+      status: row.pinjaman_status,
+      nasabah: { id: row.nasabah_id, nama: row.nasabah_nama },
+    },
+    data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown> | null,
+    diajukan_oleh: { id: row.diajukan_oleh, nama: row.diajukan_nama },
+    diajukan_pada: instantText(row.diajukan_pada),
+    diputuskan_oleh:
+      row.diputuskan_oleh === null ? null : { id: row.diputuskan_oleh, nama: row.diputuskan_nama ?? String(row.diputuskan_oleh) },
+    diputuskan_pada: when(row.diputuskan_pada),
+    catatan: row.catatan,
+  };
+}
+
+export async function listPersetujuan(
+  db: Kysely<DB>,
+  query: PersetujuanListQuery,
+): Promise<{ data: Persetujuan[]; pagination: Pagination }> {
+  const { rows, total } = await repo.listRequests(db, query);
+  const waiting = query.status === 'menunggu';
+  return {
+    data: rows.map(toPersetujuanJson),
+    pagination: {
+      page: query.page,
+      limit: PERSETUJUAN_PER_PAGE,
+      total,
+      totalPages: Math.ceil(total / PERSETUJUAN_PER_PAGE),
+      sortBy: 'diajukan_pada',
+      sortOrder: waiting ? 'asc' : 'desc',
+    },
+  };
+}
+
+export const countWaiting = repo.countWaiting;
+
+export async function persetujuanOfLoan(db: Kysely<DB>, pinjamanId: number) {
+  return (await repo.requestsOfLoan(db, pinjamanId)).map(toPersetujuanJson);
+}
+
+/**
+ * Decides a waiting request: only an administrator or a manager, never its proposer; the loan is
+ * locked, the kind's handler applies the decision (a new loan becomes aktif or ditolak, a
+ * settlement or a rescheduling is carried out), and the request and the activity are written in
+ * the same transaction.
+ */
+export async function decide(
+  ctx: PersetujuanContext,
+  user: { id: number; role: string },
+  id: number,
+  keputusan: 'disetujui' | 'ditolak',
+  catatan: string | null,
+): Promise<Persetujuan> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const request = await repo.lockRequest(trx, id);
+    if (!request) throw notFound(PERSETUJUAN_NOT_FOUND);
+    const refusal = decisionRefusal(user, request.diajukan_oleh);
+    if (refusal) throw forbidden(refusal);
+    if (request.status !== 'menunggu') throw conflict(persetujuanMessages.sudahDiputuskan);
+    const loan: PinjamanRow | undefined = await lockLoan(trx, request.pinjaman_id);
+    if (!loan) throw notFound(PERSETUJUAN_NOT_FOUND);
+    const handler = decisionHandlers[request.jenis];
+    const description =
+      keputusan === 'disetujui'
+        ? await handler.approve(trx, ctx, { request, loan, userId: user.id })
+        : await handler.reject(trx, ctx, { request, loan, userId: user.id });
+    await repo.closeRequest(trx, id, { status: keputusan, diputuskan_oleh: user.id, catatan });
+    await recordActivity(trx, {
+      type: `persetujuan.${request.jenis}.${keputusan === 'disetujui' ? 'setujui' : 'tolak'}`,
+      description: `${description}${catatan ? ` (catatan: ${catatan})` : ''}`,
+      category: 'pinjaman',
+      amount: loan.jumlah,
+      entityType: 'pinjaman',
+      entityId: loan.id,
+      userId: user.id,
+    });
+  });
+  ctx.notifier?.committed();
+  const row = await repo.findRequest(ctx.db, id);
+  return toPersetujuanJson(row!);
+}

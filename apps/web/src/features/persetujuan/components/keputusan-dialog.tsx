@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { formatRupiah, jenisPersetujuanLabels, loanCode, type Persetujuan } from '@mizan/core';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/input';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useDecide } from '../api/persetujuan';
+
+/** Approve or reject one request, with a note (required to reject). */
+export function KeputusanDialog({
+  request,
+  keputusan,
+  onOpenChange,
+}: {
+  request: Persetujuan;
+  keputusan: 'setujui' | 'tolak';
+  onOpenChange(open: boolean): void;
+}) {
+  const decide = useDecide();
+  const { showToast } = useToast();
+  const [catatan, setCatatan] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const approve = keputusan === 'setujui';
+  const p = request.pinjaman;
+
+  const submit = async () => {
+    if (!approve && catatan.trim() === '') {
+      setError('Alasan penolakan wajib diisi');
+      return;
+    }
+    try {
+      const res = await decide.mutateAsync({ id: request.id, keputusan, catatan });
+      showToast(res.message ?? (approve ? 'Pengajuan disetujui' : 'Pengajuan ditolak'), 'success');
+      onOpenChange(false);
+    } catch (e) {
+      const fieldError = e instanceof ApiError ? e.errors?.find((f) => f.path === 'catatan')?.msg : undefined;
+      if (fieldError) setError(fieldError);
+      else showToast(errorMessage(e, 'Keputusan gagal disimpan'), 'error');
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={approve ? `Setujui ${jenisPersetujuanLabels[request.jenis]}` : `Tolak ${jenisPersetujuanLabels[request.jenis]}`}
+      description={`${p.nasabah.nama} · ${loanCode(p)} · ${formatRupiah(p.jumlah)}`}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={decide.isPending}>
+            Batal
+          </Button>
+          <Button variant={approve ? 'primary' : 'danger'} onClick={() => void submit()} disabled={decide.isPending}>
+            {decide.isPending ? 'Memproses...' : approve ? 'Setujui' : 'Tolak'}
+          </Button>
+        </>
+      }
+    >
+      <Field label={approve ? 'Catatan (opsional)' : 'Alasan penolakan'} required={!approve} error={error}>
+        <Textarea
+          value={catatan}
+          maxLength={500}
+          rows={3}
+          onChange={(e) => {
+            setCatatan(e.target.value);
+            setError(undefined);
+          }}
+        />
+      </Field>
+    </Dialog>
+  );
+}

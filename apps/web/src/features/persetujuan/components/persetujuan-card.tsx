@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Check, X } from 'lucide-react';
+import {
+  decisionRefusal,
+  formatDateLong,
+  formatDateTime,
+  formatPercent,
+  formatRupiah,
+  jenisPersetujuanLabels,
+  loanCode,
+  statusPersetujuanLabels,
+  type Persetujuan,
+} from '@mizan/core';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { useAuth } from '../../auth';
+import { KeputusanDialog } from './keputusan-dialog';
+
+const statusTone = { menunggu: 'amber', disetujui: 'green', ditolak: 'red', dibatalkan: 'gray' } as const;
+const tipeLabel = (tipe: string) => (tipe === 'pokok' ? 'Murabahah' : 'Mudharabah');
+
+/** What a request proposes, in a line: the loan's terms. */
+function Terms({ request }: { request: Persetujuan }) {
+  const p = request.pinjaman;
+  return (
+    <p className="text-sm text-muted">
+      {tipeLabel(p.tipe)} {formatPercent(p.persentase)}
+      {p.durasi_angsuran ? ` · ${p.durasi_angsuran} bulan` : ''} · tanggal pinjam {formatDateLong(p.tanggal_pinjam)}
+    </p>
+  );
+}
+
+/**
+ * One request: the loan it is about, who proposed it and when, the decision when there is one,
+ * and Setujui / Tolak for a person who may decide it (an administrator or a manager, not its proposer).
+ */
+export function PersetujuanCard({ request, showLoanLink = true }: { request: Persetujuan; showLoanLink?: boolean }) {
+  const { user } = useAuth();
+  const [keputusan, setKeputusan] = useState<'setujui' | 'tolak' | null>(null);
+  const p = request.pinjaman;
+  const waiting = request.status === 'menunggu';
+  const refusal = user ? decisionRefusal(user, request.diajukan_oleh.id) : 'x';
+  const own = user?.id === request.diajukan_oleh.id;
+
+  return (
+    <article
+      className="rounded-xl border border-line bg-white p-4 shadow-sm"
+      aria-label={`${jenisPersetujuanLabels[request.jenis]} ${p.nasabah.nama}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="blue">{jenisPersetujuanLabels[request.jenis]}</Badge>
+        <Badge tone={statusTone[request.status]}>{statusPersetujuanLabels[request.status]}</Badge>
+      </div>
+      <div className="mt-3 flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <h3 className="min-w-0 truncate text-base font-semibold text-ink">
+          {showLoanLink ? (
+            <Link to={`/pinjaman/${p.id}`} className="hover:text-brand-700 hover:underline">
+              {p.nasabah.nama}
+            </Link>
+          ) : (
+            p.nasabah.nama
+          )}
+        </h3>
+        <p className="text-lg font-semibold text-ink tabular-nums">{formatRupiah(p.jumlah)}</p>
+      </div>
+      <p className="text-sm text-muted">{loanCode(p)}</p>
+      <Terms request={request} />
+      <dl className="mt-3 grid gap-1 text-sm">
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="text-muted">Diajukan oleh</dt>
+          <dd className="font-medium text-ink">
+            {request.diajukan_oleh.nama} · {formatDateTime(request.diajukan_pada)}
+          </dd>
+        </div>
+        {request.diputuskan_oleh && request.diputuskan_pada ? (
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="text-muted">{request.status === 'dibatalkan' ? 'Dibatalkan oleh' : 'Diputuskan oleh'}</dt>
+            <dd className="font-medium text-ink">
+              {request.diputuskan_oleh.nama} · {formatDateTime(request.diputuskan_pada)}
+            </dd>
+          </div>
+        ) : null}
+        {request.catatan ? (
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="text-muted">Catatan</dt>
+            <dd className="text-ink">{request.catatan}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {waiting && refusal === null ? (
+        <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+          <Button variant="danger" onClick={() => setKeputusan('tolak')} aria-label={`Tolak pengajuan ${p.nasabah.nama}`}>
+            <X className="h-4 w-4" aria-hidden="true" />
+            Tolak
+          </Button>
+          <Button onClick={() => setKeputusan('setujui')} aria-label={`Setujui pengajuan ${p.nasabah.nama}`}>
+            <Check className="h-4 w-4" aria-hidden="true" />
+            Setujui
+          </Button>
+        </div>
+      ) : waiting ? (
+        <p className="mt-3 text-sm text-muted">
+          {own
+            ? 'Pengajuan Anda. Keputusan diambil oleh administrator atau manajer lain.'
+            : 'Menunggu keputusan administrator atau manajer.'}
+        </p>
+      ) : null}
+      {keputusan ? <KeputusanDialog request={request} keputusan={keputusan} onOpenChange={() => setKeputusan(null)} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatPercent, type PersetujuanSettingsResponse } from '@mizan/core';
+import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { persetujuanSettingsQuery, useSavePersetujuanSetting } from '../api/persetujuan';
+
+/** Whether new loans wait for approval and the khasm limit: a form for administrators, a statement for everyone else. */
+export function PersetujuanSettings({ canEdit }: { canEdit: boolean }) {
+  const settings = useQuery(persetujuanSettingsQuery);
+  if (!settings.data) return <Skeleton className="h-40 w-full rounded-xl" />;
+  return <SettingsForm key={settings.data.diubah_pada ?? 'bawaan'} data={settings.data} canEdit={canEdit} />;
+}
+
+function SettingsForm({ data, canEdit }: { data: PersetujuanSettingsResponse; canEdit: boolean }) {
+  const save = useSavePersetujuanSetting();
+  const { showToast } = useToast();
+  const [pinjamanBaru, setPinjamanBaru] = useState(data.setting.pinjaman_baru);
+  const [batas, setBatas] = useState(String(data.setting.batas_diskon_persen).replace('.', ','));
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(batas.replace(',', '.'));
+    if (batas.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) {
+      setError('Batas potongan harus angka 0 sampai 100');
+      return;
+    }
+    try {
+      const res = await save.mutateAsync({ pinjaman_baru: pinjamanBaru, batas_diskon_persen: value });
+      showToast(res.message ?? 'Pengaturan persetujuan disimpan.', 'success');
+    } catch (e) {
+      const fieldError = e instanceof ApiError ? e.errors?.find((f) => f.path === 'batas_diskon_persen')?.msg : undefined;
+      if (fieldError) setError(fieldError);
+      else showToast(errorMessage(e, 'Pengaturan persetujuan gagal disimpan'), 'error');
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pengaturan Persetujuan</CardTitle>
+      </CardHeader>
+      <CardBody>
+        {canEdit ? (
+          <form onSubmit={(e) => void submit(e)} className="space-y-4">
+            <label className="flex items-start gap-3 text-sm text-ink">
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 accent-brand-700"
+                checked={pinjamanBaru}
+                onChange={(e) => setPinjamanBaru(e.target.checked)}
+              />
+              <span>
+                <span className="font-medium">Pinjaman baru harus disetujui sebelum dicairkan</span>
+                <span className="block text-muted">
+                  Pinjaman baru berstatus Pending sampai administrator atau manajer lain menyetujuinya. Bila tidak dicentang,
+                  pinjaman baru langsung aktif.
+                </span>
+              </span>
+            </label>
+            <Field
+              label="Potongan pelunasan yang perlu persetujuan (di atas … % dari sisa margin)"
+              hint="Potongan (khasm) pada pelunasan dipercepat sampai batas ini boleh diberikan petugas langsung."
+              error={error}
+            >
+              <Input
+                inputMode="decimal"
+                value={batas}
+                onChange={(e) => {
+                  setBatas(e.target.value);
+                  setError(undefined);
+                }}
+                className="w-32"
+              />
+            </Field>
+            <SettingsSaveBar
+              diubahOleh={data.diubah_oleh}
+              diubahPada={data.diubah_pada}
+              neverChanged="Belum pernah diubah: pinjaman baru langsung aktif."
+              canEdit
+              pending={save.isPending}
+            />
+          </form>
+        ) : (
+          <ul className="list-disc space-y-1 pl-5 text-sm text-ink">
+            <li>
+              {data.setting.pinjaman_baru
+                ? 'Pinjaman baru menunggu persetujuan sebelum dicairkan.'
+                : 'Pinjaman baru langsung aktif.'}
+            </li>
+            <li>
+              Potongan pelunasan di atas {formatPercent(data.setting.batas_diskon_persen)} dari sisa margin perlu persetujuan.
+            </li>
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

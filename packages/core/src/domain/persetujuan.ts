@@ -1,0 +1,54 @@
+/**
+ * Approval of financing (issue 27 A): the requests that need a second person's decision, their
+ * states, and the rule of who may decide. The workflow is described in docs/domain.md
+ * ("Approval of financing").
+ */
+import { canApprove } from '../schemas/auth';
+
+/** What a request asks: a new loan, an early settlement with a khasm above the limit, a rescheduling. */
+export const jenisPersetujuan = ['pinjaman', 'pelunasan', 'penjadwalan'] as const;
+export type JenisPersetujuan = (typeof jenisPersetujuan)[number];
+
+export const jenisPersetujuanLabels: Record<JenisPersetujuan, string> = {
+  pinjaman: 'Pinjaman Baru',
+  pelunasan: 'Pelunasan Dipercepat',
+  penjadwalan: 'Penjadwalan Kembali',
+};
+
+export const statusPersetujuan = ['menunggu', 'disetujui', 'ditolak', 'dibatalkan'] as const;
+export type StatusPersetujuan = (typeof statusPersetujuan)[number];
+
+export const statusPersetujuanLabels: Record<StatusPersetujuan, string> = {
+  menunggu: 'Menunggu Persetujuan',
+  disetujui: 'Disetujui',
+  ditolak: 'Ditolak',
+  dibatalkan: 'Dibatalkan',
+};
+
+export const persetujuanMessages = {
+  bukanPenyetuju: 'Hanya administrator atau manajer yang dapat memutuskan persetujuan',
+  milikSendiri: 'Anda tidak dapat memutuskan pengajuan Anda sendiri; keputusan harus diambil oleh orang lain',
+  sudahDiputuskan: 'Pengajuan ini sudah diputuskan sebelumnya',
+  catatanWajib: 'Alasan penolakan wajib diisi',
+  catatanMax: 'Catatan paling banyak 500 karakter',
+  pinjamanMenunggu: 'Pinjaman ini menunggu persetujuan; pembayaran belum dapat dicatat',
+  pinjamanDitolak: 'Pinjaman ini ditolak; pembayaran tidak dapat dicatat',
+  batasDiskon: 'Batas potongan harus angka 0 sampai 100',
+} as const;
+
+/**
+ * Why `user` may not decide on a request proposed by `diajukanOleh`, or null when they may: only
+ * an administrator or a manager, and never the person who proposed it (four eyes).
+ */
+export function decisionRefusal(user: { id: number; role: string }, diajukanOleh: number): string | null {
+  if (!canApprove(user.role)) return persetujuanMessages.bukanPenyetuju;
+  if (user.id === diajukanOleh) return persetujuanMessages.milikSendiri;
+  return null;
+}
+
+/** Why a loan with this status takes no payment (never disbursed), or null when it may. */
+export function paymentRefusalOfStatus(status: string): string | null {
+  if (status === 'pending') return persetujuanMessages.pinjamanMenunggu;
+  if (status === 'ditolak') return persetujuanMessages.pinjamanDitolak;
+  return null;
+}

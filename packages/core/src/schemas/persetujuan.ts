@@ -1,0 +1,78 @@
+/** The approval workflow's bodies and answers (issue 27 A). */
+import { z } from 'zod';
+import { jenisPersetujuan, persetujuanMessages as m, statusPersetujuan } from '../domain/persetujuan';
+import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
+import { pageParamSchema } from './list-query';
+
+/**
+ * `GET`/`PUT /api/settings/persetujuan`: whether a new loan waits for approval (off by default:
+ * the specification's flow, a new loan is `aktif`), and the khasm discount (as a percentage of the
+ * margin still owed) above which an early settlement needs approval (issue 27 B).
+ */
+export const persetujuanSettingSchema = z.object({
+  pinjaman_baru: z.boolean({ error: 'Pilihan persetujuan pinjaman baru harus ya atau tidak' }),
+  batas_diskon_persen: z
+    .number({ error: m.batasDiskon })
+    .min(0, { error: m.batasDiskon })
+    .max(100, { error: m.batasDiskon })
+    .refine((v) => Math.round(v * 100) === v * 100, { error: 'Batas potongan paling banyak dua angka desimal' }),
+});
+export type PersetujuanSetting = z.infer<typeof persetujuanSettingSchema>;
+export const defaultPersetujuanSetting: PersetujuanSetting = { pinjaman_baru: false, batas_diskon_persen: 10 };
+
+export const persetujuanSettingsResponseSchema = z.object({
+  setting: persetujuanSettingSchema,
+  diubah_oleh: z.string().nullable(),
+  diubah_pada: z.string().nullable(),
+});
+export type PersetujuanSettingsResponse = z.infer<typeof persetujuanSettingsResponseSchema>;
+
+const catatan = z
+  .string({ error: 'Catatan harus berupa teks' })
+  .trim()
+  .max(500, { error: m.catatanMax })
+  .transform((v) => (v === '' ? null : v));
+
+/** `POST /api/persetujuan/{id}/setujui`: an optional note. */
+export const persetujuanSetujuiSchema = z.object({ catatan: catatan.nullish().transform((v) => v ?? null) });
+/** `POST /api/persetujuan/{id}/tolak`: the reason, required. */
+export const persetujuanTolakSchema = z.object({
+  catatan: z.string({ error: m.catatanWajib }).trim().min(1, { error: m.catatanWajib }).max(500, { error: m.catatanMax }),
+});
+
+const orang = z.object({ id: z.number(), nama: z.string() });
+
+/** One request as the queue, the history and a loan's page show it. */
+export const persetujuanSchema = z.object({
+  id: z.number(),
+  jenis: z.enum(jenisPersetujuan),
+  status: z.enum(statusPersetujuan),
+  pinjaman: z.object({
+    id: z.number(),
+    nomor_pinjaman: z.string(),
+    tipe: z.enum(tipePinjaman),
+    jumlah: z.number(),
+    persentase: z.number(),
+    durasi_angsuran: z.number().nullable(),
+    tanggal_pinjam: z.string(),
+    status: z.enum(statusPinjamanFilter),
+    nasabah: z.object({ id: z.number(), nama: z.string() }),
+  }),
+  /** What is proposed (a settlement's figures, a new schedule's terms); null for a new loan. */
+  data: z.record(z.string(), z.unknown()).nullable(),
+  diajukan_oleh: orang,
+  diajukan_pada: z.string(),
+  diputuskan_oleh: orang.nullable(),
+  diputuskan_pada: z.string().nullable(),
+  catatan: z.string().nullable(),
+});
+export type Persetujuan = z.infer<typeof persetujuanSchema>;
+
+/** `GET /api/persetujuan` query: the waiting requests (default) or the decided ones, newest first. */
+export const persetujuanListQuerySchema = z.object({
+  status: z.enum(['menunggu', 'selesai'], { error: 'Status harus menunggu atau selesai' }).default('menunggu'),
+  page: pageParamSchema,
+});
+/** Requests per page of the queue and the history. */
+export const PERSETUJUAN_PER_PAGE = 50;
+export type PersetujuanListQuery = z.infer<typeof persetujuanListQuerySchema>;
