@@ -39,6 +39,7 @@ export * from './domain/penagihan';
 export * from './domain/pendapatan';
 export * from './domain/impor';
 export * from './domain/persetujuan';
+export * from './domain/pelunasan';
 export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';

@@ -25,6 +25,11 @@ export function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
 }
 
 /** Rounds a (possibly fractional) rupiah value half away from zero to a whole rupiah, never -0. */
+/** floor(x × part / whole) of whole rupiah without leaving the safe integers; 0 when whole is 0. */
+export function mulDivFloor(x: number, part: number, whole: number): number {
+  return whole === 0 ? 0 : Number((BigInt(x) * BigInt(part)) / BigInt(whole));
+}
+
 export function roundRupiah(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.sign(value) * Math.round(Math.abs(value)) + 0;

@@ -5,6 +5,7 @@
  * docs/domain.md ("Income").
  */
 import { murabahahAllocation, type LedgerLoan, type LedgerPayment } from './ledger';
+import { mulDivFloor } from './money';
 
 /** How a Murabahah's margin is spread over its instalments for recognition (fatwa 84/2012). */
 export const metodePengakuanMargin = ['proporsional', 'anuitas'] as const;
@@ -64,6 +65,23 @@ export function annuityMargins(amounts: readonly number[], principal: number): n
   return parts;
 }
 
+/**
+ * The margin part each method gives the instalments of a Murabahah (`dues` from the ledger's
+ * `murabahahAllocation`): the ledger's proportional split, or the annuity's.
+ */
+export function methodMargins(
+  dues: readonly { pokok: number; margin: number }[],
+  jumlah: number,
+  metode: MetodePengakuanMargin,
+): number[] {
+  return metode === 'anuitas'
+    ? annuityMargins(
+        dues.map((d) => d.pokok + d.margin),
+        jumlah,
+      )
+    : dues.map((d) => d.margin);
+}
+
 /** What one payment brought as income. */
 export interface PaymentIncome {
   id: number;
@@ -90,16 +108,13 @@ export interface LoanIncome {
 }
 
 const clamp = (value: number, max: number) => Math.max(0, Math.min(value, max));
-/** floor(x × part / whole) without leaving the safe integers. */
-const share = (x: number, part: number, whole: number) => (whole === 0 ? 0 : Number((BigInt(x) * BigInt(part)) / BigInt(whole)));
 
 function murabahahIncome(loan: LedgerLoan, payments: readonly LedgerPayment[], metode: MetodePengakuanMargin): LoanIncome {
   const { dues, steps } = murabahahAllocation(loan, payments);
   const amounts = dues.map((d) => d.pokok + d.margin);
-  // The margin part each method gives an instalment: the ledger's proportional split, or the annuity's.
-  const recognisable = metode === 'anuitas' ? annuityMargins(amounts, loan.jumlah) : dues.map((d) => d.margin);
+  const recognisable = methodMargins(dues, loan.jumlah, metode);
   const paid = dues.map(() => 0);
-  const recognisedOf = (i: number, cash: number) => share(cash, recognisable[i]!, amounts[i]!);
+  const recognisedOf = (i: number, cash: number) => mulDivFloor(cash, recognisable[i]!, amounts[i]!);
   const margin = dues.reduce((sum, d) => sum + d.margin, 0);
   const result: PaymentIncome[] = [];
   for (const { payment, parts, settles } of steps) {
