@@ -23,6 +23,7 @@ export * from './schemas/list-query';
 export * from './schemas/laporan';
 export * from './schemas/impor';
 export * from './schemas/persetujuan';
+export * from './schemas/pelunasan';
 
 export * from './domain/types';
 export * from './domain/money';

@@ -299,6 +299,25 @@ export interface PersetujuanTable {
   catatan: string | null;
 }
 
+/** What an early settlement did not collect, and why (issue 27 B, migration 2026_12_01_0910). */
+export interface PelunasanDipercepatTable {
+  id: Generated<number>;
+  pinjaman_id: number;
+  pembayaran_id: number;
+  tanggal: string;
+  metode: 'proporsional' | 'anuitas';
+  bulan_berjalan: number;
+  pokok_sisa: number;
+  margin_berjalan: number;
+  margin_sisa: number;
+  margin_tidak_ditagih: number;
+  khasm: number;
+  alasan_khasm: 'tepat_waktu' | 'penurunan_kemampuan' | null;
+  persetujuan_id: number | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -323,6 +342,7 @@ export interface DB {
   kwitansi_pembayaran_counters: KwitansiPembayaranCountersTable;
   lembaga_logo: LembagaLogoTable;
   persetujuan: PersetujuanTable;
+  pelunasan_dipercepat: PelunasanDipercepatTable;
 }
 
 /** A customer as the API reads it: every column but the search column. */

@@ -18,6 +18,7 @@ import { profilLembagaRoutes } from './profil-lembaga/profil-lembaga.routes';
 import { laporanRoutes } from './laporan/laporan.routes';
 import { imporRoutes } from './impor/impor.routes';
 import { persetujuanRoutes } from './persetujuan/persetujuan.routes';
+import { pelunasanRoutes } from './pelunasan/pelunasan.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -43,4 +44,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   laporanRoutes,
   imporRoutes,
   persetujuanRoutes,
+  pelunasanRoutes,
 ];

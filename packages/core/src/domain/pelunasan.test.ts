@@ -20,7 +20,13 @@ const loanOf = (over: Partial<LedgerLoan> = {}): LedgerLoan => ({
 const instalmentsPaid = (loan: LedgerLoan, count: number): LedgerPayment[] =>
   buildMurabahahSchedule({ ...loan, durasi_angsuran: loan.durasi_angsuran! })
     .slice(0, count)
-    .map((line) => ({ id: line.angsuran_ke, tanggal: line.jatuh_tempo, jenis: 'angsuran', jumlah: line.jumlah, angsuran_ke: line.angsuran_ke }));
+    .map((line) => ({
+      id: line.angsuran_ke,
+      tanggal: line.jatuh_tempo,
+      jenis: 'angsuran',
+      jumlah: line.jumlah,
+      angsuran_ke: line.angsuran_ke,
+    }));
 
 describe('bulanBerjalan', () => {
   it('counts the months of the akad that have begun, the running one included', () => {

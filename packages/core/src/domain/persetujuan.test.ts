@@ -12,12 +12,17 @@ describe('decisionRefusal (four eyes)', () => {
 
   it('refuses operators and users, and anyone deciding their own proposal', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...roles), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 1000 }), (role, id, proposer) => {
-        const refusal = decisionRefusal({ id, role }, proposer);
-        if (role === 'operator' || role === 'user') expect(refusal).toBe(m.bukanPenyetuju);
-        else if (id === proposer) expect(refusal).toBe(m.milikSendiri);
-        else expect(refusal).toBeNull();
-      }),
+      fc.property(
+        fc.constantFrom(...roles),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (role, id, proposer) => {
+          const refusal = decisionRefusal({ id, role }, proposer);
+          if (role === 'operator' || role === 'user') expect(refusal).toBe(m.bukanPenyetuju);
+          else if (id === proposer) expect(refusal).toBe(m.milikSendiri);
+          else expect(refusal).toBeNull();
+        },
+      ),
     );
   });
 });

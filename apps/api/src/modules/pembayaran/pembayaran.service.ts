@@ -21,6 +21,7 @@ import { conflict, notFound, validationFailed, type AppError } from '../../lib/e
 import { recordActivity } from '../activities/activity.service';
 import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
 import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.service';
+import { settlementOfPayment } from '../pelunasan/pelunasan-catatan.service';
 import { todayOf, type Clock } from '../../lib/clock';
 
 import * as repo from './pembayaran.repository';
@@ -34,6 +35,9 @@ export interface PembayaranContext {
   /** WhatsApp notifications of the writes (issue 24); none in scripts and some tests. */
   notifier?: Notifier;
 }
+
+export const SETTLEMENT_FIXED =
+  'Pembayaran pelunasan dipercepat tidak dapat diubah; hapus pembayaran ini lalu catat ulang pelunasannya';
 
 export const PINJAMAN_SETTLED = 'Pinjaman ini sudah dilunasi dengan pembayaran pelunasan; pembayaran baru tidak dapat dicatat';
 
@@ -118,6 +122,12 @@ export async function getPembayaran(db: Kysely<DB>, id: number): Promise<Pembaya
   if (!row) throw notFound(messages.notFound.pembayaran);
   return toPembayaranDetailJson(row);
 }
+
+/** Whether a loan already has a living `pelunasan` payment (it is settled). */
+export const hasPelunasan = (db: Kysely<DB>, pinjamanId: number) => repo.hasPelunasan(db, pinjamanId);
+
+/** Writes a payment row inside the caller's transaction (an early settlement's, issue 27 B); the caller keeps the loan's balances. */
+export const insertPaymentRow = repo.insertPembayaran;
 
 /** Locks the living loans of the given ids in ascending id order (no deadlock between two moves). */
 async function lockLoans(trx: Kysely<DB>, ids: readonly number[]) {
@@ -246,6 +256,8 @@ export async function updatePembayaran(
     await db.transaction().execute(async (trx) => {
       const existing = await repo.lockPembayaran(trx, id);
       if (!existing) throw notFound(messages.notFound.pembayaran);
+      // An early settlement's payment follows from its quote and khasm (issue 27 B): redone, not edited.
+      if (await settlementOfPayment(trx, id)) throw conflict(SETTLEMENT_FIXED);
       const loans = await lockLoans(trx, [existing.pinjaman_id, input.pinjaman_id]);
       // A payment whose loan was deleted left every list with it: it no longer exists for staff.
       if (!loans.has(existing.pinjaman_id)) throw notFound(messages.notFound.pembayaran);

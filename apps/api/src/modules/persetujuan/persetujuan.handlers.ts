@@ -8,6 +8,7 @@ import { notifyPinjamanBaru, type Notifier } from '../notifikasi/notifikasi.serv
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
 import { refreshLoanBalance } from '../pinjaman/pinjaman.service';
 import { conflict } from '../../lib/errors';
+import { approveSettlement, rejectSettlement } from '../pelunasan/pelunasan.service';
 import * as repo from './persetujuan.repository';
 
 /** What a decision's handler receives: the locked request and loan, and who decides. */
@@ -52,9 +53,15 @@ const notOffered: DecisionHandler = {
   reject: () => Promise.reject(conflict('Jenis pengajuan ini belum dapat diputuskan')),
 };
 
+/** An early settlement whose khasm is above the institution's limit (issue 27 B). */
+const pelunasan: DecisionHandler = {
+  approve: (trx, ctx, { request, loan }) => approveSettlement(trx, ctx, loan, request.id, request.data, request.diajukan_oleh),
+  reject: async (_trx, _ctx, { request, loan }) => rejectSettlement(loan, request.data),
+};
+
 /** The handler of each kind of request. */
 export const decisionHandlers: Record<JenisPersetujuan, DecisionHandler> = {
   pinjaman: pinjamanBaru,
-  pelunasan: notOffered,
+  pelunasan,
   penjadwalan: notOffered,
 };

@@ -73,6 +73,15 @@ export function requestsOfLoan(db: Kysely<DB>, pinjamanId: number) {
   return requestRows(db).where('r.pinjaman_id', '=', pinjamanId).orderBy('r.id', 'desc').execute();
 }
 
+/** The request of a kind waiting on a loan, if any. */
+export function waitingRequestOf(db: Kysely<DB>, pinjamanId: number, jenis: JenisPersetujuan) {
+  return requestRows(db)
+    .where('r.pinjaman_id', '=', pinjamanId)
+    .where('r.jenis', '=', jenis)
+    .where('r.status', '=', 'menunggu')
+    .executeTakeFirst();
+}
+
 export function findRequest(db: Kysely<DB>, id: number) {
   return requestRows(db).where('r.id', '=', id).executeTakeFirst();
 }

@@ -8,13 +8,13 @@ import {
   PERSETUJUAN_PER_PAGE,
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
-import { instantText } from '../../db/json-rows';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../notifikasi/notifikasi.service';
 import { recordActivity } from '../activities/activity.service';
 import { lockLoan } from '../pinjaman/pinjaman.service';
 import * as repo from './persetujuan.repository';
+import { toPersetujuanJson } from './pengajuan.service';
 import { decisionHandlers } from './persetujuan.handlers';
 
 export const PERSETUJUAN_NOT_FOUND = 'Pengajuan tidak ditemukan';
@@ -24,34 +24,6 @@ export interface PersetujuanContext {
   db: Kysely<DB>;
   clock: Clock;
   notifier?: Notifier;
-}
-
-const when = (value: Date | string | null) => (value === null ? null : instantText(value));
-
-export function toPersetujuanJson(row: repo.RequestRow): Persetujuan {
-  return {
-    id: row.id,
-    jenis: row.jenis,
-    status: row.status,
-    pinjaman: {
-      id: row.pinjaman_id,
-      nomor_pinjaman: row.nomor_pinjaman,
-      tipe: row.tipe,
-      jumlah: row.jumlah,
-      persentase: row.persentase,
-      durasi_angsuran: row.durasi_angsuran,
-      tanggal_pinjam: row.tanggal_pinjam,
-      status: row.pinjaman_status,
-      nasabah: { id: row.nasabah_id, nama: row.nasabah_nama },
-    },
-    data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown> | null,
-    diajukan_oleh: { id: row.diajukan_oleh, nama: row.diajukan_nama },
-    diajukan_pada: instantText(row.diajukan_pada),
-    diputuskan_oleh:
-      row.diputuskan_oleh === null ? null : { id: row.diputuskan_oleh, nama: row.diputuskan_nama ?? String(row.diputuskan_oleh) },
-    diputuskan_pada: when(row.diputuskan_pada),
-    catatan: row.catatan,
-  };
 }
 
 export async function listPersetujuan(

@@ -188,6 +188,11 @@ export function lockLoan(trx: Kysely<DB>, pinjamanId: number) {
     .executeTakeFirst();
 }
 
+/** A living loan's row, or undefined (read, not locked). */
+export function findLivingLoanRow(db: Kysely<DB>, pinjamanId: number) {
+  return db.selectFrom('pinjaman').selectAll().where('id', '=', pinjamanId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
 export function findLoanRow(trx: Kysely<DB>, pinjamanId: number) {
   return trx.selectFrom('pinjaman').selectAll().where('id', '=', pinjamanId).executeTakeFirstOrThrow();
 }

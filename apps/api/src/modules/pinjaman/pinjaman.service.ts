@@ -402,6 +402,12 @@ export async function deleteKwitansi(ctx: PinjamanContext, userId: number, id: n
 /** Locks a living loan for the rest of the transaction (the payment module's writes go through it). */
 export const lockLoan = repo.lockLoan;
 
+/** A living loan's row without a lock (what a settlement quote reads), or undefined. */
+export const findLoanForSettlement = repo.findLivingLoanRow;
+
+/** A loan's living payments as its balance and ledger read them. */
+export const livingPaymentsOf = repo.livingPaymentsOf;
+
 /** A loan's maintained fields from its living payments on `today` (core formulas): what every write stores. */
 function loanBalanceOf(
   loan: PinjamanRow,

@@ -1,0 +1,45 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, PelunasanDipercepatTable } from '../../db/schema';
+import type { Insertable } from 'kysely';
+
+export async function insertSettlement(trx: Kysely<DB>, row: Insertable<PelunasanDipercepatTable>) {
+  await trx.insertInto('pelunasan_dipercepat').values(row).execute();
+}
+
+/** The early settlement of a loan whose payment still lives, with the names of who recorded and approved it. */
+export function settlementOfLoan(db: Kysely<DB>, pinjamanId: number) {
+  return db
+    .selectFrom('pelunasan_dipercepat as s')
+    .innerJoin('pembayaran as b', 'b.id', 's.pembayaran_id')
+    .leftJoin('users as c', 'c.id', 's.created_by')
+    .leftJoin('persetujuan as r', 'r.id', 's.persetujuan_id')
+    .leftJoin('users as a', 'a.id', 'r.diputuskan_oleh')
+    .select([
+      's.pembayaran_id',
+      's.tanggal',
+      'b.jumlah as dibayar',
+      's.metode',
+      's.bulan_berjalan',
+      's.pokok_sisa',
+      's.margin_berjalan',
+      's.margin_sisa',
+      's.margin_tidak_ditagih',
+      's.khasm',
+      's.alasan_khasm',
+      sql<string | null>`coalesce(nullif(c.nama_lengkap, ''), c.username)`.as('dicatat_oleh'),
+      sql<string | null>`coalesce(nullif(a.nama_lengkap, ''), a.username)`.as('disetujui_oleh'),
+    ])
+    .where('s.pinjaman_id', '=', pinjamanId)
+    .where('b.deleted_at', 'is', null)
+    .orderBy('s.id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The settlement a payment recorded, if it is one (its figures follow from it: it is not edited by hand). */
+export function settlementOfPayment(db: Kysely<DB>, pembayaranId: number) {
+  return db
+    .selectFrom('pelunasan_dipercepat')
+    .select(['id', 'khasm', 'margin_tidak_ditagih'])
+    .where('pembayaran_id', '=', pembayaranId)
+    .executeTakeFirst();
+}
