@@ -44,6 +44,8 @@ export interface KwitansiData {
   batal: boolean;
   /** This is the n-th time the receipt is produced; from the second on it is a SALINAN. */
   cetakan_ke: number;
+  /** An early settlement's payment (issue 27 B): what was not collected, beside what was paid. */
+  pelunasan?: { margin_tidak_ditagih: number; khasm: number } | null;
 }
 
 const rincian = (judul: string | null, baris: [string, string, boolean?][]): BagianDokumen => ({
@@ -112,6 +114,19 @@ export function kwitansiDokumen(data: KwitansiData, kop: KopDokumen, catatan: st
         sel: [],
         total: null,
       },
+      ...(data.pelunasan
+        ? [
+            rincian('Rincian Pelunasan Dipercepat', [
+              ['Jumlah pelunasan', formatRupiah(data.jumlah + data.pelunasan.khasm)],
+              ['Potongan (khasm)', formatRupiah(data.pelunasan.khasm)],
+              ['Dibayar', formatRupiah(data.jumlah), true],
+              [
+                'Margin tidak ditagih (waktu belum dilalui, Fatwa DSN-MUI 153/2022)',
+                formatRupiah(data.pelunasan.margin_tidak_ditagih),
+              ],
+            ]),
+          ]
+        : []),
       rincian(null, [
         ['Sisa pokok setelah pembayaran ini', formatRupiah(data.sisa_pokok_setelah)],
         ['Dicatat oleh', data.petugas ?? '-'],

@@ -163,6 +163,24 @@ describe('loan detail panel (spec §9)', () => {
   });
 });
 
+describe('a Murabahah settled by a pelunasan payment', () => {
+  it('has nothing left and full progress, whatever was paid as instalments', () => {
+    const s = summarizeMurabahahLoan({ jumlah: 12_000_000, persentase: 2, durasi_angsuran: 12 }, [
+      { jenis: 'angsuran', jumlah: 1_240_000 },
+      { jenis: 'pelunasan', jumlah: 9_500_000 },
+    ]);
+    expect(s).toMatchObject({
+      settled: true,
+      principalPaid: 12_000_000,
+      remainingPrincipal: 0,
+      remainingInstalments: 0,
+      remainingProfit: 0,
+      progressPercent: 100,
+      totalPaid: 10_740_000,
+    });
+  });
+});
+
 describe('Murabahah properties', () => {
   const jenis = fc.constantFrom<JenisPembayaran>('angsuran', 'bagi_hasil', 'pokok', 'pelunasan');
   const payments = fc.array(fc.record({ jenis, jumlah: fc.integer({ min: 1, max: 1_000_000_000_000 }) }), { maxLength: 30 });

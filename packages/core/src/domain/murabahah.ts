@@ -124,6 +124,11 @@ export interface MurabahahLoanSummary {
   totalPaid: number;
   /** principalPaid / jumlah as a percentage, capped at 100. */
   progressPercent: number;
+  /**
+   * Settled by a `pelunasan` payment (an early settlement, issue 27 B): nothing is left, whatever
+   * the spec's sums of angsuran and pokok payments say (they do not count the settlement).
+   */
+  settled: boolean;
 }
 
 /** Loan-detail figures of a Murabahah loan from its terms and its payments (spec §9). */
@@ -134,8 +139,22 @@ export function summarizeMurabahahLoan(
   const figures = isValidDurasi(loan.durasi_angsuran)
     ? calculateMurabahah(loan.jumlah, loan.persentase, loan.durasi_angsuran)
     : null;
-  const principalPaid = murabahahPrincipalPaid(payments);
+  const settled = payments.some((p) => p.jenis === 'pelunasan');
+  const principalPaid = settled ? loan.jumlah : murabahahPrincipalPaid(payments);
   const profitPaid = murabahahProfitPaid(payments);
+  if (settled)
+    return {
+      figures,
+      profitPerMonth: murabahahProfitPerMonth(loan.jumlah, loan.persentase),
+      principalPaid,
+      remainingPrincipal: 0,
+      remainingInstalments: figures ? 0 : null,
+      profitPaid,
+      remainingProfit: figures ? 0 : null,
+      totalPaid: sumPayments(payments),
+      progressPercent: 100,
+      settled,
+    };
   return {
     figures,
     profitPerMonth: murabahahProfitPerMonth(loan.jumlah, loan.persentase),
@@ -148,5 +167,6 @@ export function summarizeMurabahahLoan(
     remainingProfit: figures ? atLeastZero(figures.totalProfit - profitPaid) : null,
     totalPaid: sumPayments(payments),
     progressPercent: cappedPercent(principalPaid, loan.jumlah),
+    settled,
   };
 }

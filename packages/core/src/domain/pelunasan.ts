@@ -101,8 +101,8 @@ export type KhasmInput = { jenis: 'nominal'; nilai: number } | { jenis: 'persen'
 export const alasanKhasm = ['tepat_waktu', 'penurunan_kemampuan'] as const;
 export type AlasanKhasm = (typeof alasanKhasm)[number];
 export const alasanKhasmLabels: Record<AlasanKhasm, string> = {
-  tepat_waktu: 'Nasabah membayar angsuran tepat waktu',
-  penurunan_kemampuan: 'Kemampuan bayar nasabah menurun',
+  tepat_waktu: 'Membayar tepat waktu',
+  penurunan_kemampuan: 'Kemampuan bayar menurun',
 };
 
 export const pelunasanMessages = {

@@ -16,6 +16,7 @@ import {
 import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import * as repo from './dokumen.repository';
+import { settlementOfPayment } from '../pelunasan/pelunasan-catatan.service';
 
 /** The institution as documents show it, the receipt's footer and the logo. */
 export interface Lembaga {
@@ -34,6 +35,7 @@ export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaran
   if (!source) throw notFound(messages.notFound.pembayaran);
   const payments = await repo.paymentsUpTo(db, source);
   const cetakanKe = await repo.countPrint(db, pembayaranId, now);
+  const pelunasan = await settlementOfPayment(db, pembayaranId);
   return kwitansiDokumen(
     {
       tahun: source.tahun,
@@ -49,6 +51,7 @@ export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaran
       petugas: source.petugas,
       batal: source.batal,
       cetakan_ke: cetakanKe,
+      pelunasan: pelunasan ?? null,
     },
     lembaga.kop,
     lembaga.catatan_kwitansi,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pelunasanMessages as m, persetujuanMessages } from '@mizan/core';
+import { formatRupiah, pelunasanMessages as m, persetujuanMessages } from '@mizan/core';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { manualClock } from '../../lib/clock';
 import { SETTLEMENT_FIXED } from '../pembayaran/pembayaran.service';
@@ -173,6 +174,15 @@ describe('early settlement of a Murabahah', () => {
     const laporan = await t.request({ method: 'GET', url: '/api/laporan/pendapatan?sampai=2024-06' });
     const june = laporan.json().data.bulan.find((b: { bulan: string }) => b.bulan === '2024-06');
     expect(june.margin_dibebaskan).toBe(quote.margin_tidak_ditagih + khasm);
+
+    // Its receipt says both: what was paid and what was not collected.
+    const pdf = await t.request({ method: 'GET', url: `/api/pembayaran/${payments.at(-1)!.id}/kwitansi.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Rincian Pelunasan Dipercepat');
+    expect(text).toContain(`Potongan (khasm) ${formatRupiah(khasm)}`);
+    expect(text).toContain(`Jumlah pelunasan ${formatRupiah(quote.total_pelunasan)}`);
+    expect(text).toContain(formatRupiah(quote.margin_tidak_ditagih));
 
     const again = await settle(id, {});
     expect(again.statusCode).toBe(409);

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, BellRing, FileText, HandCoins, Pencil, Printer, RefreshCw, SearchX, Trash2, UserRound } from 'lucide-react';
+import {
+  ArrowLeft,
+  BadgePercent,
+  BellRing,
+  FileText,
+  HandCoins,
+  Pencil,
+  Printer,
+  RefreshCw,
+  SearchX,
+  Trash2,
+  UserRound,
+} from 'lucide-react';
 import { formatRupiah, isDisbursed, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -22,6 +34,8 @@ import { PaymentHistory } from '../../features/pinjaman/components/payment-histo
 import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-form-dialog';
 import { RepaymentSchedule } from '../../features/pinjaman/components/repayment-schedule';
 import { LoanPersetujuan } from '../../features/persetujuan/components/loan-persetujuan';
+import { PelunasanCard } from '../../features/pinjaman/components/pelunasan-card';
+import { PelunasanDialog } from '../../features/pinjaman/components/pelunasan-dialog';
 
 const backLinkClass =
   'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800';
@@ -74,6 +88,7 @@ export default function PinjamanDetailPage() {
   const [editOpen, setEditOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [reminderOpen, setReminderOpen] = useState(false);
+  const [pelunasanOpen, setPelunasanOpen] = useState(false);
 
   if (!Number.isInteger(id) || id <= 0) return <NotFound message="Pinjaman tidak ditemukan" />;
   if (loan.isPending) return <DetailSkeleton />;
@@ -171,6 +186,9 @@ export default function PinjamanDetailPage() {
           <div className="order-2">
             <ProgressPanel pinjaman={p} payments={paymentRows} />
           </div>
+          <div className="order-2 empty:hidden">
+            <PelunasanCard pinjaman={p} />
+          </div>
           <Card className="order-3">
             <CardHeader>
               <CardTitle>Quick Actions</CardTitle>
@@ -188,6 +206,16 @@ export default function PinjamanDetailPage() {
                     : 'Pinjaman ini ditolak; pembayaran tidak dapat dicatat.'}
                 </p>
               )}
+              {p.tipe === 'pokok' && p.durasi_angsuran !== null && (p.status === 'aktif' || p.status === 'macet') ? (
+                <Button
+                  variant="outline"
+                  onClick={() => setPelunasanOpen(true)}
+                  aria-label={`Pelunasan dipercepat ${loanCode(p)}`}
+                >
+                  <BadgePercent className="h-4 w-4" aria-hidden="true" />
+                  Pelunasan Dipercepat
+                </Button>
+              ) : null}
               {p.status === 'aktif' || p.status === 'macet' ? (
                 <Button
                   variant="outline"
@@ -245,6 +273,7 @@ export default function PinjamanDetailPage() {
         pinjaman={p}
         updatedMessage="Data pinjaman berhasil diperbarui"
       />
+      {pelunasanOpen ? <PelunasanDialog pinjaman={p} onOpenChange={setPelunasanOpen} /> : null}
       {reminderOpen ? <ManualReminderDialog pinjamanId={p.id} nama={p.nasabah.nama} open onOpenChange={setReminderOpen} /> : null}
       <ConfirmDialog
         open={deleteOpen}

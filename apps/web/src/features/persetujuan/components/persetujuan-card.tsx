@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Check, X } from 'lucide-react';
 import {
+  alasanKhasmLabels,
   decisionRefusal,
+  khasmPercent,
+  type AlasanKhasm,
   formatDateLong,
   formatDateTime,
   formatPercent,
@@ -20,9 +23,43 @@ import { KeputusanDialog } from './keputusan-dialog';
 const statusTone = { menunggu: 'amber', disetujui: 'green', ditolak: 'red', dibatalkan: 'gray' } as const;
 const tipeLabel = (tipe: string) => (tipe === 'pokok' ? 'Murabahah' : 'Mudharabah');
 
+interface SettlementProposal {
+  input: { tanggal: string; alasan_khasm: AlasanKhasm | null };
+  khasm: number;
+  quote: { total_pelunasan: number; margin_sisa: number };
+}
+
+/** What a settlement request proposes: the day, the amount, the khasm and its reason. */
+function SettlementTerms({ data }: { data: SettlementProposal }) {
+  const { input, khasm, quote } = data;
+  return (
+    <dl className="mt-2 grid gap-1 text-sm">
+      <div className="flex justify-between gap-3">
+        <dt className="text-muted">Tanggal pelunasan</dt>
+        <dd className="text-ink">{formatDateLong(input.tanggal)}</dd>
+      </div>
+      <div className="flex justify-between gap-3">
+        <dt className="text-muted">Jumlah pelunasan</dt>
+        <dd className="text-ink tabular-nums">{formatRupiah(quote.total_pelunasan)}</dd>
+      </div>
+      <div className="flex justify-between gap-3">
+        <dt className="text-muted">Potongan ({formatPercent(khasmPercent(khasm, quote.margin_sisa))} dari sisa margin)</dt>
+        <dd className="text-ink tabular-nums">{formatRupiah(khasm)}</dd>
+      </div>
+      <div className="flex justify-between gap-3 font-semibold">
+        <dt className="text-ink">Dibayar nasabah</dt>
+        <dd className="text-ink tabular-nums">{formatRupiah(quote.total_pelunasan - khasm)}</dd>
+      </div>
+      {input.alasan_khasm ? <p className="text-muted">Alasan: {alasanKhasmLabels[input.alasan_khasm]}</p> : null}
+    </dl>
+  );
+}
+
 /** What a request proposes, in a line: the loan's terms. */
 function Terms({ request }: { request: Persetujuan }) {
   const p = request.pinjaman;
+  if (request.jenis === 'pelunasan' && request.data)
+    return <SettlementTerms data={request.data as unknown as SettlementProposal} />;
   return (
     <p className="text-sm text-muted">
       {tipeLabel(p.tipe)} {formatPercent(p.persentase)}

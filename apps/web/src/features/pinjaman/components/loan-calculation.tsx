@@ -142,19 +142,27 @@ export function CalculationPanel({ pinjaman, payments }: { pinjaman: Pinjaman; p
       );
     }
     lines.push(
-      { label: 'Pokok Terbayar', formula: 'Σ pembayaran jenis pokok dan angsuran', value: rp(s.principalPaid) },
+      {
+        label: 'Pokok Terbayar',
+        formula: s.settled ? 'Lunas dengan pembayaran pelunasan' : 'Σ pembayaran jenis pokok dan angsuran',
+        value: rp(s.principalPaid),
+      },
       { label: 'Sisa Pokok', formula: `${rp(pinjaman.jumlah)} − ${rp(s.principalPaid)}`, value: rp(s.remainingPrincipal) },
     );
     if (f) {
       lines.push(
         {
           label: 'Sisa Angsuran',
-          formula: `${f.durasi} − ⌊${rp(s.principalPaid)} ÷ ${rp(f.monthlyInstalment)}⌋`,
+          formula: s.settled
+            ? 'Lunas dengan pembayaran pelunasan'
+            : `${f.durasi} − ⌊${rp(s.principalPaid)} ÷ ${rp(f.monthlyInstalment)}⌋`,
           value: `${s.remainingInstalments ?? 0} bulan`,
         },
         {
           label: 'Sisa Margin',
-          formula: `${rp(f.totalProfit)} − Σ bagi hasil (${rp(s.profitPaid)})`,
+          formula: s.settled
+            ? 'Dilunasi, atau tidak ditagih saat pelunasan'
+            : `${rp(f.totalProfit)} − Σ bagi hasil (${rp(s.profitPaid)})`,
           value: rp(s.remainingProfit ?? 0),
         },
       );
