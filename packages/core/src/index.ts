@@ -24,6 +24,7 @@ export * from './schemas/laporan';
 export * from './schemas/impor';
 export * from './schemas/persetujuan';
 export * from './schemas/pelunasan';
+export * from './schemas/tazir';
 
 export * from './domain/types';
 export * from './domain/money';
@@ -41,6 +42,7 @@ export * from './domain/pendapatan';
 export * from './domain/impor';
 export * from './domain/persetujuan';
 export * from './domain/pelunasan';
+export * from './domain/tazir';
 export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';

@@ -80,6 +80,9 @@ export interface PinjamanTable {
   kwitansi: string | null;
   /** Came from an import of the old system's data (issue 26 C). */
   diimpor: Generated<boolean>;
+  /** Ta'zir agreed in the akad (issue 27 C): the amount per instalment paid late and the grace; null when none applies. */
+  tazir_jumlah: Generated<number | null>;
+  tazir_tenggang_hari: Generated<number | null>;
   /** The ledger summary on `ledger_tanggal` (issue 23, migration 2026_11_25_1200). */
   hari_tunggakan: Generated<number>;
   kolektibilitas: Generated<1 | 2 | 3 | 4 | 5>;
@@ -318,6 +321,50 @@ export interface PelunasanDipercepatTable {
   created_at: Generated<Date>;
 }
 
+/** A late sanction on one instalment (issue 27 C, migration 2026_12_01_0920). */
+export interface TazirTable {
+  id: Generated<number>;
+  pinjaman_id: number;
+  angsuran_ke: number;
+  jatuh_tempo: string;
+  tanggal_lunas: string;
+  hari_terlambat: number;
+  jumlah: number;
+  status: Generated<'diusulkan' | 'ditagih' | 'diterima' | 'dibebaskan'>;
+  catatan: string | null;
+  diputuskan_oleh: number | null;
+  diputuskan_pada: Date | null;
+  tanggal_terima: string | null;
+  created_at: Generated<Date>;
+}
+
+/** The social fund's ledger: collected ta'zir in, disbursements to charity out. */
+export interface DanaKebajikanTable {
+  id: Generated<number>;
+  tanggal: string;
+  arah: 'masuk' | 'keluar';
+  jumlah: number;
+  tazir_id: number | null;
+  tujuan: string | null;
+  penerima: string | null;
+  keterangan: string | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** A real, documented cost of a default (ta'widh), with its evidence file. */
+export interface TawidhTable {
+  id: Generated<number>;
+  pinjaman_id: number;
+  tanggal: string;
+  jumlah: number;
+  uraian: string;
+  bukti: string;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  deleted_at: Date | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -343,6 +390,9 @@ export interface DB {
   lembaga_logo: LembagaLogoTable;
   persetujuan: PersetujuanTable;
   pelunasan_dipercepat: PelunasanDipercepatTable;
+  tazir: TazirTable;
+  dana_kebajikan: DanaKebajikanTable;
+  tawidh: TawidhTable;
 }
 
 /** A customer as the API reads it: every column but the search column. */

@@ -19,6 +19,7 @@ import { laporanRoutes } from './laporan/laporan.routes';
 import { imporRoutes } from './impor/impor.routes';
 import { persetujuanRoutes } from './persetujuan/persetujuan.routes';
 import { pelunasanRoutes } from './pelunasan/pelunasan.routes';
+import { tazirRoutes } from './tazir/tazir.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -45,4 +46,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   imporRoutes,
   persetujuanRoutes,
   pelunasanRoutes,
+  tazirRoutes,
 ];

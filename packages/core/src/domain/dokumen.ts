@@ -189,6 +189,8 @@ export interface DokumenPinjaman {
   jaminan: string | null;
   sisa_pokok: number;
   total_pembayaran: number;
+  /** Ta'zir agreed in the akad (issue 27 C), or none. */
+  tazir?: { jumlah: number; tenggang_hari: number } | null;
 }
 
 /** A customer as the documents print them. */
@@ -343,6 +345,12 @@ export function akadDokumen(
         ['Nomor pinjaman', pinjaman.nomor_pinjaman],
         ['Tanggal akad', formatDateLong(pinjaman.tanggal_pinjam)],
         ...terms,
+        [
+          'Ta’zir (sanksi keterlambatan)',
+          pinjaman.tazir
+            ? `${formatRupiah(pinjaman.tazir.jumlah)} per angsuran yang dibayar lebih dari ${pinjaman.tazir.tenggang_hari} hari setelah jatuh tempo, bila nasabah mampu tetapi menunda; disalurkan sebagai dana sosial, bukan pendapatan (Fatwa DSN-MUI No. 17/DSN-MUI/IX/2000)`
+            : 'Tidak ada',
+        ],
       ]),
       ...(figures
         ? [

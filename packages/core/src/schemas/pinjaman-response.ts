@@ -33,6 +33,8 @@ export const pinjamanSchema = z.object({
   kwitansi_url: z.string().nullable(),
   /** Came from an import of the old system's data (issue 26 C), not from the form. */
   diimpor: z.boolean(),
+  /** Ta'zir agreed in the akad (issue 27 C): per instalment paid later than the grace; null when none. */
+  tazir: z.object({ jumlah: z.number(), tenggang_hari: z.number() }).nullable(),
   /** Missing fields, then server-generated ones (see pinjamanDataCompleteness). */
   data_completeness: z.array(z.string()),
   /**

@@ -87,6 +87,8 @@ export function findLoanForDocuments(db: Kysely<DB>, pinjamanId: number) {
       'p.jaminan',
       'p.sisa_pokok',
       'p.total_pembayaran',
+      'p.tazir_jumlah',
+      'p.tazir_tenggang_hari',
       'n.nama',
       'n.nik',
       'n.alamat',

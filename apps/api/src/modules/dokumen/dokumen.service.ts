@@ -61,7 +61,10 @@ export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaran
 
 type LoanRow = NonNullable<Awaited<ReturnType<typeof repo.findLoanForDocuments>>>;
 
-const pinjamanOf = (row: Omit<LoanRow, 'nama' | 'nik' | 'alamat' | 'telepon' | 'petugas'>): DokumenPinjaman => ({
+const pinjamanOf = (
+  row: Omit<LoanRow, 'nama' | 'nik' | 'alamat' | 'telepon' | 'petugas' | 'tazir_jumlah' | 'tazir_tenggang_hari'> &
+    Partial<Pick<LoanRow, 'tazir_jumlah' | 'tazir_tenggang_hari'>>,
+): DokumenPinjaman => ({
   id: row.id,
   nomor_pinjaman: row.nomor_pinjaman,
   tipe: row.tipe,
@@ -73,6 +76,7 @@ const pinjamanOf = (row: Omit<LoanRow, 'nama' | 'nik' | 'alamat' | 'telepon' | '
   jaminan: row.jaminan,
   sisa_pokok: row.sisa_pokok,
   total_pembayaran: row.total_pembayaran,
+  tazir: row.tazir_jumlah == null ? null : { jumlah: row.tazir_jumlah, tenggang_hari: row.tazir_tenggang_hari ?? 0 },
 });
 
 async function loanOrNotFound(db: Kysely<DB>, pinjamanId: number) {

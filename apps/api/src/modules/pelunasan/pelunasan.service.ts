@@ -23,6 +23,7 @@ import { getPendapatanSetting, getPersetujuanSetting } from '../settings/setting
 import { findLoanForSettlement, livingPaymentsOf, lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
 import { hasPelunasan, insertPaymentRow } from '../pembayaran/pembayaran.service';
 import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
+import { syncTazirProposals } from '../tazir/tazir-usulan.service';
 import * as repo from './pelunasan.repository';
 
 export interface PelunasanContext {
@@ -170,6 +171,7 @@ async function settle(
     created_by: userId,
   });
   await refreshLoanBalance(trx, loan.id, todayOf(ctx.clock), { notifier: ctx.notifier });
+  await syncTazirProposals(trx, loan.id);
   if (ctx.notifier) await notifyPembayaranBaru(trx, ctx.notifier, pembayaranId);
   await recordActivity(trx, {
     type: 'pelunasan.create',

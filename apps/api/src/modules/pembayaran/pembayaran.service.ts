@@ -22,6 +22,7 @@ import { recordActivity } from '../activities/activity.service';
 import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
 import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { settlementOfPayment } from '../pelunasan/pelunasan-catatan.service';
+import { syncTazirProposals } from '../tazir/tazir-usulan.service';
 import { todayOf, type Clock } from '../../lib/clock';
 
 import * as repo from './pembayaran.repository';
@@ -222,6 +223,7 @@ export async function createPembayaran(
       await checkPayment(trx, loan, input);
       const paymentId = await repo.insertPembayaran(trx, { ...paymentColumns(input), created_by: userId, updated_by: userId });
       await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock), { notifier });
+      await syncTazirProposals(trx, input.pinjaman_id);
       if (notifier) await notifyPembayaranBaru(trx, notifier, paymentId);
       const nama = await repo.nasabahNameOfLoan(trx, loan!.nasabah_id);
       await recordActivity(trx, {
@@ -267,6 +269,8 @@ export async function updatePembayaran(
       await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock), { notifier });
       if (existing.pinjaman_id !== input.pinjaman_id)
         await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock), { notifier });
+      await syncTazirProposals(trx, input.pinjaman_id);
+      if (existing.pinjaman_id !== input.pinjaman_id) await syncTazirProposals(trx, existing.pinjaman_id);
       const nama = await repo.nasabahNameOfLoan(trx, target!.nasabah_id);
       await recordActivity(trx, {
         type: 'pembayaran.update',
@@ -294,6 +298,7 @@ export async function deletePembayaran({ db, clock, notifier }: PembayaranContex
     if (!loan) throw notFound(messages.notFound.pembayaran);
     await repo.softDeletePembayaran(trx, id, userId);
     await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock), { notifier });
+    await syncTazirProposals(trx, existing.pinjaman_id);
     const nama = await repo.nasabahNameOfLoan(trx, loan.nasabah_id);
     await recordActivity(trx, {
       type: 'pembayaran.delete',

@@ -57,6 +57,8 @@ const loanColumns = [
   'pinjaman.angsuran_per_bulan',
   'pinjaman.kwitansi',
   'pinjaman.diimpor',
+  'pinjaman.tazir_jumlah',
+  'pinjaman.tazir_tenggang_hari',
   'pinjaman.kolektibilitas',
   'pinjaman.hari_tunggakan',
   'pinjaman.tunggakan_total',
@@ -164,13 +166,25 @@ export async function loanStats(db: Kysely<DB>) {
 }
 
 /** The living loan a stored receipt file belongs to, for its download name. */
-export function findLoanByKwitansi(db: Kysely<DB>, fileName: string) {
-  return db
+/** The living loan a stored file belongs to: its receipt, or the evidence of one of its ta'widh (issue 27 C). */
+export async function findLoanByKwitansi(db: Kysely<DB>, fileName: string) {
+  const byReceipt = await db
     .selectFrom('pinjaman')
     .select(['id', 'nomor_pinjaman'])
     .where('kwitansi', '=', fileName)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+  return (
+    byReceipt ??
+    db
+      .selectFrom('tawidh as t')
+      .innerJoin('pinjaman as p', 'p.id', 't.pinjaman_id')
+      .select(['p.id', 'p.nomor_pinjaman'])
+      .where('t.bukti', '=', fileName)
+      .where('t.deleted_at', 'is', null)
+      .where('p.deleted_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   idField,
   idParamSchema,
   jadwalSchema,
-  KWITANSI_MAX_BYTES,
   messages,
   pinjamanCreateSchema,
   pinjamanExportQuerySchema,
@@ -26,19 +25,9 @@ import { exportProduces, sendExport } from '../ekspor/ekspor.service';
 import { getNasabah } from '../nasabah/nasabah.service';
 import { pinjamanExport } from './pinjaman.export';
 import { sendListAnswer } from '../../lib/list-answer';
+import { MULTIPART_BROKEN, multipartLimits } from '../../lib/multipart-limits';
 
-/** Multipart limits: one receipt of 5 MB (+1 byte to notice an oversized one) and a handful of fields. */
-export const multipartLimits = {
-  fileSize: KWITANSI_MAX_BYTES + 1,
-  files: 1,
-  fields: 20,
-  parts: 21,
-  fieldSize: 16 * 1024,
-  headerPairs: 100,
-};
-
-/** A multipart body that ends before its closing boundary or is otherwise malformed. */
-export const MULTIPART_BROKEN = 'Data formulir tidak lengkap atau rusak. Silakan kirim ulang.';
+export { MULTIPART_BROKEN, multipartLimits };
 
 const WRITE_DOC =
   'multipart/form-data (fields of spec §7 as text, optional file `kwitansi`: JPEG, PNG or PDF up to 5 MB) or application/json.';

@@ -30,7 +30,7 @@ import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
 import { recordActivity } from '../activities/activity.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
-import { getKolektibilitasSetting, getPersetujuanSetting } from '../settings/settings.service';
+import { getKolektibilitasSetting, getPersetujuanSetting, getTazirSetting } from '../settings/settings.service';
 import { cancelRequestsOf, insertRequest } from '../persetujuan/pengajuan.service';
 import {
   notifyKolektibilitasMemburuk,
@@ -84,6 +84,7 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
     kwitansi: row.kwitansi,
     kwitansi_url: row.kwitansi ? signer.sign(kwitansiPath(row.kwitansi)) : null,
     diimpor: row.diimpor,
+    tazir: row.tazir_jumlah === null ? null : { jumlah: row.tazir_jumlah, tenggang_hari: row.tazir_tenggang_hari ?? 0 },
     data_completeness: pinjamanDataCompleteness(row, row.urutan_pinjaman_generated ? ['urutan_pinjaman'] : []),
     // Never computed (a loan older than the ledger, before the first daily run): unknown, not
     // "Lancar". A lunas loan has no arrears on any day: its stored zeros are its summary.
@@ -274,10 +275,12 @@ export async function createPinjaman(
       const generated = urutan === undefined;
       if (urutan === undefined) urutan = ((await repo.latestLoanOf(trx, input.nasabah_id))?.urutan_pinjaman ?? 0) + 1;
       const waits = (await getPersetujuanSetting(trx)).pinjaman_baru;
-      const loanId = await repo.insertPinjaman(
-        trx,
-        newLoanRow(input, { urutan, generated }, staged?.name ?? null, userId, false, waits ? 'pending' : 'aktif'),
-      );
+      // Ta'zir is agreed in the akad (fatwa 17/2000): the setting at creation, kept by the loan.
+      const tazir = await getTazirSetting(trx);
+      const loanId = await repo.insertPinjaman(trx, {
+        ...newLoanRow(input, { urutan, generated }, staged?.name ?? null, userId, false, waits ? 'pending' : 'aktif'),
+        ...(tazir.aktif ? { tazir_jumlah: tazir.jumlah, tazir_tenggang_hari: tazir.tenggang_hari } : {}),
+      });
       await lockLoan(trx, loanId);
       // No kolektibilitas notification for a new loan: it had no class before (an old loan entered
       // late is told as a new loan, with its figures).

@@ -4,6 +4,8 @@ import {
   kolektibilitasSettingsResponseSchema,
   pendapatanSettingSchema,
   persetujuanSettingSchema,
+  tazirSettingSchema,
+  tazirSettingsResponseSchema,
   persetujuanSettingsResponseSchema,
   pendapatanSettingsResponseSchema,
 } from '@mizan/core';
@@ -108,6 +110,36 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: 'Pengaturan persetujuan disimpan.',
       data: await service.savePersetujuanSetting(app.db, request.body, currentUser(request).id),
+    }),
+  );
+
+  app.get(
+    '/settings/tazir',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Ta’zir untuk akad baru: aktif/tidak, jumlah per angsuran terlambat, masa tenggang',
+        response: { 200: envelope(tazirSettingsResponseSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await service.tazirSettings(app.db) }),
+  );
+
+  app.put(
+    '/settings/tazir',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['settings'],
+        summary: 'Ubah pengaturan ta’zir untuk akad baru (admin); pinjaman yang sudah ada tidak berubah',
+        body: tazirSettingSchema,
+        response: { 200: envelope(tazirSettingsResponseSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Pengaturan ta’zir disimpan. Berlaku untuk pinjaman baru.',
+      data: await service.saveTazirSetting(app.db, request.body, currentUser(request).id),
     }),
   );
 };

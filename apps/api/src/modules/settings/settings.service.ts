@@ -16,7 +16,12 @@ import {
   type PengingatSetting,
   defaultPendapatanSetting,
   defaultPersetujuanSetting,
+  defaultTazirSetting,
+  tazirSettingSchema,
+  type TazirSetting,
+  type TazirSettingsResponse,
   formatPercent,
+  formatRupiah,
   persetujuanSettingSchema,
   type PersetujuanSetting,
   type PersetujuanSettingsResponse,
@@ -231,4 +236,35 @@ export async function savePersetujuanSetting(db: Kysely<DB>, setting: Persetujua
   });
   forgetSettings(db);
   return persetujuanSettings(db);
+}
+
+const TAZIR = 'tazir';
+
+/** Whether new loans carry a ta'zir in their akad (issue 27 C): the stored choice, else off. */
+export async function getTazirSetting(db: Kysely<DB>): Promise<TazirSetting> {
+  const parsed = tazirSettingSchema.safeParse(await repo.readSetting(db, TAZIR));
+  return parsed.success ? parsed.data : defaultTazirSetting;
+}
+
+/** `GET /api/settings/tazir`. */
+export async function tazirSettings(db: Kysely<DB>): Promise<TazirSettingsResponse> {
+  const [setting, change] = await Promise.all([getTazirSetting(db), settingChange(db, TAZIR)]);
+  return { setting, ...change };
+}
+
+/** `PUT /api/settings/tazir` (admin): for loans created from now on; existing loans keep their akad. */
+export async function saveTazirSetting(db: Kysely<DB>, setting: TazirSetting, userId: number) {
+  await db.transaction().execute(async (trx) => {
+    await repo.writeSetting(trx, TAZIR, setting, userId);
+    await recordActivity(trx, {
+      type: 'pengaturan.tazir',
+      description: setting.aktif
+        ? `Pengaturan ta’zir diubah: ${formatRupiah(setting.jumlah)} per angsuran yang terlambat lebih dari ${setting.tenggang_hari} hari, untuk akad baru`
+        : 'Pengaturan ta’zir diubah: akad baru tanpa ta’zir',
+      category: 'other',
+      userId,
+    });
+  });
+  forgetSettings(db);
+  return tazirSettings(db);
 }
