@@ -84,6 +84,7 @@ describe('response serializer', () => {
       kwitansi: null,
       kwitansi_url: null,
       diimpor: false,
+      tazir: { jumlah: 50_000, tenggang_hari: 7 },
       data_completeness: ['Keterangan'],
       kolektibilitas: 2,
       hari_tunggakan: 3,

@@ -241,6 +241,8 @@ describe('backup and restore', () => {
       pembayaran: { diimpor: false, impor_kunci: null },
       pinjaman: {
         diimpor: false,
+        tazir_jumlah: null,
+        tazir_tenggang_hari: null,
         hari_tunggakan: 0,
         kolektibilitas: 1,
         tunggakan_pokok: 0,

@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
               { path: '/pinjaman', element: page(() => import('./routes/pinjaman-list')) },
               { path: '/pinjaman/:id', element: page(() => import('./routes/pinjaman-detail')) },
               { path: '/persetujuan', element: page(() => import('./routes/persetujuan')) },
+              { path: '/kebajikan', element: page(() => import('./routes/kebajikan')) },
               { path: '/pembayaran', element: page(() => import('./routes/pembayaran-list')) },
               { path: '/pembayaran/:id', element: page(() => import('./routes/pembayaran-detail')) },
               { path: '/tunggakan', element: page(() => import('./routes/tunggakan')) },

@@ -111,7 +111,7 @@ function sortByParam<const T extends readonly [string, ...string[]]>(keys: T, fa
   return enumParam(keys, m.sortByInvalid).transform((value): T[number] => value ?? fallback);
 }
 
-function optionalIdParam() {
+export function optionalIdParam() {
   return z.preprocess((value: NumberInput) => blankToUndefined(value), idField(messages.common.idInvalid).optional());
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { statusTazir, tazirMessages as m } from '../domain/tazir';
 import { dateField, optionalTextField } from './fields';
 import { MAX_RUPIAH } from '../domain/money';
-import { pageParamSchema } from './list-query';
+import { optionalIdParam, pageParamSchema } from './list-query';
 
 const rupiah = (field: string) =>
   z
@@ -53,7 +53,7 @@ export type Tazir = z.infer<typeof tazirSchema>;
 
 export const tazirListQuerySchema = z.object({
   status: z.enum(statusTazir, { error: 'Status ta’zir tidak dikenal' }).optional(),
-  pinjaman_id: z.coerce.number({ error: 'ID tidak valid' }).int().positive().optional(),
+  pinjaman_id: optionalIdParam(),
   page: pageParamSchema,
 });
 export type TazirListQuery = z.infer<typeof tazirListQuerySchema>;

@@ -548,6 +548,7 @@ describe('loan detail, info and stats', () => {
         'kwitansi',
         'kwitansi_url',
         'diimpor',
+        'tazir',
         'data_completeness',
         'kolektibilitas',
         'hari_tunggakan',

@@ -27,6 +27,7 @@ const lainnyaChildren = [
   '/profil',
   '/pengguna',
   '/kolektibilitas',
+  '/kebajikan',
 ];
 
 // The approval queue belongs to Pinjaman.

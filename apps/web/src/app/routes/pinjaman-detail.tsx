@@ -35,6 +35,8 @@ import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-
 import { RepaymentSchedule } from '../../features/pinjaman/components/repayment-schedule';
 import { LoanPersetujuan } from '../../features/persetujuan/components/loan-persetujuan';
 import { PelunasanCard } from '../../features/pinjaman/components/pelunasan-card';
+import { LoanTazir } from '../../features/kebajikan/components/loan-tazir';
+import { TawidhCard } from '../../features/kebajikan/components/tawidh-card';
 import { PelunasanDialog } from '../../features/pinjaman/components/pelunasan-dialog';
 
 const backLinkClass =
@@ -262,6 +264,12 @@ export default function PinjamanDetailPage() {
           {disbursed ? (
             <div className="order-9">
               <LoanPersetujuan pinjamanId={p.id} />
+            </div>
+          ) : null}
+          {disbursed ? (
+            <div className="order-9 space-y-5">
+              <LoanTazir pinjamanId={p.id} />
+              <TawidhCard pinjamanId={p.id} />
             </div>
           ) : null}
         </div>

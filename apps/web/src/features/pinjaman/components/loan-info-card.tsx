@@ -60,6 +60,11 @@ export function LoanInfoCard({ pinjaman: p }: { pinjaman: Pinjaman }) {
           <Item label="Jaminan" wide>
             {p.jaminan || '-'}
           </Item>
+          <Item label="Ta’zir (akad)" wide>
+            {p.tazir
+              ? `${formatRupiah(p.tazir.jumlah)} per angsuran yang dibayar lebih dari ${p.tazir.tenggang_hari} hari setelah jatuh tempo, untuk Dana Kebajikan`
+              : 'Tidak ada'}
+          </Item>
           <Item label="Keterangan" wide>
             <span className="whitespace-pre-line">{p.keterangan || '-'}</span>
           </Item>

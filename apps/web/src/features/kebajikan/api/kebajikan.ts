@@ -1,0 +1,112 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  DanaKebajikan,
+  DanaKebajikanKeluarInput,
+  StatusTazir,
+  Tawidh,
+  Tazir,
+  TazirSetting,
+  TazirSettingsResponse,
+} from '@mizan/core';
+import { apiRequest } from '../../../lib/api-client';
+
+const keys = {
+  all: ['kebajikan'] as const,
+  tazir: (status: StatusTazir | 'semua', pinjamanId: number | null) => ['kebajikan', 'tazir', status, pinjamanId] as const,
+  fund: ['kebajikan', 'dana'] as const,
+  tawidh: (pinjamanId: number) => ['kebajikan', 'tawidh', pinjamanId] as const,
+};
+
+/** GET /tazir: the ta'zir of a status (or all), of one loan or every loan, newest first. */
+export const tazirListQuery = (status: StatusTazir | 'semua', pinjamanId: number | null = null) =>
+  queryOptions({
+    queryKey: keys.tazir(status, pinjamanId),
+    queryFn: async () =>
+      (
+        await apiRequest<Tazir[]>('/tazir', {
+          query: { ...(status === 'semua' ? {} : { status }), ...(pinjamanId ? { pinjaman_id: pinjamanId } : {}) },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const danaKebajikanQuery = queryOptions({
+  queryKey: keys.fund,
+  queryFn: async () => (await apiRequest<DanaKebajikan>('/dana-kebajikan')).data,
+});
+
+export const tawidhQuery = (pinjamanId: number) =>
+  queryOptions({
+    queryKey: keys.tawidh(pinjamanId),
+    queryFn: async () => (await apiRequest<Tawidh[]>(`/pinjaman/${pinjamanId}/tawidh`)).data,
+  });
+
+export const tazirSettingsQuery = queryOptions({
+  queryKey: ['settings', 'tazir'],
+  queryFn: async () => (await apiRequest<TazirSettingsResponse>('/settings/tazir')).data,
+});
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: keys.all });
+}
+
+type Keputusan =
+  | { id: number; aksi: 'tetapkan'; body: { catatan: string; diterima: boolean } }
+  | { id: number; aksi: 'terima'; body: { tanggal_terima: string } }
+  | { id: number; aksi: 'bebaskan'; body: { catatan: string } };
+
+/** POST /tazir/{id}/tetapkan | terima | bebaskan. */
+export function useTazirDecision() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, aksi, body }: Keputusan) => apiRequest<Tazir>(`/tazir/${id}/${aksi}`, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /dana-kebajikan (admin). */
+export function useSalurkan() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (input: DanaKebajikanKeluarInput) =>
+      apiRequest<DanaKebajikan>('/dana-kebajikan', { method: 'POST', body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /pinjaman/{id}/tawidh (multipart with the evidence). */
+export function useCreateTawidh(pinjamanId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({
+      tanggal,
+      jumlah,
+      uraian,
+      bukti,
+    }: {
+      tanggal: string;
+      jumlah: number;
+      uraian: string;
+      bukti: File | null;
+    }) => {
+      const form = new FormData();
+      form.append('tanggal', tanggal);
+      form.append('jumlah', String(jumlah));
+      form.append('uraian', uraian);
+      if (bukti) form.append('bukti', bukti, bukti.name);
+      return apiRequest<Tawidh[]>(`/pinjaman/${pinjamanId}/tawidh`, { method: 'POST', body: form });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /settings/tazir (admin). */
+export function useSaveTazirSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (setting: TazirSetting) =>
+      apiRequest<TazirSettingsResponse>('/settings/tazir', { method: 'PUT', body: setting }),
+    onSuccess: (res) => queryClient.setQueryData(tazirSettingsQuery.queryKey, res.data),
+  });
+}

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatRupiah, type TazirSettingsResponse } from '@mizan/core';
+import { AmountInput } from '../../../components/ui/amount-input';
+import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { tazirSettingsQuery, useSaveTazirSetting } from '../api/kebajikan';
+
+/** The ta'zir written into new akad: a form for administrators, a statement for everyone else. */
+export function TazirSettings({ canEdit }: { canEdit: boolean }) {
+  const settings = useQuery(tazirSettingsQuery);
+  if (!settings.data) return <Skeleton className="h-40 w-full rounded-xl" />;
+  return <SettingsForm key={settings.data.diubah_pada ?? 'bawaan'} data={settings.data} canEdit={canEdit} />;
+}
+
+function SettingsForm({ data, canEdit }: { data: TazirSettingsResponse; canEdit: boolean }) {
+  const save = useSaveTazirSetting();
+  const { showToast } = useToast();
+  const [aktif, setAktif] = useState(data.setting.aktif);
+  const [jumlah, setJumlah] = useState<number | null>(data.setting.jumlah);
+  const [tenggang, setTenggang] = useState(String(data.setting.tenggang_hari));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const s = data.setting;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const res = await save.mutateAsync({ aktif, jumlah: jumlah ?? 0, tenggang_hari: Number(tenggang) });
+      setErrors({});
+      showToast(res.message ?? 'Pengaturan ta’zir disimpan.', 'success');
+    } catch (e) {
+      const fields = e instanceof ApiError ? Object.fromEntries(e.errors.map((f) => [f.path, f.msg])) : {};
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else showToast(errorMessage(e, 'Pengaturan ta’zir gagal disimpan'), 'error');
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pengaturan Ta’zir</CardTitle>
+      </CardHeader>
+      <CardBody>
+        {canEdit ? (
+          <form onSubmit={(e) => void submit(e)} className="space-y-4">
+            <label className="flex items-start gap-3 text-sm text-ink">
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 accent-brand-700"
+                checked={aktif}
+                onChange={(e) => setAktif(e.target.checked)}
+              />
+              <span>
+                <span className="font-medium">Cantumkan ta’zir dalam akad pinjaman baru</span>
+                <span className="block text-muted">
+                  Berlaku untuk pinjaman yang dibuat setelah disimpan. Pinjaman yang sudah ada tetap mengikuti akadnya.
+                </span>
+              </span>
+            </label>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Jumlah per angsuran terlambat" error={errors.jumlah}>
+                <AmountInput value={jumlah} onValueChange={setJumlah} />
+              </Field>
+              <Field label="Masa tenggang (hari)" error={errors.tenggang_hari}>
+                <Input inputMode="numeric" value={tenggang} onChange={(e) => setTenggang(e.target.value)} />
+              </Field>
+            </div>
+            <SettingsSaveBar
+              diubahOleh={data.diubah_oleh}
+              diubahPada={data.diubah_pada}
+              neverChanged="Belum pernah diubah: akad baru tanpa ta’zir."
+              canEdit
+              pending={save.isPending}
+            />
+          </form>
+        ) : (
+          <p className="text-sm text-ink">
+            {s.aktif
+              ? `Akad baru mencantumkan ta’zir ${formatRupiah(s.jumlah)} per angsuran yang dibayar lebih dari ${s.tenggang_hari} hari setelah jatuh tempo.`
+              : 'Akad baru tanpa ta’zir.'}
+          </p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
