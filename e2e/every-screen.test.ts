@@ -198,6 +198,7 @@ const visits: Visit[] = [
   { route: '/profil-lembaga', path: () => '/profil-lembaga', ready: text('Identitas Lembaga') },
   { route: '/impor', path: () => '/impor', ready: text('Periksa lalu impor') },
   { route: '/persetujuan', path: () => '/persetujuan', ready: text('Pengaturan Persetujuan') },
+  { route: '/kebajikan', path: () => '/kebajikan', ready: text('Buku Dana Kebajikan') },
   { route: '/persetujuan', path: () => '/persetujuan?tab=riwayat', ready: text('Belum ada pengajuan yang diputuskan.') },
   { route: '/cetak/:jenis/:id', path: () => `/cetak/kwitansi/${ids.pembayaran}`, ready: text('KWITANSI PEMBAYARAN') },
   { route: '/cetak/:jenis/:id', path: () => `/cetak/kwitansi/${ids.pembayaran}?ukuran=80mm`, ready: text('KWITANSI PEMBAYARAN') },
