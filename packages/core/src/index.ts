@@ -43,6 +43,7 @@ export * from './domain/impor';
 export * from './domain/persetujuan';
 export * from './domain/pelunasan';
 export * from './domain/tazir';
+export * from './domain/penjadwalan';
 export * from './domain/balances';
 export * from './domain/autofill';
 export * from './domain/search';

@@ -62,6 +62,13 @@ export interface LoanLedger {
   summary: LedgerSummary;
 }
 
+/** One line of a Murabahah's schedule as a rescheduling froze it (issue 27 D). */
+export interface JadwalLine {
+  jatuh_tempo: string;
+  pokok: number;
+  margin: number;
+}
+
 /** The loan fields the ledger reads. */
 export interface LedgerLoan {
   tipe: TipePinjaman;
@@ -70,6 +77,12 @@ export interface LedgerLoan {
   durasi_angsuran?: number | null;
   tanggal_pinjam: string;
   status: string;
+  /**
+   * A Murabahah rescheduled (penjadwalan kembali, issue 27 D): its whole schedule as the last
+   * rescheduling set it (the lines already paid, then the new ones), replacing the akad's; null
+   * or absent for a schedule never changed.
+   */
+  jadwal_ulang?: { jadwal: readonly JadwalLine[] } | null;
 }
 
 /** The payment fields the ledger reads. */
@@ -128,8 +141,10 @@ interface Due {
   bagi_hasil: number;
 }
 
-/** Murabahah: the exact schedule, each instalment split into pokok and margin. */
+/** Murabahah: the exact schedule, each instalment split into pokok and margin (a rescheduled one's as frozen). */
 function murabahahDues(loan: LedgerLoan): Due[] {
+  if (loan.jadwal_ulang?.jadwal.length)
+    return loan.jadwal_ulang.jadwal.map((line, index) => ({ angsuran_ke: index + 1, ...line, bagi_hasil: 0 }));
   if (!isValidDurasi(loan.durasi_angsuran)) return [];
   const schedule = buildMurabahahSchedule({ ...loan, durasi_angsuran: loan.durasi_angsuran });
   const pokok = splitPrincipal(

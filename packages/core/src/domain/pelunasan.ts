@@ -44,8 +44,20 @@ export interface SettlementQuote {
  * date starts nothing new). 0 on the day of the akad itself, at most `durasi`.
  */
 export function bulanBerjalan(tanggalPinjam: string, durasi: number, tanggal: string): number {
+  return periodsBegun(
+    tanggalPinjam,
+    Array.from({ length: durasi }, (_, k) => addMonths(tanggalPinjam, k + 1)),
+    tanggal,
+  );
+}
+
+/**
+ * The same count over a schedule's own due dates (a rescheduled one's, issue 27 D): period k runs
+ * from the due date before it (the akad day for the first) to its own due date.
+ */
+function periodsBegun(tanggalPinjam: string, dueDates: readonly string[], tanggal: string): number {
   let months = 0;
-  while (months < durasi && addMonths(tanggalPinjam, months) < tanggal) months += 1;
+  while (months < dueDates.length && (months === 0 ? tanggalPinjam : dueDates[months - 1]!) < tanggal) months += 1;
   return months;
 }
 
@@ -61,7 +73,6 @@ export function settlementQuote(
   metode: MetodePengakuanMargin,
 ): SettlementQuote | null {
   if (loan.tipe !== 'pokok' || !isValidDurasi(loan.durasi_angsuran)) return null;
-  const durasi = loan.durasi_angsuran;
   const { dues, steps } = murabahahAllocation(
     loan,
     payments.filter((p) => p.tanggal <= tanggal),
@@ -74,7 +85,12 @@ export function settlementQuote(
   // What was paid of an instalment carries its margin in proportion, under the method: the margin
   // the income report recognised (core loanIncome), so the quote and the books agree.
   const marginTerbayar = dues.reduce((sum, d, i) => sum + mulDivFloor(paid[i]!, margins[i]!, d.pokok + d.margin), 0);
-  const months = bulanBerjalan(loan.tanggal_pinjam, durasi, tanggal);
+  const durasi = dues.length;
+  const months = periodsBegun(
+    loan.tanggal_pinjam,
+    dues.map((d) => d.jatuh_tempo),
+    tanggal,
+  );
   const marginBerjalan = margins.slice(0, months).reduce((sum, m) => sum + m, 0);
   const pokokSisa = loan.jumlah - (totalPaid - marginTerbayar);
   return {
