@@ -25,6 +25,7 @@ export * from './schemas/impor';
 export * from './schemas/persetujuan';
 export * from './schemas/pelunasan';
 export * from './schemas/tazir';
+export * from './schemas/penjadwalan';
 
 export * from './domain/types';
 export * from './domain/money';

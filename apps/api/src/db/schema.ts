@@ -83,6 +83,8 @@ export interface PinjamanTable {
   /** Ta'zir agreed in the akad (issue 27 C): the amount per instalment paid late and the grace; null when none applies. */
   tazir_jumlah: Generated<number | null>;
   tazir_tenggang_hari: Generated<number | null>;
+  /** The schedule a rescheduling froze (issue 27 D): every line, paid history then new; null when never rescheduled. */
+  jadwal_ulang: Generated<{ jadwal: { jatuh_tempo: string; pokok: number; margin: number }[]; angsuran?: number } | null>;
   /** The ledger summary on `ledger_tanggal` (issue 23, migration 2026_11_25_1200). */
   hari_tunggakan: Generated<number>;
   kolektibilitas: Generated<1 | 2 | 3 | 4 | 5>;
@@ -365,6 +367,21 @@ export interface TawidhTable {
   deleted_at: Date | null;
 }
 
+/** One rescheduling of a loan: before, after, the plan and its approval (issue 27 D). */
+export interface PenjadwalanUlangTable {
+  id: Generated<number>;
+  pinjaman_id: number;
+  tanggal: string;
+  durasi: number;
+  tenggang: number;
+  sisa_kewajiban: number;
+  jadwal_lama: unknown;
+  jadwal_baru: unknown;
+  persetujuan_id: number | null;
+  diajukan_oleh: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -393,6 +410,7 @@ export interface DB {
   tazir: TazirTable;
   dana_kebajikan: DanaKebajikanTable;
   tawidh: TawidhTable;
+  penjadwalan_ulang: PenjadwalanUlangTable;
 }
 
 /** A customer as the API reads it: every column but the search column. */

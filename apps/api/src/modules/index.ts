@@ -20,6 +20,7 @@ import { imporRoutes } from './impor/impor.routes';
 import { persetujuanRoutes } from './persetujuan/persetujuan.routes';
 import { pelunasanRoutes } from './pelunasan/pelunasan.routes';
 import { tazirRoutes } from './tazir/tazir.routes';
+import { penjadwalanRoutes } from './penjadwalan/penjadwalan.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -47,4 +48,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   persetujuanRoutes,
   pelunasanRoutes,
   tazirRoutes,
+  penjadwalanRoutes,
 ];

@@ -82,7 +82,7 @@ export interface LedgerLoan {
    * rescheduling set it (the lines already paid, then the new ones), replacing the akad's; null
    * or absent for a schedule never changed.
    */
-  jadwal_ulang?: { jadwal: readonly JadwalLine[] } | null;
+  jadwal_ulang?: { jadwal: readonly JadwalLine[]; angsuran?: number } | null;
 }
 
 /** The payment fields the ledger reads. */

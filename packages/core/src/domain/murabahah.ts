@@ -83,7 +83,10 @@ export function angsuranPerBulan(loan: {
   jumlah: number;
   persentase: number;
   durasi_angsuran?: number | null;
+  /** A rescheduled loan's new regular instalment (issue 27 D) replaces the akad's. */
+  jadwal_ulang?: { angsuran?: number } | null;
 }): number | null {
+  if (loan.tipe === 'pokok' && loan.jadwal_ulang?.angsuran !== undefined) return loan.jadwal_ulang.angsuran;
   if (loan.tipe !== 'pokok' || !isValidDurasi(loan.durasi_angsuran)) return null;
   return murabahahMonthlyInstalment(loan.jumlah, loan.persentase, loan.durasi_angsuran);
 }

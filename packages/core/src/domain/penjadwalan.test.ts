@@ -61,7 +61,10 @@ describe('penjadwalan (fatwa 48/DSN-MUI/II/2005)', () => {
           const payments = paidInstalments(loan, Math.min(paidCount, durasi - 1));
           if (extra > 0) payments.push({ id: 999, tanggal: '2024-02-01', jenis: 'angsuran', jumlah: extra, angsuran_ke: null });
           const { totalObligation } = calculateMurabahah(jumlah, persentase, durasi);
-          const covered = Math.min(totalObligation, payments.reduce((s, p) => s + p.jumlah, 0));
+          const covered = Math.min(
+            totalObligation,
+            payments.reduce((s, p) => s + p.jumlah, 0),
+          );
           const plan = penjadwalan(loan, payments, '2030-01-01', { durasi: baru, tenggang });
           if (covered === totalObligation) {
             expect(plan).toBeNull();

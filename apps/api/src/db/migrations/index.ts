@@ -31,6 +31,7 @@ import * as m0910bulkWrites from './2026_11_30_0910_bulk_writes';
 import * as m0900persetujuan from './2026_12_01_0900_persetujuan';
 import * as m0910pelunasan from './2026_12_01_0910_pelunasan_dipercepat';
 import * as m0920tazir from './2026_12_01_0920_tazir';
+import * as m0930penjadwalan from './2026_12_01_0930_penjadwalan';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -67,4 +68,5 @@ export const migrations = {
   '2026_12_01_0900_persetujuan': m0900persetujuan,
   '2026_12_01_0910_pelunasan_dipercepat': m0910pelunasan,
   '2026_12_01_0920_tazir': m0920tazir,
+  '2026_12_01_0930_penjadwalan': m0930penjadwalan,
 };

@@ -102,6 +102,7 @@ function collectionLoans(db: Kysely<DB>, filters: CollectionFilters) {
       'p.jumlah',
       'p.persentase',
       'p.durasi_angsuran',
+      'p.jadwal_ulang',
       'p.tanggal_pinjam',
       'p.status',
       'p.kolektibilitas',
@@ -153,7 +154,7 @@ export function settledLoansForCollections(db: Kysely<DB>, filters: CollectionFi
 export function incomeLoans(db: Kysely<DB>, dari: string, sampai: string, afterId: number, limit: number) {
   return db
     .selectFrom('pinjaman as p')
-    .select(['p.id', 'p.tipe', 'p.jumlah', 'p.persentase', 'p.durasi_angsuran', 'p.tanggal_pinjam', 'p.status'])
+    .select(['p.id', 'p.tipe', 'p.jumlah', 'p.persentase', 'p.durasi_angsuran', 'p.jadwal_ulang', 'p.tanggal_pinjam', 'p.status'])
     .where('p.deleted_at', 'is', null)
     .where('p.status', 'not in', statusBelumCair)
     .where('p.tanggal_pinjam', '<=', sampai)

@@ -18,6 +18,7 @@ export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number, ever
       'jumlah',
       'persentase',
       'durasi_angsuran',
+      'jadwal_ulang',
       'tanggal_pinjam',
       'status',
       'kolektibilitas',

@@ -14,6 +14,7 @@ const loanColumns = [
   'pinjaman.jumlah',
   'pinjaman.persentase',
   'pinjaman.durasi_angsuran',
+  'pinjaman.jadwal_ulang',
   'pinjaman.tanggal_pinjam',
   'pinjaman.status',
   'nasabah.nama',

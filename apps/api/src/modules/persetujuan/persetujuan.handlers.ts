@@ -7,8 +7,8 @@ import { todayOf } from '../../lib/clock';
 import { notifyPinjamanBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
 import { refreshLoanBalance } from '../pinjaman/pinjaman.service';
-import { conflict } from '../../lib/errors';
 import { approveSettlement, rejectSettlement } from '../pelunasan/pelunasan.service';
+import { approvePenjadwalan, rejectPenjadwalan } from '../penjadwalan/penjadwalan.service';
 import * as repo from './persetujuan.repository';
 
 /** What a decision's handler receives: the locked request and loan, and who decides. */
@@ -47,21 +47,22 @@ const pinjamanBaru: DecisionHandler = {
   },
 };
 
-/** A kind no workflow creates yet: refused, nothing written. */
-const notOffered: DecisionHandler = {
-  approve: () => Promise.reject(conflict('Jenis pengajuan ini belum dapat diputuskan')),
-  reject: () => Promise.reject(conflict('Jenis pengajuan ini belum dapat diputuskan')),
-};
-
 /** An early settlement whose khasm is above the institution's limit (issue 27 B). */
 const pelunasan: DecisionHandler = {
   approve: (trx, ctx, { request, loan }) => approveSettlement(trx, ctx, loan, request.id, request.data, request.diajukan_oleh),
   reject: async (_trx, _ctx, { request, loan }) => rejectSettlement(loan, request.data),
 };
 
+/** A rescheduling (issue 27 D): always approved by another person. */
+const penjadwalan: DecisionHandler = {
+  approve: (trx, ctx, { request, loan, userId }) =>
+    approvePenjadwalan(trx, ctx.clock, loan, request.id, request.data, request.diajukan_oleh, userId),
+  reject: async (_trx, _ctx, { loan }) => rejectPenjadwalan(loan),
+};
+
 /** The handler of each kind of request. */
 export const decisionHandlers: Record<JenisPersetujuan, DecisionHandler> = {
   pinjaman: pinjamanBaru,
   pelunasan,
-  penjadwalan: notOffered,
+  penjadwalan,
 };

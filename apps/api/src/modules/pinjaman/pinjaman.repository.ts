@@ -51,6 +51,7 @@ const loanColumns = [
   'pinjaman.jaminan',
   'pinjaman.keterangan',
   'pinjaman.durasi_angsuran',
+  'pinjaman.jadwal_ulang',
   'pinjaman.status',
   'pinjaman.sisa_pokok',
   'pinjaman.total_pembayaran',

@@ -149,7 +149,7 @@ export async function anyLoanUntil(db: Kysely<DB>, until: string): Promise<boole
 export function loansForHistory(db: Kysely<DB>, afterId: number, limit: number, until: string) {
   return db
     .selectFrom('pinjaman')
-    .select(['id', 'tipe', 'jumlah', 'persentase', 'durasi_angsuran', 'tanggal_pinjam', 'status'])
+    .select(['id', 'tipe', 'jumlah', 'persentase', 'durasi_angsuran', 'jadwal_ulang', 'tanggal_pinjam', 'status'])
     .where('deleted_at', 'is', null)
     .where('id', '>', afterId)
     .where('tanggal_pinjam', '<=', until)

@@ -1,0 +1,50 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export async function setSchedule(trx: Kysely<DB>, pinjamanId: number, jadwalUlang: unknown, userId: number) {
+  await trx
+    .updateTable('pinjaman')
+    .set({ jadwal_ulang: JSON.stringify(jadwalUlang) as never, updated_by: userId, updated_at: sql<Date>`now()` })
+    .where('id', '=', pinjamanId)
+    .execute();
+}
+
+export async function insertHistory(
+  trx: Kysely<DB>,
+  row: {
+    pinjaman_id: number;
+    tanggal: string;
+    durasi: number;
+    tenggang: number;
+    sisa_kewajiban: number;
+    jadwal_lama: unknown;
+    jadwal_baru: unknown;
+    persetujuan_id: number;
+    diajukan_oleh: number;
+  },
+) {
+  await trx
+    .insertInto('penjadwalan_ulang')
+    .values({ ...row, jadwal_lama: JSON.stringify(row.jadwal_lama), jadwal_baru: JSON.stringify(row.jadwal_baru) })
+    .execute();
+}
+
+export function historyOf(db: Kysely<DB>, pinjamanId: number) {
+  return db
+    .selectFrom('penjadwalan_ulang as j')
+    .leftJoin('persetujuan as r', 'r.id', 'j.persetujuan_id')
+    .leftJoin('users as u', 'u.id', 'r.diputuskan_oleh')
+    .select([
+      'j.id',
+      'j.tanggal',
+      'j.durasi',
+      'j.tenggang',
+      'j.sisa_kewajiban',
+      'j.jadwal_lama',
+      'j.jadwal_baru',
+      sql<string | null>`coalesce(nullif(u.nama_lengkap, ''), u.username)`.as('disetujui_oleh'),
+    ])
+    .where('j.pinjaman_id', '=', pinjamanId)
+    .orderBy('j.id', 'desc')
+    .execute();
+}
