@@ -85,6 +85,7 @@ describe('response serializer', () => {
       kwitansi_url: null,
       diimpor: false,
       tazir: { jumlah: 50_000, tenggang_hari: 7 },
+      dijadwalkan_ulang: false,
       data_completeness: ['Keterangan'],
       kolektibilitas: 2,
       hari_tunggakan: 3,

@@ -35,6 +35,8 @@ export const pinjamanSchema = z.object({
   diimpor: z.boolean(),
   /** Ta'zir agreed in the akad (issue 27 C): per instalment paid later than the grace; null when none. */
   tazir: z.object({ jumlah: z.number(), tenggang_hari: z.number() }).nullable(),
+  /** Rescheduled (issue 27 D): its schedule is no longer the akad's; `angsuran_per_bulan` is the new one. */
+  dijadwalkan_ulang: z.boolean(),
   /** Missing fields, then server-generated ones (see pinjamanDataCompleteness). */
   data_completeness: z.array(z.string()),
   /**

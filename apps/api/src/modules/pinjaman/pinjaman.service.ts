@@ -85,6 +85,7 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
     kwitansi_url: row.kwitansi ? signer.sign(kwitansiPath(row.kwitansi)) : null,
     diimpor: row.diimpor,
     tazir: row.tazir_jumlah === null ? null : { jumlah: row.tazir_jumlah, tenggang_hari: row.tazir_tenggang_hari ?? 0 },
+    dijadwalkan_ulang: row.jadwal_ulang !== null,
     data_completeness: pinjamanDataCompleteness(row, row.urutan_pinjaman_generated ? ['urutan_pinjaman'] : []),
     // Never computed (a loan older than the ledger, before the first daily run): unknown, not
     // "Lancar". A lunas loan has no arrears on any day: its stored zeros are its summary.

@@ -549,6 +549,7 @@ describe('loan detail, info and stats', () => {
         'kwitansi_url',
         'diimpor',
         'tazir',
+        'dijadwalkan_ulang',
         'data_completeness',
         'kolektibilitas',
         'hari_tunggakan',

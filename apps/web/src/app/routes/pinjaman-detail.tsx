@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   ArrowLeft,
   BadgePercent,
+  CalendarClock,
   BellRing,
   FileText,
   HandCoins,
@@ -38,6 +39,8 @@ import { PelunasanCard } from '../../features/pinjaman/components/pelunasan-card
 import { LoanTazir } from '../../features/kebajikan/components/loan-tazir';
 import { TawidhCard } from '../../features/kebajikan/components/tawidh-card';
 import { PelunasanDialog } from '../../features/pinjaman/components/pelunasan-dialog';
+import { PenjadwalanCard } from '../../features/pinjaman/components/penjadwalan-card';
+import { PenjadwalanDialog } from '../../features/pinjaman/components/penjadwalan-dialog';
 
 const backLinkClass =
   'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800';
@@ -91,6 +94,7 @@ export default function PinjamanDetailPage() {
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [reminderOpen, setReminderOpen] = useState(false);
   const [pelunasanOpen, setPelunasanOpen] = useState(false);
+  const [jadwalUlangOpen, setJadwalUlangOpen] = useState(false);
 
   if (!Number.isInteger(id) || id <= 0) return <NotFound message="Pinjaman tidak ditemukan" />;
   if (loan.isPending) return <DetailSkeleton />;
@@ -169,7 +173,7 @@ export default function PinjamanDetailPage() {
             <LoanInfoCard pinjaman={p} />
           </div>
           <div className="order-5">
-            <CalculationPanel pinjaman={p} payments={paymentRows} />
+            <CalculationPanel pinjaman={p} payments={paymentRows} jadwal={jadwal.data} />
           </div>
           <div className="order-6">
             <RepaymentSchedule
@@ -186,10 +190,13 @@ export default function PinjamanDetailPage() {
         </div>
         <div className="contents lg:block lg:min-w-0 lg:space-y-5">
           <div className="order-2">
-            <ProgressPanel pinjaman={p} payments={paymentRows} />
+            <ProgressPanel pinjaman={p} payments={paymentRows} jadwal={jadwal.data} />
           </div>
           <div className="order-2 empty:hidden">
             <PelunasanCard pinjaman={p} />
+          </div>
+          <div className="order-2 empty:hidden">
+            <PenjadwalanCard pinjaman={p} />
           </div>
           <Card className="order-3">
             <CardHeader>
@@ -216,6 +223,12 @@ export default function PinjamanDetailPage() {
                 >
                   <BadgePercent className="h-4 w-4" aria-hidden="true" />
                   Pelunasan Dipercepat
+                </Button>
+              ) : null}
+              {p.tipe === 'pokok' && p.durasi_angsuran !== null && (p.status === 'aktif' || p.status === 'macet') ? (
+                <Button variant="outline" onClick={() => setJadwalUlangOpen(true)} aria-label={`Jadwalkan ulang ${loanCode(p)}`}>
+                  <CalendarClock className="h-4 w-4" aria-hidden="true" />
+                  Jadwal Ulang
                 </Button>
               ) : null}
               {p.status === 'aktif' || p.status === 'macet' ? (
@@ -282,6 +295,7 @@ export default function PinjamanDetailPage() {
         updatedMessage="Data pinjaman berhasil diperbarui"
       />
       {pelunasanOpen ? <PelunasanDialog pinjaman={p} onOpenChange={setPelunasanOpen} /> : null}
+      {jadwalUlangOpen ? <PenjadwalanDialog pinjaman={p} onOpenChange={setJadwalUlangOpen} /> : null}
       {reminderOpen ? <ManualReminderDialog pinjamanId={p.id} nama={p.nasabah.nama} open onOpenChange={setReminderOpen} /> : null}
       <ConfirmDialog
         open={deleteOpen}

@@ -60,6 +60,21 @@ function Terms({ request }: { request: Persetujuan }) {
   const p = request.pinjaman;
   if (request.jenis === 'pelunasan' && request.data)
     return <SettlementTerms data={request.data as unknown as SettlementProposal} />;
+  if (request.jenis === 'penjadwalan' && request.data) {
+    const { input, sisa_kewajiban } = request.data as unknown as {
+      input: { durasi: number; tenggang: number; alasan: string | null };
+      sisa_kewajiban: number;
+    };
+    return (
+      <div className="mt-2 text-sm text-ink">
+        <p>
+          Sisa kewajiban {formatRupiah(sisa_kewajiban)} dijadwalkan ulang dalam {input.durasi} bulan
+          {input.tenggang ? ` setelah tenggang ${input.tenggang} bulan` : ''}, tanpa tambahan margin.
+        </p>
+        {input.alasan ? <p className="text-muted">Alasan: {input.alasan}</p> : null}
+      </div>
+    );
+  }
   return (
     <p className="text-sm text-muted">
       {tipeLabel(p.tipe)} {formatPercent(p.persentase)}

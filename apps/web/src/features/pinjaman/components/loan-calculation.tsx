@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { formatPercent, formatRupiah, summarizeMudharabahLoan, summarizeMurabahahLoan } from '@mizan/core';
+import { formatPercent, formatRupiah, summarizeMudharabahLoan, summarizeMurabahahLoan, type Jadwal } from '@mizan/core';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { LoanPayment, Pinjaman } from '../types';
 
@@ -37,7 +37,16 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /** The progress panel (spec §9): principal paid / jumlah (pokok), all payments / (jumlah + profit) (non-pokok). */
-export function ProgressPanel({ pinjaman, payments }: { pinjaman: Pinjaman; payments: LoanPayment[] }) {
+/**
+ * A rescheduled loan's instalments still owed, from its ledger (issue 27 D): the akad's count no
+ * longer holds once the schedule changed. Undefined when the loan was never rescheduled.
+ */
+function rescheduledLeft(pinjaman: Pinjaman, jadwal: Jadwal | undefined): number | null | undefined {
+  if (!pinjaman.dijadwalkan_ulang) return undefined;
+  return jadwal ? jadwal.angsuran.filter((line) => line.sisa > 0).length : null;
+}
+
+export function ProgressPanel({ pinjaman, payments, jadwal }: { pinjaman: Pinjaman; payments: LoanPayment[]; jadwal?: Jadwal }) {
   if (pinjaman.tipe === 'pokok') {
     const s = summarizeMurabahahLoan(pinjaman, payments);
     return (
@@ -51,7 +60,14 @@ export function ProgressPanel({ pinjaman, payments }: { pinjaman: Pinjaman; paym
             <Figure label="Pokok Terbayar" value={formatRupiah(s.principalPaid)} />
             <Figure label="Sisa Pokok" value={formatRupiah(s.remainingPrincipal)} />
             <Figure label="Total Dibayar" value={formatRupiah(s.totalPaid)} />
-            <Figure label="Sisa Angsuran" value={s.remainingInstalments === null ? '-' : `${s.remainingInstalments} bulan`} />
+            <Figure
+              label="Sisa Angsuran"
+              value={(() => {
+                const left = rescheduledLeft(pinjaman, jadwal);
+                const count = left === undefined ? s.remainingInstalments : left;
+                return count === null ? '-' : `${count} bulan`;
+              })()}
+            />
           </dl>
         </CardBody>
       </Card>
@@ -104,7 +120,15 @@ function CalculationTable({ lines }: { lines: Line[] }) {
 }
 
 /** The detailed calculation panel with the formulas of spec §9 (pokok: Murabahah; non-pokok: Mudharabah). */
-export function CalculationPanel({ pinjaman, payments }: { pinjaman: Pinjaman; payments: LoanPayment[] }) {
+export function CalculationPanel({
+  pinjaman,
+  payments,
+  jadwal,
+}: {
+  pinjaman: Pinjaman;
+  payments: LoanPayment[];
+  jadwal?: Jadwal;
+}) {
   const rp = formatRupiah;
   const pct = formatPercent(pinjaman.persentase);
   if (pinjaman.tipe === 'pokok') {
@@ -155,8 +179,10 @@ export function CalculationPanel({ pinjaman, payments }: { pinjaman: Pinjaman; p
           label: 'Sisa Angsuran',
           formula: s.settled
             ? 'Lunas dengan pembayaran pelunasan'
-            : `${f.durasi} − ⌊${rp(s.principalPaid)} ÷ ${rp(f.monthlyInstalment)}⌋`,
-          value: `${s.remainingInstalments ?? 0} bulan`,
+            : pinjaman.dijadwalkan_ulang
+              ? 'Angsuran jadwal baru yang belum lunas (dijadwalkan ulang)'
+              : `${f.durasi} − ⌊${rp(s.principalPaid)} ÷ ${rp(f.monthlyInstalment)}⌋`,
+          value: `${(pinjaman.dijadwalkan_ulang ? rescheduledLeft(pinjaman, jadwal) : s.remainingInstalments) ?? 0} bulan`,
         },
         {
           label: 'Sisa Margin',

@@ -51,7 +51,11 @@ export function LoanInfoCard({ pinjaman: p }: { pinjaman: Pinjaman }) {
             <span className="text-base font-bold">{formatRupiah(p.jumlah)}</span>
           </Item>
           <Item label={pokok ? 'Margin per Bulan' : 'Bagi Hasil per Periode'}>{formatPercent(p.persentase)}</Item>
-          {pokok ? <Item label="Durasi Angsuran">{p.durasi_angsuran ? `${p.durasi_angsuran} bulan` : '-'}</Item> : null}
+          {pokok ? (
+            <Item label="Durasi Angsuran">
+              {p.durasi_angsuran ? `${p.durasi_angsuran} bulan${p.dijadwalkan_ulang ? ' (akad), dijadwalkan ulang' : ''}` : '-'}
+            </Item>
+          ) : null}
           {pokok ? (
             <Item label="Angsuran per Bulan">{p.angsuran_per_bulan !== null ? formatRupiah(p.angsuran_per_bulan) : '-'}</Item>
           ) : null}

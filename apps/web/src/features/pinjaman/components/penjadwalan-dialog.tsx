@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { formatDateLong, formatRupiah, loanCode, penjadwalanLimits, type Pinjaman } from '@mizan/core';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { usePenjadwalanInfo, useProposePenjadwalan } from '../api/penjadwalan';
+
+/**
+ * Penjadwalan Kembali (issue 27 D): the remaining obligation, arrears included, over a new number of
+ * months after an optional grace, never more than it is (fatwa DSN-MUI 48/2005); for approval.
+ */
+export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman; onOpenChange(open: boolean): void }) {
+  const [durasiText, setDurasiText] = useState('12');
+  const [tenggang, setTenggang] = useState(0);
+  const [alasan, setAlasan] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const durasi = Number(durasiText);
+  const validDurasi = Number.isInteger(durasi) && durasi >= 1 && durasi <= penjadwalanLimits.durasiMax;
+  const info = usePenjadwalanInfo(pinjaman.id, { durasi: validDurasi ? durasi : 1, tenggang });
+  const propose = useProposePenjadwalan(pinjaman.id);
+  const { showToast } = useToast();
+  const data = info.data;
+  const plan = data?.rencana ?? null;
+
+  const submit = async () => {
+    if (!validDurasi) {
+      setErrors({ durasi: `Durasi baru harus 1 sampai ${penjadwalanLimits.durasiMax} bulan` });
+      return;
+    }
+    try {
+      const res = await propose.mutateAsync({ durasi, tenggang, alasan: alasan.trim() || null });
+      showToast(res.message ?? 'Penjadwalan kembali diajukan', 'success');
+      onOpenChange(false);
+    } catch (e) {
+      const fields = e instanceof ApiError ? Object.fromEntries(e.errors.map((f) => [f.path, f.msg])) : {};
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else showToast(errorMessage(e, 'Penjadwalan gagal diajukan'), 'error');
+    }
+  };
+
+  const line = (label: string, value: string, strong = false) => (
+    <div className="flex items-baseline justify-between gap-3 py-1.5">
+      <dt className={strong ? 'font-semibold text-ink' : 'min-w-0 text-muted'}>{label}</dt>
+      <dd className={`shrink-0 tabular-nums ${strong ? 'font-semibold text-ink' : 'text-ink'}`}>{value}</dd>
+    </div>
+  );
+
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      size="lg"
+      title="Penjadwalan Kembali"
+      description={`${pinjaman.nasabah.nama} · ${loanCode(pinjaman)} · ${formatRupiah(pinjaman.jumlah)}`}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={propose.isPending}>
+            Batal
+          </Button>
+          <Button onClick={() => void submit()} disabled={propose.isPending || !plan || data?.menunggu !== null}>
+            {propose.isPending ? 'Menyimpan...' : 'Ajukan Persetujuan'}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-5">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Durasi baru (bulan)" required error={errors.durasi}>
+            <Input
+              inputMode="numeric"
+              value={durasiText}
+              onChange={(e) => {
+                setDurasiText(e.target.value);
+                setErrors({});
+              }}
+            />
+          </Field>
+          <Field label="Masa tenggang (bulan)" error={errors.tenggang}>
+            <Select value={String(tenggang)} onChange={(e) => setTenggang(Number(e.target.value))}>
+              {Array.from({ length: penjadwalanLimits.tenggangMax + 1 }, (_, g) => (
+                <option key={g} value={g}>
+                  {g === 0 ? 'Tanpa tenggang' : `${g} bulan`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        {info.isError ? (
+          <Alert tone="error" title="Gagal menghitung penjadwalan">
+            {errorMessage(info.error, 'Terjadi kesalahan. Silakan coba lagi.')}
+          </Alert>
+        ) : !data ? (
+          <Skeleton className="h-48 w-full rounded-xl" />
+        ) : data.menunggu ? (
+          <Alert tone="warning" title="Penjadwalan sudah diajukan">
+            Menunggu persetujuan sejak {formatDateLong(data.menunggu.diajukan_pada)}.
+          </Alert>
+        ) : data.alasan || !plan ? (
+          <Alert tone="warning" title="Penjadwalan kembali tidak dapat diajukan">
+            {data.alasan}
+          </Alert>
+        ) : (
+          <section aria-label="Rencana penjadwalan" className="rounded-xl border border-line bg-canvas/50 px-4 py-2">
+            <dl className="divide-y divide-line text-sm">
+              {line('Sisa pokok', formatRupiah(plan.sisa_pokok))}
+              {line('Sisa margin', formatRupiah(plan.sisa_margin))}
+              {line('Sisa kewajiban (tetap, termasuk tunggakan)', formatRupiah(plan.sisa_kewajiban), true)}
+              {line(`Angsuran baru (${plan.durasi} bulan)`, formatRupiah(plan.angsuran_baru), true)}
+              {line('Jatuh tempo pertama', formatDateLong(plan.jatuh_tempo_pertama))}
+            </dl>
+            <p className="pt-1 pb-2 text-xs text-muted">
+              Tanpa tambahan margin (Fatwa DSN-MUI No. 48/DSN-MUI/II/2005). Jadwal lama disimpan sebagai riwayat; jadwal baru
+              berlaku setelah disetujui administrator atau manajer lain.
+            </p>
+          </section>
+        )}
+        <Field label="Alasan penjadwalan" error={errors.alasan}>
+          <Textarea rows={2} maxLength={500} value={alasan} onChange={(e) => setAlasan(e.target.value)} />
+        </Field>
+      </div>
+    </Dialog>
+  );
+}
