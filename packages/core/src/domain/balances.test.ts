@@ -89,6 +89,15 @@ describe('customer detail totals (spec §9)', () => {
     expect(totalPinjamanNasabah(loans)).toBe(21_000_000);
   });
 
+  it('leaves a rejected loan out of the customer’s total (issue 27 A)', () => {
+    const loans = [
+      { jumlah: 12_000_000, status: 'aktif' },
+      { jumlah: 8_000_000, status: 'ditolak' },
+      { jumlah: 2_000_000, status: 'pending' },
+    ];
+    expect(summarizeNasabah(loans, []).totalPinjaman).toBe(14_000_000);
+  });
+
   it('is all zero for a new customer and never negative when payments exceed loans', () => {
     expect(summarizeNasabah([], [])).toEqual({ totalPinjaman: 0, totalPembayaran: 0, sisaPinjaman: 0, pinjamanAktif: 0 });
     expect(summarizeNasabah([{ jumlah: 12_000_000, status: 'lunas' }], [{ jumlah: 14_880_000 }]).sisaPinjaman).toBe(0);

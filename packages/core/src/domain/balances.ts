@@ -63,7 +63,8 @@ export function summarizeNasabah(
   loans: readonly { jumlah: number; status: string }[],
   payments: readonly { jumlah: number }[],
 ): NasabahTotals {
-  const totalPinjaman = totalPinjamanNasabah(loans);
+  // A rejected loan was never the customer's (issue 27 A): the server's total leaves it out too.
+  const totalPinjaman = totalPinjamanNasabah(loans.filter((l) => l.status !== 'ditolak'));
   const totalPembayaranNasabah = sumRupiah(payments.map((p) => p.jumlah));
   return {
     totalPinjaman,
