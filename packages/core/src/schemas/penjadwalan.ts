@@ -4,17 +4,28 @@ import { penjadwalanLimits, penjadwalanMessages as m } from '../domain/penjadwal
 import { optionalTextField } from './fields';
 import { persetujuanSchema } from './persetujuan';
 
-const whole = (message: string, max: number) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: message });
+const whole = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
-/** `POST /api/pinjaman/{id}/penjadwalan` (and the preview's query): new months, grace months, the reason. */
+/** A whole number from a query string: digits only ("1e3", "true" and the like are refused). */
+const queryWhole = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value),
+    whole(message, min, max),
+  );
+
+/** `POST /api/pinjaman/{id}/penjadwalan`: new months, grace months, the reason. */
 export const penjadwalanCreateSchema = z.object({
-  durasi: whole(m.durasi, penjadwalanLimits.durasiMax).refine((v) => v >= 1, { error: m.durasi }),
-  tenggang: whole(m.tenggang, penjadwalanLimits.tenggangMax).default(0),
+  durasi: whole(m.durasi, 1, penjadwalanLimits.durasiMax),
+  tenggang: whole(m.tenggang, 0, penjadwalanLimits.tenggangMax).default(0),
   alasan: optionalTextField(500, 'Alasan paling banyak 500 karakter'),
 });
 export type PenjadwalanCreateInput = z.infer<typeof penjadwalanCreateSchema>;
-export const penjadwalanPreviewQuerySchema = penjadwalanCreateSchema.omit({ alasan: true });
+/** The preview's query: the same numbers, as text. */
+export const penjadwalanPreviewQuerySchema = z.object({
+  durasi: queryWhole(m.durasi, 1, penjadwalanLimits.durasiMax),
+  tenggang: queryWhole(m.tenggang, 0, penjadwalanLimits.tenggangMax).default(0),
+});
 
 const line = z.object({ jatuh_tempo: z.string(), pokok: z.number(), margin: z.number() });
 
