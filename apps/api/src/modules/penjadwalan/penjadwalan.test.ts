@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { penjadwalanMessages as m, persetujuanMessages } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { manualClock } from '../../lib/clock';
+import { TERMS_FIXED_RESCHEDULED } from '../pinjaman/pinjaman.service';
 
 // Rescheduling (issue 27 D, fatwa 48/2005): Rp 12.000.000 at 2 % for 12 months from 15 January
 // 2024 (12 × Rp 1.240.000, obligation Rp 14.880.000), three instalments paid; on 20 June the
@@ -151,6 +152,26 @@ describe('penjadwalan kembali', () => {
       { type: 'penjadwalan.ajukan', user_id: operator.id },
       { type: 'persetujuan.penjadwalan.setujui', user_id: manajer.id },
     ]);
+    // Its terms are fixed now: the frozen schedule adds up to them.
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/pinjaman/${id}`,
+      payload: {
+        nasabah_id: nasabahId,
+        nomor_pinjaman: 'J-3',
+        urutan_pinjaman: 3,
+        tanggal_pinjam: '2024-01-15',
+        jumlah: 15_000_000,
+        persentase: 2,
+        tipe: 'pokok',
+        jaminan: null,
+        keterangan: null,
+        durasi_angsuran: 12,
+        status: 'aktif',
+      },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(TERMS_FIXED_RESCHEDULED);
     // The next payment pays the new schedule.
     await pay(id, 4, '2024-06-21');
     expect((await getLoan(id)).hari_tunggakan).toBe(0);

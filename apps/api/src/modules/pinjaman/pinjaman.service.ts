@@ -25,7 +25,7 @@ import {
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
 import { batchesByKey } from '../../lib/batches';
-import { notFound, validationFailed } from '../../lib/errors';
+import { conflict, notFound, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
 import { recordActivity } from '../activities/activity.service';
@@ -46,6 +46,8 @@ import { nextTurn } from '../../db/job-runs';
 
 export const NASABAH_NOT_ACTIVE = 'Nasabah tidak aktif, pinjaman baru tidak dapat dibuat';
 export const NO_KWITANSI = 'Pinjaman ini tidak memiliki foto kwitansi';
+export const TERMS_FIXED_RESCHEDULED =
+  'Pinjaman ini sudah dijadwalkan ulang: jumlah, margin, durasi, tipe dan tanggal pinjamnya tidak dapat diubah';
 
 /** What the loan service needs from the app. */
 export interface PinjamanContext {
@@ -321,6 +323,14 @@ export async function updatePinjaman(
     ctx.db.transaction().execute(async (trx) => {
       const existing = await lockLoan(trx, id);
       if (!existing) throw notFound(messages.notFound.pinjaman);
+      // A rescheduled loan's frozen schedule adds up to its terms (issue 27 D): they stay as they are.
+      const termsChanged =
+        existing.jumlah !== input.jumlah ||
+        Number(existing.persentase) !== input.persentase ||
+        existing.durasi_angsuran !== input.durasi_angsuran ||
+        existing.tipe !== input.tipe ||
+        existing.tanggal_pinjam !== input.tanggal_pinjam;
+      if (existing.jadwal_ulang !== null && termsChanged) throw conflict(TERMS_FIXED_RESCHEDULED);
       const nasabahChanged = existing.nasabah_id !== input.nasabah_id;
       const nasabah = await requireNasabah(trx, input.nasabah_id, nasabahChanged);
       await repo.updatePinjaman(trx, id, {
