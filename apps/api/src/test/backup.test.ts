@@ -243,6 +243,7 @@ describe('backup and restore', () => {
         diimpor: false,
         tazir_jumlah: null,
         tazir_tenggang_hari: null,
+        jadwal_ulang: null,
         hari_tunggakan: 0,
         kolektibilitas: 1,
         tunggakan_pokok: 0,
