@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { AlarmClock, FileBarChart, LayoutDashboard, LogOut, Menu, Users, Wallet, Receipt, MoreHorizontal, X } from 'lucide-react';
 import { useAuth } from '../../features/auth';
 import { useInstitutionName } from '../../lib/institution';
 import { cn } from '../../components/ui/cn';
 import { Logo } from './logo';
-import { useWaitingCount } from '../../features/persetujuan/api/persetujuan';
+
+// The approval badge (issue 27 A) comes in its own chunk, after the first screen.
+const WaitingBadge = lazy(() => import('../../features/persetujuan/components/waiting-badge'));
 
 const links = [
   { to: '/dashboard', label: 'Dashboard', Icon: LayoutDashboard },
@@ -41,8 +43,6 @@ export function AppLayout() {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location.pathname;
   const name = useInstitutionName();
-  // Requests waiting for a decision, for the people who may decide (issue 27 A).
-  const waiting = useWaitingCount();
 
   const isActive = (to: string) =>
     location.pathname === to ||
@@ -65,15 +65,10 @@ export function AppLayout() {
         {/* Below 1536 px the seven links fit beside the institution's name and the user only without their icons. */}
         <Icon className={variant === 'desktop' ? 'hidden h-4 w-4 2xl:block' : 'h-4 w-4'} aria-hidden="true" />
         {label}
-        {to === '/pinjaman' && waiting > 0 ? (
-          <span
-            className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-gold-400 px-1.5 text-xs font-semibold text-brand-900"
-            title={`${waiting} pengajuan menunggu persetujuan`}
-            data-testid="badge-persetujuan"
-          >
-            <span aria-hidden="true">{waiting}</span>
-            <span className="sr-only">, {waiting} pengajuan menunggu persetujuan</span>
-          </span>
+        {to === '/pinjaman' ? (
+          <Suspense fallback={null}>
+            <WaitingBadge />
+          </Suspense>
         ) : null}
       </NavLink>
     ));
