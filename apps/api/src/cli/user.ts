@@ -10,7 +10,7 @@ import { generatePassword, hashPassword } from '../lib/password';
 import { findUserByUsername, insertUser, revokeUserSessions, updateUser } from '../modules/auth/auth.service';
 
 const usage = `Pemakaian:
-  npm run user -- create <username> [--role admin|operator|user] [--name "Nama Lengkap"]
+  npm run user -- create <username> [--role admin|manajer|operator|user] [--name "Nama Lengkap"]
   npm run user -- reset-password <username>
 Password baru diambil dari MIZAN_NEW_PASSWORD bila diisi; jika tidak, dibuat acak dan ditampilkan sekali.`;
 
