@@ -40,15 +40,17 @@ function SettlementTerms({ data }: { data: SettlementProposal }) {
       </div>
       <div className="flex justify-between gap-3">
         <dt className="text-muted">Jumlah pelunasan</dt>
-        <dd className="text-ink tabular-nums">{formatRupiah(quote.total_pelunasan)}</dd>
+        <dd className="shrink-0 whitespace-nowrap text-ink tabular-nums">{formatRupiah(quote.total_pelunasan)}</dd>
       </div>
       <div className="flex justify-between gap-3">
-        <dt className="text-muted">Potongan ({formatPercent(khasmPercent(khasm, quote.margin_sisa))} dari sisa margin)</dt>
-        <dd className="text-ink tabular-nums">{formatRupiah(khasm)}</dd>
+        <dt className="min-w-0 text-muted">
+          Potongan ({formatPercent(khasmPercent(khasm, quote.margin_sisa))} dari sisa margin)
+        </dt>
+        <dd className="shrink-0 whitespace-nowrap text-ink tabular-nums">{formatRupiah(khasm)}</dd>
       </div>
       <div className="flex justify-between gap-3 font-semibold">
         <dt className="text-ink">Dibayar nasabah</dt>
-        <dd className="text-ink tabular-nums">{formatRupiah(quote.total_pelunasan - khasm)}</dd>
+        <dd className="shrink-0 whitespace-nowrap text-ink tabular-nums">{formatRupiah(quote.total_pelunasan - khasm)}</dd>
       </div>
       {input.alasan_khasm ? <p className="text-muted">Alasan: {alasanKhasmLabels[input.alasan_khasm]}</p> : null}
     </dl>
