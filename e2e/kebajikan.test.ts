@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, addMonths, todayJakarta } from '@mizan/core';
 import { launchBrowser, newPage, VIEWPORTS, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { nasabahPayload, murabahahPayload } from './support/data';
 import { signIn, snap } from './support/actions';
 
 // Ta'zir & Dana Kebajikan (issue 27 C): an administrator writes ta'zir into new akad; a late
@@ -20,26 +21,13 @@ const PNG = Buffer.from(
 /** A loan whose first instalment was paid 20 days late (its ta'zir proposed). */
 async function lateLoan(nama: string) {
   counter += 1;
-  const customer = await server.api<{ id: number }>('POST', '/nasabah', {
-    nama,
-    nik: `32010000000${String(counter).padStart(5, '0')}`,
-    telepon: '081234567890',
-    alamat: 'Jl. Pasar Baru 3',
-    kecamatan: 'Cibinong',
-    kota: 'Bogor',
-  });
+  const customer = await server.api<{ id: number }>('POST', '/nasabah', nasabahPayload(nama, counter));
   const tanggal = addMonths(todayJakarta(), -3);
-  const loan = await server.api<{ id: number }>('POST', '/pinjaman', {
-    nasabah_id: customer.body.data.id,
-    nomor_pinjaman: `TZ-${counter}`,
-    tanggal_pinjam: tanggal,
-    jumlah: 12_000_000,
-    persentase: 2,
-    tipe: 'pokok',
-    jaminan: null,
-    keterangan: null,
-    durasi_angsuran: 12,
-  });
+  const loan = await server.api<{ id: number }>(
+    'POST',
+    '/pinjaman',
+    murabahahPayload(customer.body.data.id, `TZ-${counter}`, tanggal),
+  );
   expect(loan.status).toBe(201);
   const pay = await server.api('POST', '/pembayaran', {
     pinjaman_id: loan.body.data.id,

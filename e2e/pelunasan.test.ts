@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { addMonths, todayJakarta } from '@mizan/core';
 import { launchBrowser, newPage, VIEWPORTS, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { nasabahPayload, murabahahPayload } from './support/data';
 import { apiSession, openSignedIn, signIn, snap } from './support/actions';
 
 // Pelunasan Dipercepat (issue 27 B): the quote by fatwa 153/2022 in the dialog, a khasm within
@@ -18,25 +19,16 @@ const tanggalPinjam = `${start.slice(0, 8)}01` < start ? `${start.slice(0, 8)}01
 
 async function loanWithFivePaid(nama: string) {
   counter += 1;
-  const customer = await server.api<{ id: number }>('POST', '/nasabah', {
-    nama,
-    nik: `32010000000${String(counter).padStart(5, '0')}`,
-    telepon: '081234567890',
-    alamat: 'Jl. Pasar Baru 3',
-    kecamatan: 'Cibinong',
-    kota: 'Bogor',
-  });
-  const loan = await server.api<{ id: number }>('POST', '/pinjaman', {
-    nasabah_id: customer.body.data.id,
-    nomor_pinjaman: `PD-${counter}`,
-    tanggal_pinjam: tanggalPinjam,
-    jumlah: 100_000_000,
-    persentase: 1,
-    tipe: 'pokok',
-    jaminan: 'BPKB',
-    keterangan: null,
-    durasi_angsuran: 12,
-  });
+  const customer = await server.api<{ id: number }>('POST', '/nasabah', nasabahPayload(nama, counter));
+  const loan = await server.api<{ id: number }>(
+    'POST',
+    '/pinjaman',
+    murabahahPayload(customer.body.data.id, `PD-${counter}`, tanggalPinjam, {
+      jumlah: 100_000_000,
+      persentase: 1,
+      jaminan: 'BPKB',
+    }),
+  );
   expect(loan.status).toBe(201);
   for (let k = 1; k <= 5; k += 1) {
     const pay = await server.api('POST', '/pembayaran', {

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { addMonths, todayJakarta } from '@mizan/core';
 import { launchBrowser, VIEWPORTS, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { nasabahPayload, murabahahPayload } from './support/data';
 import { apiSession, openSignedIn, snap, type ApiSession } from './support/actions';
 
 // Penjadwalan Kembali (issue 27 D): an officer proposes a new schedule for a Murabahah in arrears
@@ -18,26 +19,13 @@ let counter = 0;
 /** Rp 12.000.000 at 2 % for 12 months from six months ago: three instalments paid, three in arrears. */
 async function loanInArrears(nama: string) {
   counter += 1;
-  const customer = await server.api<{ id: number }>('POST', '/nasabah', {
-    nama,
-    nik: `32010000000${String(counter).padStart(5, '0')}`,
-    telepon: '081234567890',
-    alamat: 'Jl. Pasar Baru 3',
-    kecamatan: 'Cibinong',
-    kota: 'Bogor',
-  });
+  const customer = await server.api<{ id: number }>('POST', '/nasabah', nasabahPayload(nama, counter));
   const tanggal = addMonths(todayJakarta(), -6);
-  const loan = await server.api<{ id: number }>('POST', '/pinjaman', {
-    nasabah_id: customer.body.data.id,
-    nomor_pinjaman: `JU-${counter}`,
-    tanggal_pinjam: tanggal,
-    jumlah: 12_000_000,
-    persentase: 2,
-    tipe: 'pokok',
-    jaminan: null,
-    keterangan: null,
-    durasi_angsuran: 12,
-  });
+  const loan = await server.api<{ id: number }>(
+    'POST',
+    '/pinjaman',
+    murabahahPayload(customer.body.data.id, `JU-${counter}`, tanggal),
+  );
   for (let k = 1; k <= 3; k += 1)
     await server.api('POST', '/pembayaran', {
       pinjaman_id: loan.body.data.id,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, VIEWPORTS, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { nasabahPayload, murabahahPayload } from './support/data';
 import { apiSession, openSignedIn, signIn, snap, type ApiSession } from './support/actions';
 
 // Persetujuan (issue 27 A): an administrator switches approval on, an officer proposes a loan, a
@@ -26,27 +27,15 @@ async function asUser<T>(session: ApiSession, method: string, url: string, body?
 let counter = 0;
 async function propose(nama: string) {
   counter += 1;
-  const customer = await asUser<{ id: number }>(petugas, 'POST', '/nasabah', {
-    nama,
-    nik: `32010000000${String(counter).padStart(5, '0')}`,
-    telepon: '081234567890',
-    alamat: 'Jl. Pasar Baru 3',
-    kecamatan: 'Cibinong',
-    kota: 'Bogor',
-  });
+  const customer = await asUser<{ id: number }>(petugas, 'POST', '/nasabah', nasabahPayload(nama, counter));
   expect(customer.status).toBe(201);
   nasabahId = customer.body.data.id;
-  const loan = await asUser<{ id: number; status: string }>(petugas, 'POST', '/pinjaman', {
-    nasabah_id: nasabahId,
-    nomor_pinjaman: `PB-${counter}`,
-    tanggal_pinjam: '2026-11-20',
-    jumlah: 15_000_000,
-    persentase: 1.5,
-    tipe: 'pokok',
-    jaminan: 'BPKB motor',
-    keterangan: null,
-    durasi_angsuran: 12,
-  });
+  const loan = await asUser<{ id: number; status: string }>(
+    petugas,
+    'POST',
+    '/pinjaman',
+    murabahahPayload(nasabahId, `PB-${counter}`, '2026-11-20', { jumlah: 15_000_000, persentase: 1.5, jaminan: 'BPKB motor' }),
+  );
   expect(loan.status).toBe(201);
   expect(loan.body.data.status).toBe('pending');
   return loan.body.data.id;

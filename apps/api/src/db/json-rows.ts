@@ -79,3 +79,12 @@ export function instantText(value: Date | string): string {
   if (!utc) return new Date(value).toISOString();
   return `${utc[1]}.${(utc[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
 }
+
+/** A jsonb column's value: an object from PostgreSQL, or its text where the driver hands text back. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** A staff member's name as every list shows it: the full name, else the username (null when no user joined). */
+export const staffNameOf = (alias: string) =>
+  sql<string | null>`coalesce(nullif(${sql.ref(`${alias}.nama_lengkap`)}, ''), ${sql.ref(`${alias}.username`)})`;

@@ -138,6 +138,24 @@ export async function populate(t: TestApp, options: { customers?: number } = {})
   return { operator, nasabah, loans, payments, recipients };
 }
 
+/** Records a customer through `POST /api/nasabah` (Budi Santoso of Cibinong unless `fields` say otherwise); answers its id. */
+export async function postNasabah(t: TestApp, fields: Record<string, unknown> = {}): Promise<number> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/nasabah',
+    payload: {
+      nama: 'Budi Santoso',
+      nik: '3201000000000001',
+      telepon: '081234567890',
+      alamat: 'Jl. Mawar 1',
+      kecamatan: 'Cibinong',
+      kota: 'Bogor',
+      ...fields,
+    },
+  });
+  return (await created<{ id: number }>(res, 'postNasabah')).id;
+}
+
 /**
  * Records a loan through `POST /api/pinjaman` as JSON: Rp 12.000.000 Murabahah at 2 % for 12
  * months granted 2024-01-31 unless `fields` say otherwise (the worked example of the spec).

@@ -17,3 +17,8 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/** The server's per-field messages by field path (empty for any other failure), for forms kept in plain state. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? Object.fromEntries(error.errors.map((f) => [f.path, f.msg])) : {};
+}

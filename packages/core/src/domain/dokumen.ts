@@ -191,6 +191,8 @@ export interface DokumenPinjaman {
   total_pembayaran: number;
   /** Ta'zir agreed in the akad (issue 27 C), or none. */
   tazir?: { jumlah: number; tenggang_hari: number } | null;
+  /** Rescheduled (issue 27 D): its schedule is no longer the akad's term. */
+  dijadwalkan_ulang?: boolean;
 }
 
 /** A customer as the documents print them. */
@@ -237,7 +239,14 @@ export function jadwalDokumen(
         ['Tanggal pinjam', formatDateLong(pinjaman.tanggal_pinjam)],
         [murabahah ? 'Harga beli (pokok)' : 'Modal', formatRupiah(pinjaman.jumlah)],
         ...(murabahah && isValidDurasi(pinjaman.durasi_angsuran)
-          ? ([['Jangka waktu', `${pinjaman.durasi_angsuran} bulan`]] as [string, string][])
+          ? ([
+              [
+                'Jangka waktu',
+                pinjaman.dijadwalkan_ulang
+                  ? `${pinjaman.durasi_angsuran} bulan (akad); dijadwalkan ulang menjadi ${rows.length} angsuran`
+                  : `${pinjaman.durasi_angsuran} bulan`,
+              ],
+            ] as [string, string][])
           : []),
       ]),
       tabel(

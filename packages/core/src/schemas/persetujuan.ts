@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { jenisPersetujuan, persetujuanMessages as m, statusPersetujuan } from '../domain/persetujuan';
 import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
 import { pageParamSchema } from './list-query';
+import { optionalTextField, textField } from './fields';
 
 /**
  * `GET`/`PUT /api/settings/persetujuan`: whether a new loan waits for approval (off by default:
@@ -27,18 +28,10 @@ export const persetujuanSettingsResponseSchema = z.object({
 });
 export type PersetujuanSettingsResponse = z.infer<typeof persetujuanSettingsResponseSchema>;
 
-const catatan = z
-  .string({ error: 'Catatan harus berupa teks' })
-  .trim()
-  .max(500, { error: m.catatanMax })
-  .transform((v) => (v === '' ? null : v));
-
 /** `POST /api/persetujuan/{id}/setujui`: an optional note. */
-export const persetujuanSetujuiSchema = z.object({ catatan: catatan.nullish().transform((v) => v ?? null) });
+export const persetujuanSetujuiSchema = z.object({ catatan: optionalTextField(500, m.catatanMax) });
 /** `POST /api/persetujuan/{id}/tolak`: the reason, required. */
-export const persetujuanTolakSchema = z.object({
-  catatan: z.string({ error: m.catatanWajib }).trim().min(1, { error: m.catatanWajib }).max(500, { error: m.catatanMax }),
-});
+export const persetujuanTolakSchema = z.object({ catatan: textField(m.catatanWajib, 500, m.catatanMax) });
 
 const orang = z.object({ id: z.number(), nama: z.string() });
 

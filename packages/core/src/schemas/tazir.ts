@@ -1,7 +1,7 @@
 /** Ta'zir, ta'widh and the Dana Kebajikan: settings, bodies and answers (issue 27 C). */
 import { z } from 'zod';
 import { statusTazir, tazirMessages as m } from '../domain/tazir';
-import { dateField, optionalTextField } from './fields';
+import { dateField, optionalTextField, textField } from './fields';
 import { MAX_RUPIAH } from '../domain/money';
 import { optionalIdParam, pageParamSchema } from './list-query';
 
@@ -61,11 +61,7 @@ export const TAZIR_PER_PAGE = 50;
 
 /** `POST /api/tazir/{id}/tetapkan`: the basis (the customer was able and delayed); collected now or later. */
 export const tazirTetapkanSchema = z.object({
-  catatan: z
-    .string({ error: m.catatanWajib })
-    .trim()
-    .min(1, { error: m.catatanWajib })
-    .max(500, { error: 'Catatan paling banyak 500 karakter' }),
+  catatan: textField(m.catatanWajib, 500, 'Catatan paling banyak 500 karakter'),
   diterima: z.boolean({ error: 'Pilihan diterima harus ya atau tidak' }).default(false),
   tanggal_terima: dateField('Tanggal terima wajib diisi')
     .nullish()
@@ -75,27 +71,15 @@ export const tazirTetapkanSchema = z.object({
 export const tazirTerimaSchema = z.object({ tanggal_terima: dateField('Tanggal terima wajib diisi') });
 /** `POST /api/tazir/{id}/bebaskan`: why (never for force majeure a ta'zir is charged). */
 export const tazirBebaskanSchema = z.object({
-  catatan: z
-    .string({ error: m.alasanWajib })
-    .trim()
-    .min(1, { error: m.alasanWajib })
-    .max(500, { error: 'Alasan paling banyak 500 karakter' }),
+  catatan: textField(m.alasanWajib, 500, 'Alasan paling banyak 500 karakter'),
 });
 
 /** `POST /api/dana-kebajikan`: a disbursement to charity (admin). */
 export const danaKebajikanKeluarSchema = z.object({
   tanggal: dateField('Tanggal wajib diisi'),
   jumlah: rupiah('Jumlah'),
-  tujuan: z
-    .string({ error: m.tujuanWajib })
-    .trim()
-    .min(1, { error: m.tujuanWajib })
-    .max(200, { error: 'Tujuan paling banyak 200 karakter' }),
-  penerima: z
-    .string({ error: m.penerimaWajib })
-    .trim()
-    .min(1, { error: m.penerimaWajib })
-    .max(200, { error: 'Penerima paling banyak 200 karakter' }),
+  tujuan: textField(m.tujuanWajib, 200, 'Tujuan paling banyak 200 karakter'),
+  penerima: textField(m.penerimaWajib, 200, 'Penerima paling banyak 200 karakter'),
   keterangan: optionalTextField(1000, 'Keterangan maksimal 1000 karakter'),
 });
 export type DanaKebajikanKeluarInput = z.infer<typeof danaKebajikanKeluarSchema>;
@@ -126,11 +110,7 @@ export type DanaKebajikan = z.infer<typeof danaKebajikanSchema>;
 export const tawidhCreateSchema = z.object({
   tanggal: dateField('Tanggal wajib diisi'),
   jumlah: z.coerce.number({ error: 'Jumlah harus angka' }).pipe(rupiah('Jumlah')),
-  uraian: z
-    .string({ error: m.uraianWajib })
-    .trim()
-    .min(1, { error: m.uraianWajib })
-    .max(500, { error: 'Uraian paling banyak 500 karakter' }),
+  uraian: textField(m.uraianWajib, 500, 'Uraian paling banyak 500 karakter'),
 });
 export const tawidhSchema = z.object({
   id: z.number(),

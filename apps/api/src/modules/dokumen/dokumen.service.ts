@@ -77,6 +77,7 @@ const pinjamanOf = (
   sisa_pokok: row.sisa_pokok,
   total_pembayaran: row.total_pembayaran,
   tazir: row.tazir_jumlah == null ? null : { jumlah: row.tazir_jumlah, tenggang_hari: row.tazir_tenggang_hari ?? 0 },
+  dijadwalkan_ulang: row.jadwal_ulang != null,
 });
 
 async function loanOrNotFound(db: Kysely<DB>, pinjamanId: number) {

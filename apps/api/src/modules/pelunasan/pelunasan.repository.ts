@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { staffNameOf } from '../../db/json-rows';
 import type { DB, PelunasanDipercepatTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 
@@ -26,8 +27,8 @@ export function settlementOfLoan(db: Kysely<DB>, pinjamanId: number) {
       's.margin_tidak_ditagih',
       's.khasm',
       's.alasan_khasm',
-      sql<string | null>`coalesce(nullif(c.nama_lengkap, ''), c.username)`.as('dicatat_oleh'),
-      sql<string | null>`coalesce(nullif(a.nama_lengkap, ''), a.username)`.as('disetujui_oleh'),
+      staffNameOf('c').as('dicatat_oleh'),
+      staffNameOf('a').as('disetujui_oleh'),
     ])
     .where('s.pinjaman_id', '=', pinjamanId)
     .where('b.deleted_at', 'is', null)

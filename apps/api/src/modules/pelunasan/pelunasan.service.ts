@@ -13,6 +13,7 @@ import {
   type PelunasanCreateInput,
   type PelunasanInfo,
   type SettlementQuote,
+  messages,
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
@@ -20,10 +21,11 @@ import { todayOf, type Clock } from '../../lib/clock';
 import { recordActivity } from '../activities/activity.service';
 import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { getPendapatanSetting, getPersetujuanSetting } from '../settings/settings.service';
-import { findLoanForSettlement, livingPaymentsOf, lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
+import { findLivingLoan, livingPaymentsOf, lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
 import { hasPelunasan, insertPaymentRow } from '../pembayaran/pembayaran.service';
 import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
 import { syncTazirProposals } from '../tazir/tazir-usulan.service';
+import { jsonValue } from '../../db/json-rows';
 import * as repo from './pelunasan.repository';
 
 export interface PelunasanContext {
@@ -56,8 +58,8 @@ async function quoteOf(db: Kysely<DB>, loan: PinjamanRow, tanggal: string, metod
 
 /** `GET /api/pinjaman/{id}/pelunasan?tanggal=`: the quote on the day (today by default) and what surrounds it. */
 export async function pelunasanInfo(ctx: PelunasanContext, id: number, tanggal: string | null): Promise<PelunasanInfo> {
-  const loan = await findLoanForSettlement(ctx.db, id);
-  if (!loan) throw notFound('Pinjaman tidak ditemukan');
+  const loan = await findLivingLoan(ctx.db, id);
+  if (!loan) throw notFound(messages.notFound.pinjaman);
   const day = tanggal ?? todayOf(ctx.clock);
   const [{ metode_pengakuan_margin: metode }, { batas_diskon_persen }, menunggu, tercatat] = await Promise.all([
     getPendapatanSetting(ctx.db),
@@ -89,7 +91,7 @@ export async function pelunasanInfo(ctx: PelunasanContext, id: number, tanggal: 
 export async function createPelunasan(ctx: PelunasanContext, userId: number, id: number, input: PelunasanCreateInput) {
   const result = await ctx.db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, id);
-    if (!loan) throw notFound('Pinjaman tidak ditemukan');
+    if (!loan) throw notFound(messages.notFound.pinjaman);
     const refusal = await refusalOf(trx, loan);
     if (refusal) throw conflict(refusal);
     if (await waitingRequestOf(trx, id, 'pelunasan')) throw conflict(m.sudahDiajukan);
@@ -196,7 +198,7 @@ export async function approveSettlement(
   data: unknown,
   proposedBy: number,
 ) {
-  const proposal = (typeof data === 'string' ? JSON.parse(data) : data) as PelunasanProposal;
+  const proposal = jsonValue<PelunasanProposal>(data);
   const refusal = await refusalOf(trx, loan);
   if (refusal) throw conflict(refusal);
   const now = await quoteOf(trx, loan, proposal.input.tanggal, proposal.metode);
@@ -209,6 +211,6 @@ export async function approveSettlement(
 
 /** The rejection of a settlement above the limit: nothing changes on the loan (it may still be settled without that khasm). */
 export function rejectSettlement(loan: PinjamanRow, data: unknown) {
-  const proposal = (typeof data === 'string' ? JSON.parse(data) : data) as PelunasanProposal;
+  const proposal = jsonValue<PelunasanProposal>(data);
   return `Pelunasan dipercepat ${loan.nasabah_nama} dengan potongan ${formatRupiah(proposal.khasm)} ditolak`;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah, pelunasanMessages as m, persetujuanMessages } from '@mizan/core';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postLoan, postNasabah } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { SETTLEMENT_FIXED } from '../pembayaran/pembayaran.service';
 
@@ -21,24 +22,13 @@ const INSTALMENT = 9_333_333;
 
 async function murabahah(paid: number, fields: Record<string, unknown> = {}) {
   counter += 1;
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pinjaman',
-    payload: {
-      nasabah_id: nasabahId,
-      nomor_pinjaman: `M-${counter}`,
-      tanggal_pinjam: '2024-01-15',
-      jumlah: 100_000_000,
-      persentase: 1,
-      tipe: 'pokok',
-      jaminan: null,
-      keterangan: null,
-      durasi_angsuran: 12,
-      ...fields,
-    },
+  const { id } = await postLoan(t, nasabahId, {
+    nomor_pinjaman: `M-${counter}`,
+    tanggal_pinjam: '2024-01-15',
+    jumlah: 100_000_000,
+    persentase: 1,
+    ...fields,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.id as number;
   for (let k = 1; k <= paid; k += 1) {
     const pay = await t.request({
       method: 'POST',
@@ -90,19 +80,7 @@ beforeAll(async () => {
     role: 'manajer',
     nama_lengkap: 'Pak Manajer',
   });
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/nasabah',
-    payload: {
-      nama: 'Budi Santoso',
-      nik: '3201000000000001',
-      telepon: '081234567890',
-      alamat: 'Jl. Mawar 1',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-    },
-  });
-  nasabahId = res.json().data.id;
+  nasabahId = await postNasabah(t);
 });
 afterAll(() => t.close());
 
@@ -121,6 +99,24 @@ describe('early settlement of a Murabahah', () => {
     expect((await info(id, '2024-06-15')).quote.bulan_berjalan).toBe(5);
     // A day after today or before the akad: no quote, and why.
     expect((await info(id, '2024-06-21')).alasan).toBe(m.tanggalMasaDepan);
+  });
+
+  it('takes today at Jakarta midnight: the quote’s default day and the refusal of a later one follow WIB, not UTC', async () => {
+    const id = await murabahah(5);
+    try {
+      clock.set(new Date('2024-06-19T16:59:59Z')); // 23:59:59 WIB, 19 June
+      expect((await info(id)).quote).toMatchObject({ tanggal: '2024-06-19', bulan_berjalan: 6 });
+      const tooEarly = await settle(id, { tanggal: '2024-06-20' });
+      expect(tooEarly.statusCode).toBe(400);
+      expect(tooEarly.json().message).toBe(m.tanggalMasaDepan);
+      clock.set(new Date('2024-06-19T17:00:00Z')); // 00:00 WIB, 20 June
+      expect((await info(id)).quote).toMatchObject({ tanggal: '2024-06-20', bulan_berjalan: 6 });
+      // On the fifth due date itself (15 June, a month end of the akad's day), five months have begun.
+      clock.set(new Date('2024-06-14T17:00:00Z'));
+      expect((await info(id)).quote.bulan_berjalan).toBe(5);
+    } finally {
+      clock.set(new Date('2024-06-20T03:00:00Z'));
+    }
   });
 
   it('refuses a khasm above the margin still owed, without it a reason, a future day, and loans that cannot be settled early', async () => {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { staffNameOf } from '../../db/json-rows';
 
 export async function setSchedule(trx: Kysely<DB>, pinjamanId: number, jadwalUlang: unknown, userId: number) {
   await trx
@@ -42,7 +43,7 @@ export function historyOf(db: Kysely<DB>, pinjamanId: number) {
       'j.sisa_kewajiban',
       'j.jadwal_lama',
       'j.jadwal_baru',
-      sql<string | null>`coalesce(nullif(u.nama_lengkap, ''), u.username)`.as('disetujui_oleh'),
+      staffNameOf('u').as('disetujui_oleh'),
     ])
     .where('j.pinjaman_id', '=', pinjamanId)
     .orderBy('j.id', 'desc')

@@ -6,17 +6,17 @@ import {
   penjadwalanMessages as m,
   type PenjadwalanCreateInput,
   type PenjadwalanInfo,
+  messages,
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { todayOf, type Clock } from '../../lib/clock';
 import { recordActivity } from '../activities/activity.service';
-import { findLoanForSettlement, livingPaymentsOf, lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
+import { findLivingLoan, livingPaymentsOf, lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
 import { hasPelunasan } from '../pembayaran/pembayaran.service';
 import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
+import { jsonValue } from '../../db/json-rows';
 import * as repo from './penjadwalan.repository';
-
-const parse = <T>(value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /** Why this loan cannot be rescheduled, or null. */
 async function refusalOf(db: Kysely<DB>, loan: PinjamanRow): Promise<string | null> {
@@ -39,8 +39,8 @@ export async function penjadwalanInfo(
   id: number,
   rencana: { durasi: number; tenggang: number },
 ): Promise<PenjadwalanInfo> {
-  const loan = await findLoanForSettlement(db, id);
-  if (!loan) throw notFound('Pinjaman tidak ditemukan');
+  const loan = await findLivingLoan(db, id);
+  if (!loan) throw notFound(messages.notFound.pinjaman);
   const [menunggu, history] = await Promise.all([waitingRequestOf(db, id, 'penjadwalan'), repo.historyOf(db, id)]);
   let alasan = await refusalOf(db, loan);
   const rencanaBaru = alasan ? null : await planOf(db, loan, todayOf(clock), rencana);
@@ -55,8 +55,8 @@ export async function penjadwalanInfo(
       durasi: h.durasi,
       tenggang: h.tenggang,
       sisa_kewajiban: h.sisa_kewajiban,
-      jadwal_lama: parse(h.jadwal_lama),
-      jadwal_baru: parse(h.jadwal_baru),
+      jadwal_lama: jsonValue(h.jadwal_lama),
+      jadwal_baru: jsonValue(h.jadwal_baru),
       disetujui_oleh: h.disetujui_oleh,
     })),
   };
@@ -82,7 +82,7 @@ export async function proposePenjadwalan(
 ) {
   return db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, id);
-    if (!loan) throw notFound('Pinjaman tidak ditemukan');
+    if (!loan) throw notFound(messages.notFound.pinjaman);
     const refusal = await refusalOf(trx, loan);
     if (refusal) throw conflict(refusal);
     if (await waitingRequestOf(trx, id, 'penjadwalan')) throw conflict(m.sudahDiajukan);
@@ -117,7 +117,7 @@ export async function approvePenjadwalan(
   proposedBy: number,
   userId: number,
 ) {
-  const proposal = parse<Proposal>(data);
+  const proposal = jsonValue<Proposal>(data);
   const refusal = await refusalOf(trx, loan);
   if (refusal) throw conflict(refusal);
   const today = todayOf(clock);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { penjadwalanMessages as m, persetujuanMessages } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postLoan, postNasabah } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
+import { pdfText } from '../../test/pdf-text';
 import { TERMS_FIXED_RESCHEDULED } from '../pinjaman/pinjaman.service';
 
 // Rescheduling (issue 27 D, fatwa 48/2005): Rp 12.000.000 at 2 % for 12 months from 15 January
@@ -17,24 +19,7 @@ let counter = 0;
 
 async function loan(fields: Record<string, unknown> = {}, paid = 3) {
   counter += 1;
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pinjaman',
-    payload: {
-      nasabah_id: nasabahId,
-      nomor_pinjaman: `J-${counter}`,
-      tanggal_pinjam: '2024-01-15',
-      jumlah: 12_000_000,
-      persentase: 2,
-      tipe: 'pokok',
-      jaminan: null,
-      keterangan: null,
-      durasi_angsuran: 12,
-      ...fields,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.id as number;
+  const { id } = await postLoan(t, nasabahId, { nomor_pinjaman: `J-${counter}`, tanggal_pinjam: '2024-01-15', ...fields });
   for (let k = 1; k <= paid; k += 1) await pay(id, k, `2024-0${k + 1}-15`);
   return id;
 }
@@ -61,19 +46,7 @@ beforeAll(async () => {
     role: 'manajer',
     nama_lengkap: 'Pak Manajer',
   });
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/nasabah',
-    payload: {
-      nama: 'Budi Santoso',
-      nik: '3201000000000001',
-      telepon: '081234567890',
-      alamat: 'Jl. Mawar 1',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-    },
-  });
-  nasabahId = res.json().data.id;
+  nasabahId = await postNasabah(t);
 });
 afterAll(() => t.close());
 
@@ -95,6 +68,22 @@ describe('penjadwalan kembali', () => {
     const bad = await t.request({ method: 'GET', url: `/api/pinjaman/${id}/penjadwalan?durasi=0` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].msg).toBe(m.durasi);
+  });
+
+  it('starts the new schedule from the next monthly date as of Jakarta’s day, month ends clamped', async () => {
+    // A loan of 31 January: its monthly dates are 29 February, 31 March, 30 April…
+    const id = await loan({ tanggal_pinjam: '2024-01-31' }, 0);
+    const firstDue = async () =>
+      (await t.request({ method: 'GET', url: `/api/pinjaman/${id}/penjadwalan?durasi=6` })).json().data.rencana
+        .jatuh_tempo_pertama;
+    try {
+      clock.set(new Date('2024-02-28T16:59:59Z')); // 23:59:59 WIB, 28 February: 29 February is still ahead
+      expect(await firstDue()).toBe('2024-02-29');
+      clock.set(new Date('2024-02-28T17:00:00Z')); // 00:00 WIB, 29 February: the next is 31 March
+      expect(await firstDue()).toBe('2024-03-31');
+    } finally {
+      clock.set(new Date('2024-06-20T03:00:00Z'));
+    }
   });
 
   it('refuses a Mudharabah and a second request while one waits; proposing changes nothing', async () => {
@@ -137,6 +126,9 @@ describe('penjadwalan kembali', () => {
     expect(jadwal.angsuran.reduce((s: number, l: { sisa: number }) => s + l.sisa, 0)).toBe(11_160_000);
     expect(jadwal.ringkasan.tunggakan_total).toBe(0);
 
+    // The printed schedule says so, beside its 21 lines.
+    const pdf = await t.request({ method: 'GET', url: `/api/pinjaman/${id}/jadwal.pdf` });
+    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain('12 bulan (akad); dijadwalkan ulang menjadi 21 angsuran');
     const info = (await t.request({ method: 'GET', url: `/api/pinjaman/${id}/penjadwalan?durasi=12` })).json().data;
     expect(info.riwayat).toHaveLength(1);
     expect(info.riwayat[0]).toMatchObject({ durasi: 18, tenggang: 1, sisa_kewajiban: 11_160_000, disetujui_oleh: 'Pak Manajer' });

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { JenisPersetujuan, Persetujuan } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { instantText } from '../../db/json-rows';
+import { instantText, jsonValue } from '../../db/json-rows';
 import * as repo from './persetujuan.repository';
 
 export { cancelRequestsOf, insertRequest } from './persetujuan.repository';
@@ -29,7 +29,7 @@ export function toPersetujuanJson(row: repo.RequestRow): Persetujuan {
       status: row.pinjaman_status,
       nasabah: { id: row.nasabah_id, nama: row.nasabah_nama },
     },
-    data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown> | null,
+    data: jsonValue<Record<string, unknown> | null>(row.data),
     diajukan_oleh: { id: row.diajukan_oleh, nama: row.diajukan_nama },
     diajukan_pada: instantText(row.diajukan_pada),
     diputuskan_oleh:

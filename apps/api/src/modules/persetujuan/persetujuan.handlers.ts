@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatRupiah, type JenisPersetujuan } from '@mizan/core';
+import { akadLabels, formatRupiah, type JenisPersetujuan } from '@mizan/core';
 import type { DB, PersetujuanTable, PinjamanRow } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../../lib/clock';
@@ -24,9 +24,8 @@ export interface DecisionHandler {
   reject(trx: Kysely<DB>, ctx: { clock: Clock; notifier?: Notifier }, decision: Decision): Promise<string>;
 }
 
-const tipeLabel = (tipe: string) => (tipe === 'pokok' ? 'Murabahah' : 'Mudharabah');
 const loanText = (loan: PinjamanRow) =>
-  `pinjaman ${tipeLabel(loan.tipe)} ${formatRupiah(loan.jumlah)} untuk ${loan.nasabah_nama}`;
+  `pinjaman ${akadLabels[loan.tipe]} ${formatRupiah(loan.jumlah)} untuk ${loan.nasabah_nama}`;
 
 /**
  * A new loan: approved, it becomes `aktif` (its schedule runs from its tanggal_pinjam, its

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { PERSETUJUAN_PER_PAGE, type JenisPersetujuan, type PersetujuanListQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
+import { staffNameOf } from '../../db/json-rows';
 
 /** One request with its loan, customer and the names of the people who proposed and decided. */
 function requestRows(db: Kysely<DB>) {
@@ -29,8 +30,8 @@ function requestRows(db: Kysely<DB>) {
       'p.status as pinjaman_status',
       'p.nasabah_id',
       'p.nasabah_nama',
-      sql<string>`coalesce(nullif(a.nama_lengkap, ''), a.username)`.as('diajukan_nama'),
-      sql<string | null>`coalesce(nullif(d.nama_lengkap, ''), d.username)`.as('diputuskan_nama'),
+      staffNameOf('a').$castTo<string>().as('diajukan_nama'),
+      staffNameOf('d').as('diputuskan_nama'),
     ]);
 }
 export type RequestRow = Awaited<ReturnType<ReturnType<typeof requestRows>['executeTakeFirstOrThrow']>>;

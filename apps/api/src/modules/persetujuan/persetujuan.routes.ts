@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParamSchema,
+  messages,
   persetujuanListQuerySchema,
   persetujuanSchema,
   persetujuanSetujuiSchema,
@@ -9,7 +10,8 @@ import {
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope, listEnvelope } from '../../lib/envelope';
-import { getPinjaman } from '../pinjaman/pinjaman.service';
+import { findLivingLoan } from '../pinjaman/pinjaman.service';
+import { notFound } from '../../lib/errors';
 import * as service from './persetujuan.service';
 
 /** The approval queue (issue 27 A): list, the count for the menu, a loan's requests, approve, reject. */
@@ -55,7 +57,7 @@ export const persetujuanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await getPinjaman({ db: app.db, storage: app.fileStorage, signer: app.urlSigner, clock: app.clock }, request.params.id);
+      if (!(await findLivingLoan(app.db, request.params.id))) throw notFound(messages.notFound.pinjaman);
       return { success: true as const, data: await service.persetujuanOfLoan(app.db, request.params.id) };
     },
   );

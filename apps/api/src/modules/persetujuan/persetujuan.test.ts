@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { persetujuanMessages as m } from '@mizan/core';
+import { messages, persetujuanMessages as m } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postNasabah } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 
 // Approval of financing (issue 27 A): the setting, the pending loan, the queue and its count, the
@@ -84,20 +85,7 @@ beforeAll(async () => {
     role: 'manajer',
     nama_lengkap: 'Pak Manajer',
   });
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/nasabah',
-    payload: {
-      nama: 'Budi Santoso',
-      nik: '3201000000000001',
-      telepon: '081234567890',
-      alamat: 'Jl. Mawar 1',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  nasabahId = res.json().data.id;
+  nasabahId = await postNasabah(t);
 });
 
 afterAll(() => t.close());
@@ -237,6 +225,13 @@ describe('approval of financing', () => {
     const noReason = await t.request({ method: 'POST', url: `/api/persetujuan/${request.id}/tolak`, payload: { catatan: '  ' } });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors[0].msg).toBe(m.catatanWajib);
+    const nul = await t.request({
+      method: 'POST',
+      url: `/api/persetujuan/${request.id}/tolak`,
+      payload: { catatan: 'Tidak\u0000layak' },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors[0].msg).toBe(messages.common.textNulChar);
     expect((await requestOf(loan.id)).status).toBe('menunggu');
 
     const res = await t.request({

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  akadLabels,
   angsuranPerBulan,
   classify,
   customerGrades,
@@ -21,6 +22,7 @@ import {
   type PinjamanListQuery,
   type PinjamanStats,
   type PinjamanUpdateInput,
+  type TipePinjaman,
   messages,
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
@@ -61,8 +63,6 @@ export interface PinjamanContext {
 }
 
 export const kwitansiPath = (fileName: string) => `/uploads/kwitansi/${fileName}`;
-
-const tipeLabel = (tipe: string) => (tipe === 'pokok' ? 'Murabahah' : 'Mudharabah');
 
 /** The loan as the API sends it (spec §3), with a signed receipt link. */
 export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer: UrlSigner): Pinjaman {
@@ -257,8 +257,8 @@ export function newLoanRow(
 }
 
 /** The activity log's sentence for a new loan. */
-export const loanCreatedText = (input: { tipe: string; jumlah: number }, nama: string) =>
-  `Pinjaman ${tipeLabel(input.tipe)} ${formatRupiah(input.jumlah)} untuk ${nama} ditambahkan`;
+export const loanCreatedText = (input: { tipe: TipePinjaman; jumlah: number }, nama: string) =>
+  `Pinjaman ${akadLabels[input.tipe]} ${formatRupiah(input.jumlah)} untuk ${nama} ditambahkan`;
 
 /**
  * Creates a loan (and attaches its receipt) in one transaction with its balances and the activity.
@@ -416,8 +416,8 @@ export async function deleteKwitansi(ctx: PinjamanContext, userId: number, id: n
 /** Locks a living loan for the rest of the transaction (the payment module's writes go through it). */
 export const lockLoan = repo.lockLoan;
 
-/** A living loan's row without a lock (what a settlement quote reads), or undefined. */
-export const findLoanForSettlement = repo.findLivingLoanRow;
+/** A living loan's row without a lock (a quote, a plan, a 404 check), or undefined. */
+export const findLivingLoan = repo.findLivingLoanRow;
 
 /** A loan's living payments as its balance and ledger read them. */
 export const livingPaymentsOf = repo.livingPaymentsOf;

@@ -7,11 +7,11 @@
 import type { Kysely } from 'kysely';
 import { tazirCandidates } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { findLoanForSettlement, livingPaymentsOf } from '../pinjaman/pinjaman.service';
+import { findLivingLoan, livingPaymentsOf } from '../pinjaman/pinjaman.service';
 import * as repo from './tazir.repository';
 
 export async function syncTazirProposals(trx: Kysely<DB>, pinjamanId: number) {
-  const loan = await findLoanForSettlement(trx, pinjamanId);
+  const loan = await findLivingLoan(trx, pinjamanId);
   if (!loan || loan.tazir_jumlah === null) return;
   const candidates = tazirCandidates(loan, await livingPaymentsOf(trx, pinjamanId), loan.tazir_tenggang_hari ?? 0);
   const existing = await repo.tazirOfLoan(trx, pinjamanId);

@@ -1,9 +1,7 @@
 import { sql, type Kysely, type Insertable, type Updateable } from 'kysely';
 import type { DanaKebajikanTable, DB, TazirTable } from '../../db/schema';
+import { staffNameOf } from '../../db/json-rows';
 import { TAZIR_PER_PAGE, type TazirCandidate, type TazirListQuery } from '@mizan/core';
-
-const nameOf = (alias: string) =>
-  sql<string | null>`coalesce(nullif(${sql.ref(`${alias}.nama_lengkap`)}, ''), ${sql.ref(`${alias}.username`)})`;
 
 function tazirRows(db: Kysely<DB>) {
   return db
@@ -25,7 +23,7 @@ function tazirRows(db: Kysely<DB>) {
       'z.catatan',
       'z.diputuskan_pada',
       'z.tanggal_terima',
-      nameOf('u').as('diputuskan_oleh'),
+      staffNameOf('u').as('diputuskan_oleh'),
     ])
     .where('p.deleted_at', 'is', null);
 }
@@ -127,7 +125,7 @@ export function fundEntries(db: Kysely<DB>, limit: number) {
       'z.angsuran_ke',
       'p.nomor_pinjaman',
       'p.nasabah_nama',
-      nameOf('u').as('dicatat_oleh'),
+      staffNameOf('u').as('dicatat_oleh'),
     ])
     .orderBy('d.tanggal', 'desc')
     .orderBy('d.id', 'desc')
@@ -139,7 +137,7 @@ export function tawidhOfLoan(db: Kysely<DB>, pinjamanId: number) {
   return db
     .selectFrom('tawidh as t')
     .leftJoin('users as u', 'u.id', 't.created_by')
-    .select(['t.id', 't.tanggal', 't.jumlah', 't.uraian', 't.bukti', nameOf('u').as('dicatat_oleh')])
+    .select(['t.id', 't.tanggal', 't.jumlah', 't.uraian', 't.bukti', staffNameOf('u').as('dicatat_oleh')])
     .where('t.pinjaman_id', '=', pinjamanId)
     .where('t.deleted_at', 'is', null)
     .orderBy('t.tanggal', 'desc')

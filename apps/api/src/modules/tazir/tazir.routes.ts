@@ -5,6 +5,7 @@ import {
   danaKebajikanKeluarSchema,
   danaKebajikanSchema,
   idParamSchema,
+  messages,
   tawidhCreateSchema,
   tawidhSchema,
   tazirBebaskanSchema,
@@ -17,17 +18,16 @@ import {
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope, listEnvelope } from '../../lib/envelope';
-import { AppError, validationFailed } from '../../lib/errors';
+import { AppError, notFound, validationFailed } from '../../lib/errors';
 import { todayOf } from '../../lib/clock';
 import type { StagedFile } from '../../lib/file-storage';
-import { getPinjaman } from '../pinjaman/pinjaman.service';
+import { findLivingLoan } from '../pinjaman/pinjaman.service';
 import { multipartLimits, MULTIPART_BROKEN } from '../../lib/multipart-limits';
 import * as service from './tazir.service';
 
 /** Ta'zir (propose, confirm, collect, waive), the Dana Kebajikan, and ta'widh with its evidence (issue 27 C). */
 export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
-  const loanCtx = () => ({ db: app.db, storage: app.fileStorage, signer: app.urlSigner, clock: app.clock });
 
   app.get(
     '/tazir',
@@ -143,7 +143,7 @@ export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await getPinjaman(loanCtx(), request.params.id);
+      if (!(await findLivingLoan(app.db, request.params.id))) throw notFound(messages.notFound.pinjaman);
       return { success: true as const, data: await service.tawidhOfLoan(app.db, app.urlSigner, request.params.id) };
     },
   );

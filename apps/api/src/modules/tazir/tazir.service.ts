@@ -9,6 +9,7 @@ import {
   type Tawidh,
   type Tazir,
   type TazirListQuery,
+  messages,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { instantText } from '../../db/json-rows';
@@ -225,7 +226,7 @@ export async function createTawidh(
   try {
     await db.transaction().execute(async (trx) => {
       const loan = await lockLoan(trx, pinjamanId);
-      if (!loan) throw notFound('Pinjaman tidak ditemukan');
+      if (!loan) throw notFound(messages.notFound.pinjaman);
       await repo.insertTawidh(trx, { pinjaman_id: pinjamanId, ...input, bukti: staged.name, created_by: userId });
       await recordActivity(trx, {
         type: 'tawidh.create',

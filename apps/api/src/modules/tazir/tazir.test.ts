@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tazirMessages as m } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { manualClock } from '../../lib/clock';
-import { multipart, pngBytes } from '../../test/populate';
+import { multipart, pngBytes, postLoan, postNasabah } from '../../test/populate';
 import { pdfText } from '../../test/pdf-text';
 
 // Ta'zir, the Dana Kebajikan and ta'widh (issue 27 C). Loans of Rp 12.000.000 at 2 % for 12
@@ -16,23 +16,9 @@ let counter = 0;
 
 async function loan() {
   counter += 1;
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pinjaman',
-    payload: {
-      nasabah_id: nasabahId,
-      nomor_pinjaman: `T-${counter}`,
-      tanggal_pinjam: '2024-01-31',
-      jumlah: 12_000_000,
-      persentase: 2,
-      tipe: 'pokok',
-      jaminan: null,
-      keterangan: null,
-      durasi_angsuran: 12,
-    },
+  return postLoan<{ id: number; tazir: { jumlah: number; tenggang_hari: number } | null }>(t, nasabahId, {
+    nomor_pinjaman: `T-${counter}`,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; tazir: { jumlah: number; tenggang_hari: number } | null };
 }
 
 async function pay(pinjaman_id: number, angsuran_ke: number, tanggal: string) {
@@ -69,19 +55,7 @@ beforeAll(async () => {
     role: 'operator',
     nama_lengkap: 'Siti Kasir',
   });
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/nasabah',
-    payload: {
-      nama: 'Budi Santoso',
-      nik: '3201000000000001',
-      telepon: '081234567890',
-      alamat: 'Jl. Mawar 1',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-    },
-  });
-  nasabahId = res.json().data.id;
+  nasabahId = await postNasabah(t);
 });
 afterAll(() => t.close());
 

@@ -281,7 +281,7 @@ export default function PinjamanDetailPage() {
           ) : null}
           {disbursed ? (
             <div className="order-9 space-y-5">
-              <LoanTazir pinjamanId={p.id} />
+              {p.tazir ? <LoanTazir pinjamanId={p.id} /> : null}
               <TawidhCard pinjamanId={p.id} />
             </div>
           ) : null}

@@ -6,7 +6,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useSalurkan } from '../api/kebajikan';
 
 /** A disbursement of the Dana Kebajikan to charity (administrators): purpose, recipient, amount within the balance. */
@@ -38,7 +39,7 @@ export function SalurkanDialog({ saldo, onClose }: { saldo: number; onClose(): v
       showToast(res.message ?? 'Penyaluran dicatat', 'success');
       onClose();
     } catch (e) {
-      const fields = e instanceof ApiError ? Object.fromEntries(e.errors.map((f) => [f.path, f.msg])) : {};
+      const fields = fieldErrorsOf(e);
       if (Object.keys(fields).length > 0) setErrors(fields);
       else showToast(errorMessage(e, 'Penyaluran gagal dicatat'), 'error');
     }

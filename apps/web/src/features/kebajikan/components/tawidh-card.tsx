@@ -9,7 +9,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { tawidhQuery, useCreateTawidh } from '../api/kebajikan';
 
 function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): void }) {
@@ -26,7 +27,7 @@ function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): 
       showToast(res.message ?? 'Ta’widh dicatat', 'success');
       onClose();
     } catch (e) {
-      const fields = e instanceof ApiError ? Object.fromEntries(e.errors.map((f) => [f.path, f.msg])) : {};
+      const fields = fieldErrorsOf(e);
       if (Object.keys(fields).length > 0) setErrors(fields);
       else showToast(errorMessage(e, 'Ta’widh gagal dicatat'), 'error');
     }

@@ -7,7 +7,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useTazirDecision } from '../api/kebajikan';
 
 const tones = { diusulkan: 'amber', ditagih: 'blue', diterima: 'green', dibebaskan: 'gray' } as const;
@@ -28,7 +29,7 @@ function DecisionDialog({ tazir, aksi, onClose }: { tazir: Tazir; aksi: 'tetapka
       showToast(res.message ?? 'Ta’zir disimpan', 'success');
       onClose();
     } catch (e) {
-      const field = e instanceof ApiError ? e.errors.find((f) => f.path === 'catatan')?.msg : undefined;
+      const field = fieldErrorsOf(e).catatan;
       if (field) setError(field);
       else showToast(errorMessage(e, 'Ta’zir gagal disimpan'), 'error');
     }

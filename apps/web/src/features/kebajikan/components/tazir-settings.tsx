@@ -8,7 +8,8 @@ import { Input } from '../../../components/ui/input';
 import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { tazirSettingsQuery, useSaveTazirSetting } from '../api/kebajikan';
 
 /** The ta'zir written into new akad: a form for administrators, a statement for everyone else. */
@@ -34,7 +35,7 @@ function SettingsForm({ data, canEdit }: { data: TazirSettingsResponse; canEdit:
       setErrors({});
       showToast(res.message ?? 'Pengaturan ta’zir disimpan.', 'success');
     } catch (e) {
-      const fields = e instanceof ApiError ? Object.fromEntries(e.errors.map((f) => [f.path, f.msg])) : {};
+      const fields = fieldErrorsOf(e);
       if (Object.keys(fields).length > 0) setErrors(fields);
       else showToast(errorMessage(e, 'Pengaturan ta’zir gagal disimpan'), 'error');
     }

@@ -5,7 +5,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useDecide } from '../api/persetujuan';
 
 /** Approve or reject one request, with a note (required to reject). */
@@ -35,7 +36,7 @@ export function KeputusanDialog({
       showToast(res.message ?? (approve ? 'Pengajuan disetujui' : 'Pengajuan ditolak'), 'success');
       onOpenChange(false);
     } catch (e) {
-      const fieldError = e instanceof ApiError ? e.errors?.find((f) => f.path === 'catatan')?.msg : undefined;
+      const fieldError = fieldErrorsOf(e).catatan;
       if (fieldError) setError(fieldError);
       else showToast(errorMessage(e, 'Keputusan gagal disimpan'), 'error');
     }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Check, X } from 'lucide-react';
 import {
+  akadLabels,
   alasanKhasmLabels,
   decisionRefusal,
   khasmPercent,
@@ -17,11 +18,11 @@ import {
 } from '@mizan/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { FigureLines } from '../../../components/ui/figure-lines';
 import { useAuth } from '../../auth';
 import { KeputusanDialog } from './keputusan-dialog';
 
 const statusTone = { menunggu: 'amber', disetujui: 'green', ditolak: 'red', dibatalkan: 'gray' } as const;
-const tipeLabel = (tipe: string) => (tipe === 'pokok' ? 'Murabahah' : 'Mudharabah');
 
 interface SettlementProposal {
   input: { tanggal: string; alasan_khasm: AlasanKhasm | null };
@@ -33,27 +34,21 @@ interface SettlementProposal {
 function SettlementTerms({ data }: { data: SettlementProposal }) {
   const { input, khasm, quote } = data;
   return (
-    <dl className="mt-2 grid gap-1 text-sm">
-      <div className="flex justify-between gap-3">
-        <dt className="text-muted">Tanggal pelunasan</dt>
-        <dd className="text-ink">{formatDateLong(input.tanggal)}</dd>
-      </div>
-      <div className="flex justify-between gap-3">
-        <dt className="text-muted">Jumlah pelunasan</dt>
-        <dd className="shrink-0 whitespace-nowrap text-ink tabular-nums">{formatRupiah(quote.total_pelunasan)}</dd>
-      </div>
-      <div className="flex justify-between gap-3">
-        <dt className="min-w-0 text-muted">
-          Potongan ({formatPercent(khasmPercent(khasm, quote.margin_sisa))} dari sisa margin)
-        </dt>
-        <dd className="shrink-0 whitespace-nowrap text-ink tabular-nums">{formatRupiah(khasm)}</dd>
-      </div>
-      <div className="flex justify-between gap-3 font-semibold">
-        <dt className="text-ink">Dibayar nasabah</dt>
-        <dd className="shrink-0 whitespace-nowrap text-ink tabular-nums">{formatRupiah(quote.total_pelunasan - khasm)}</dd>
-      </div>
-      {input.alasan_khasm ? <p className="text-muted">Alasan: {alasanKhasmLabels[input.alasan_khasm]}</p> : null}
-    </dl>
+    <div className="mt-2 space-y-1">
+      <FigureLines
+        divided={false}
+        lines={[
+          { label: 'Tanggal pelunasan', value: formatDateLong(input.tanggal), words: true },
+          { label: 'Jumlah pelunasan', value: formatRupiah(quote.total_pelunasan) },
+          {
+            label: `Potongan (${formatPercent(khasmPercent(khasm, quote.margin_sisa))} dari sisa margin)`,
+            value: formatRupiah(khasm),
+          },
+          { label: 'Dibayar nasabah', value: formatRupiah(quote.total_pelunasan - khasm), strong: true },
+        ]}
+      />
+      {input.alasan_khasm ? <p className="text-sm text-muted">Alasan: {alasanKhasmLabels[input.alasan_khasm]}</p> : null}
+    </div>
   );
 }
 
@@ -79,7 +74,7 @@ function Terms({ request }: { request: Persetujuan }) {
   }
   return (
     <p className="text-sm text-muted">
-      {tipeLabel(p.tipe)} {formatPercent(p.persentase)}
+      {akadLabels[p.tipe]} {formatPercent(p.persentase)}
       {p.durasi_angsuran ? ` · ${p.durasi_angsuran} bulan` : ''} · tanggal pinjam {formatDateLong(p.tanggal_pinjam)}
     </p>
   );

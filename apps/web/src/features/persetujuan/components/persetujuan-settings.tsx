@@ -7,7 +7,8 @@ import { Input } from '../../../components/ui/input';
 import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { persetujuanSettingsQuery, useSavePersetujuanSetting } from '../api/persetujuan';
 
 /** Whether new loans wait for approval and the khasm limit: a form for administrators, a statement for everyone else. */
@@ -35,7 +36,7 @@ function SettingsForm({ data, canEdit }: { data: PersetujuanSettingsResponse; ca
       const res = await save.mutateAsync({ pinjaman_baru: pinjamanBaru, batas_diskon_persen: value });
       showToast(res.message ?? 'Pengaturan persetujuan disimpan.', 'success');
     } catch (e) {
-      const fieldError = e instanceof ApiError ? e.errors?.find((f) => f.path === 'batas_diskon_persen')?.msg : undefined;
+      const fieldError = fieldErrorsOf(e).batas_diskon_persen;
       if (fieldError) setError(fieldError);
       else showToast(errorMessage(e, 'Pengaturan persetujuan gagal disimpan'), 'error');
     }

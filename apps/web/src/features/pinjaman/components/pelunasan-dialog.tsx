@@ -20,35 +20,33 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useCreatePelunasan, usePelunasanInfo } from '../api/pelunasan';
 
 type JenisKhasm = 'tanpa' | 'nominal' | 'persen';
 
 /** The quote's lines: what is owed, what the fatwa does not let the institution collect. */
-export function QuoteLines({ quote }: { quote: SettlementQuote }) {
-  const line = (label: string, value: string, strong = false) => (
-    <div className="flex items-baseline justify-between gap-3 py-1.5">
-      <dt className={strong ? 'font-semibold text-ink' : 'text-muted'}>{label}</dt>
-      <dd className={`shrink-0 tabular-nums ${strong ? 'font-semibold text-ink' : 'text-ink'}`}>{value}</dd>
-    </div>
-  );
+function QuoteLines({ quote }: { quote: SettlementQuote }) {
   return (
-    <dl className="divide-y divide-line text-sm">
-      {line('Sisa pokok', formatRupiah(quote.pokok_sisa))}
-      {line('Margin akad', formatRupiah(quote.margin_akad))}
-      {line(
-        `Margin waktu yang telah dilalui (${quote.bulan_berjalan} dari ${quote.durasi} bulan)`,
-        formatRupiah(quote.margin_berjalan),
-      )}
-      {line('Margin yang sudah dibayar', formatRupiah(quote.margin_terbayar))}
-      {line('Margin waktu yang belum dilalui (tidak ditagih)', `− ${formatRupiah(quote.margin_tidak_ditagih)}`)}
-      {line('Jumlah pelunasan', formatRupiah(quote.total_pelunasan), true)}
-    </dl>
+    <FigureLines
+      lines={[
+        { label: 'Sisa pokok', value: formatRupiah(quote.pokok_sisa) },
+        { label: 'Margin akad', value: formatRupiah(quote.margin_akad) },
+        {
+          label: `Margin waktu yang telah dilalui (${quote.bulan_berjalan} dari ${quote.durasi} bulan)`,
+          value: formatRupiah(quote.margin_berjalan),
+        },
+        { label: 'Margin yang sudah dibayar', value: formatRupiah(quote.margin_terbayar) },
+        { label: 'Margin waktu yang belum dilalui (tidak ditagih)', value: `− ${formatRupiah(quote.margin_tidak_ditagih)}` },
+        { label: 'Jumlah pelunasan', value: formatRupiah(quote.total_pelunasan), strong: true },
+      ]}
+    />
   );
 }
 
@@ -104,7 +102,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
       showToast(res.message ?? 'Pelunasan dipercepat berhasil dicatat', 'success');
       onOpenChange(false);
     } catch (e) {
-      const fieldErrors = e instanceof ApiError ? Object.fromEntries(e.errors.map((f) => [f.path, f.msg])) : {};
+      const fieldErrors = fieldErrorsOf(e);
       if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
       else showToast(errorMessage(e, 'Pelunasan gagal dicatat'), 'error');
     }

@@ -4,7 +4,8 @@ import { usePenjadwalanInfo } from '../api/penjadwalan';
 
 /** A rescheduled loan's history (issue 27 D): when, over how many months, the obligation, who approved. */
 export function PenjadwalanCard({ pinjaman }: { pinjaman: Pinjaman }) {
-  const info = usePenjadwalanInfo(pinjaman.id, { durasi: 1, tenggang: 0 }, pinjaman.tipe === 'pokok');
+  // Only a loan that was rescheduled has a history to show: no request for any other.
+  const info = usePenjadwalanInfo(pinjaman.id, { durasi: 1, tenggang: 0 }, pinjaman.dijadwalkan_ulang);
   const history = info.data?.riwayat ?? [];
   if (history.length === 0) return null;
   return (

@@ -4,10 +4,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { usePenjadwalanInfo, useProposePenjadwalan } from '../api/penjadwalan';
 
 /**
@@ -37,18 +39,11 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
       showToast(res.message ?? 'Penjadwalan kembali diajukan', 'success');
       onOpenChange(false);
     } catch (e) {
-      const fields = e instanceof ApiError ? Object.fromEntries(e.errors.map((f) => [f.path, f.msg])) : {};
+      const fields = fieldErrorsOf(e);
       if (Object.keys(fields).length > 0) setErrors(fields);
       else showToast(errorMessage(e, 'Penjadwalan gagal diajukan'), 'error');
     }
   };
-
-  const line = (label: string, value: string, strong = false) => (
-    <div className="flex items-baseline justify-between gap-3 py-1.5">
-      <dt className={strong ? 'font-semibold text-ink' : 'min-w-0 text-muted'}>{label}</dt>
-      <dd className={`shrink-0 tabular-nums ${strong ? 'font-semibold text-ink' : 'text-ink'}`}>{value}</dd>
-    </div>
-  );
 
   return (
     <Dialog
@@ -106,13 +101,15 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
           </Alert>
         ) : (
           <section aria-label="Rencana penjadwalan" className="rounded-xl border border-line bg-canvas/50 px-4 py-2">
-            <dl className="divide-y divide-line text-sm">
-              {line('Sisa pokok', formatRupiah(plan.sisa_pokok))}
-              {line('Sisa margin', formatRupiah(plan.sisa_margin))}
-              {line('Sisa kewajiban (tetap, termasuk tunggakan)', formatRupiah(plan.sisa_kewajiban), true)}
-              {line(`Angsuran baru (${plan.durasi} bulan)`, formatRupiah(plan.angsuran_baru), true)}
-              {line('Jatuh tempo pertama', formatDateLong(plan.jatuh_tempo_pertama))}
-            </dl>
+            <FigureLines
+              lines={[
+                { label: 'Sisa pokok', value: formatRupiah(plan.sisa_pokok) },
+                { label: 'Sisa margin', value: formatRupiah(plan.sisa_margin) },
+                { label: 'Sisa kewajiban (tetap, termasuk tunggakan)', value: formatRupiah(plan.sisa_kewajiban), strong: true },
+                { label: `Angsuran baru (${plan.durasi} bulan)`, value: formatRupiah(plan.angsuran_baru), strong: true },
+                { label: 'Jatuh tempo pertama', value: formatDateLong(plan.jatuh_tempo_pertama) },
+              ]}
+            />
             <p className="pt-1 pb-2 text-xs text-muted">
               Tanpa tambahan margin (Fatwa DSN-MUI No. 48/DSN-MUI/II/2005). Jadwal lama disimpan sebagai riwayat; jadwal baru
               berlaku setelah disetujui administrator atau manajer lain.
