@@ -309,7 +309,13 @@ async function main() {
     if (!values['skip-api']) {
       const server = await startServer(
         path.join(root, 'apps/api/src/server.ts'),
-        { ...prepared.env, LOG_LEVEL: 'warn', WA_GATEWAY: 'simulator', WEB_DIST_DIR: path.join(root, 'bench/dist-none') },
+        {
+          ...prepared.env,
+          LOG_LEVEL: 'warn',
+          WA_GATEWAY: 'simulator',
+          BACKUP_SCHEDULE: 'off',
+          WEB_DIST_DIR: path.join(root, 'bench/dist-none'),
+        },
         '/api/health',
       );
       try {

@@ -128,6 +128,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       MIZAN_BENCH_METRICS: '1',
       LOG_LEVEL: 'warn',
       WA_GATEWAY: 'simulator',
+      BACKUP_SCHEDULE: 'off',
       WEB_DIST_DIR: path.join(root, 'bench/dist-none'),
     },
     '/api/health',

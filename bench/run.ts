@@ -552,7 +552,14 @@ async function main() {
   const baselineServer = await startServer(path.join(root, 'bench/baseline-server.ts'), {}, '/');
   const api = await startServer(
     path.join(root, 'apps/api/src/server.ts'),
-    { ...prepared.env, MIZAN_BENCH_METRICS: '1', LOG_LEVEL: 'warn', WA_GATEWAY: 'simulator', WEB_DIST_DIR: distDir },
+    {
+      ...prepared.env,
+      MIZAN_BENCH_METRICS: '1',
+      LOG_LEVEL: 'warn',
+      WA_GATEWAY: 'simulator',
+      BACKUP_SCHEDULE: 'off',
+      WEB_DIST_DIR: distDir,
+    },
     '/api/health',
   );
   // Ctrl-C stops both servers (the PGlite folder lock goes with them).

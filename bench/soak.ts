@@ -90,6 +90,7 @@ async function main() {
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
       WA_GATEWAY: 'simulator',
+      BACKUP_SCHEDULE: 'off',
       MIZAN_BENCH_METRICS: '1',
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
     },

@@ -3,25 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
+import { tinyPng } from './support/data';
 import { startServer, E2E_ADMIN, type RunningServer } from './support/server';
 import { signIn } from './support/actions';
 
 let server: RunningServer;
 let browser: Browser;
 let ids: { nasabah: number; pinjaman: number; pembayaran: number };
-
-/** A real 1 × 1 PNG, so the browser decodes and shows it. */
-const png = () =>
-  new Blob(
-    [
-      new Uint8Array(
-        Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
-      ),
-    ],
-    {
-      type: 'image/png',
-    },
-  );
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -50,7 +38,7 @@ beforeAll(async () => {
     durasi_angsuran: 6,
   };
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  form.append('kwitansi', png(), 'kwitansi.png');
+  form.append('kwitansi', tinyPng(), 'kwitansi.png');
   const loanRes = await fetch(`${server.baseURL}/api/pinjaman`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, VIEWPORTS } from './support/browser';
+import { tinyPng } from './support/data';
 import { startServer, type RunningServer } from './support/server';
 import { signIn } from './support/actions';
 
@@ -16,15 +17,6 @@ let browser: Browser;
 let ids: { nasabah: number; pinjaman: number; pembayaran: number };
 
 /** A real 1 × 1 PNG receipt. */
-const png = () =>
-  new Blob(
-    [
-      new Uint8Array(
-        Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
-      ),
-    ],
-    { type: 'image/png' },
-  );
 
 /** Today in Jakarta as YYYY-MM-DD, so that the dashboard's 12-month chart has this month's payments. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
@@ -66,7 +58,7 @@ beforeAll(async () => {
       durasi_angsuran: 12,
     };
     for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-    if (index === 0) form.append('kwitansi', png(), 'kwitansi.png');
+    if (index === 0) form.append('kwitansi', tinyPng(), 'kwitansi.png');
     const res = await server.api<{ id: number }>('POST', '/pinjaman', form);
     expect(res.status).toBe(201);
     loans.push(res.body.data.id);

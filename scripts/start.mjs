@@ -26,5 +26,6 @@ const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, '
   env,
   cwd: root,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// SIGHUP: a rolling restart of the server processes when WEB_CONCURRENCY > 1 (apps/api/src/primary.ts).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

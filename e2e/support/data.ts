@@ -21,3 +21,14 @@ export const murabahahPayload = (nasabahId: number, nomor: string, tanggal: stri
   durasi_angsuran: 12,
   ...fields,
 });
+
+/** A real 1 × 1 PNG (a receipt photo the browser decodes and shows). */
+export const tinyPng = () =>
+  new Blob(
+    [
+      new Uint8Array(
+        Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+      ),
+    ],
+    { type: 'image/png' },
+  );

@@ -61,6 +61,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       WEB_DIST_DIR: process.env.E2E_DIST_DIR ?? '',
+      BACKUP_SCHEDULE: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,8 @@ import { AUTH_CHANGED_CHANNEL, openPglite, openPostgres, type Database, type Dat
 import { errorsPlugin } from './plugins/errors';
 import { authenticate, createSessionCache } from './plugins/auth';
 import { spaPlugin, type PageProfil } from './plugins/spa';
-import { createTokenSigner, resolveJwtSecret, type TokenSigner } from './lib/tokens';
+import { createTokenSigner, type TokenSigner } from './lib/tokens';
+import { checkDataDir, resolveTokenSecret } from './lib/server-secrets';
 import { createUrlSigner, type UrlSigner } from './lib/signed-url';
 import { createLocalFileStorage, kwitansiDir, type FileStorage } from './lib/file-storage';
 import { kwitansiFileRoutes } from './modules/pinjaman/kwitansi-file.routes';
@@ -22,9 +23,11 @@ import { publicProfilLembagaRoutes } from './modules/profil-lembaga/profil-lemba
 import { getProfil, logoUrl } from './modules/profil-lembaga/profil-lembaga.service';
 import { protectedModules } from './modules';
 import { scheduleDailyLedger } from './modules/ledger/ledger.scheduler';
-import { createWhatsApp, type WhatsApp } from './lib/whatsapp';
+import { WA_QUEUED_CHANNEL, createWhatsApp, type WhatsApp } from './lib/whatsapp';
 import { scheduleReminders, type ReminderOptions } from './modules/pengingat/pengingat.scheduler';
 import { benchMetricsPlugin } from './plugins/bench-metrics';
+import { createBackupRunner } from './modules/backup/backup.service';
+import { installMetrics } from './plugins/metrics';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createSnapshotCache, type SnapshotCache } from './db/snapshot-cache';
 import { RequestLogController } from './lib/request-log';
@@ -96,6 +99,43 @@ export function openDatabase(config: Config): Promise<DatabaseHandle> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }
 
+/**
+ * What every process of a server shares, made once per database: the first administrator, the
+ * token secret (returned) and, on PostgreSQL, the one data folder of the receipts
+ * (lib/server-secrets.ts). Run by each process at start, and by the primary of several processes
+ * before it starts them (server.ts), so that they do not race to create the administrator.
+ */
+async function prepareShared(
+  database: DatabaseHandle,
+  config: Config,
+  log: FastifyBaseLogger,
+  onAdminCreated?: (username: string, password: string) => void,
+): Promise<string> {
+  const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword, generatePassword);
+  if (admin.generatedPassword) onAdminCreated?.(config.adminUsername, admin.generatedPassword);
+  const secret = await resolveTokenSecret(config.jwtSecret, config.dataDir, database.db, database.kind);
+  if (database.kind === 'postgres') {
+    const { moved } = await checkDataDir(database.db, config.dataDir);
+    if (moved)
+      log.warn({ dataDir: config.dataDir }, 'the database now keeps its receipts in this data folder (none existed elsewhere)');
+  }
+  return secret;
+}
+
+/** Opens the database, migrates it and makes what every process shares (see prepareShared), then closes it. */
+export async function prepareDatabase(
+  config: Config,
+  log: FastifyBaseLogger,
+  onAdminCreated?: (username: string, password: string) => void,
+): Promise<void> {
+  const database = await openDatabase(config);
+  try {
+    await prepareShared(database, config, log, onAdminCreated);
+  } finally {
+    await database.close();
+  }
+}
+
 /** Builds the whole server (API, docs, static web app) without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(config));
@@ -103,7 +143,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind nginx or caddy (TRUST_PROXY=127.0.0.1): the client's address, for the sign-in limits.
+    trustProxy: config.trustProxy,
+    // While closing (SIGTERM, a rolling restart), a request that still arrives on an open
+    // keep-alive connection is answered (with `connection: close`), not refused with 503, and
+    // idle connections are not cut (see the preClose hook below).
+    return503OnClosing: false,
+    forceCloseConnections: false,
+    // Idle keep-alive connections end after 5 s (Node's default; Fastify's is 72 s), announced in
+    // every answer (`Keep-Alive: timeout=5`), so a stopping process is done within the 10 s it has.
+    keepAliveTimeout: 5000,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -115,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('dbSnapshot', database.snapshot ?? null);
-  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const jwtSecret = await prepareShared(database, config, app.log, options.onAdminCreated);
   app.decorate('tokens', createTokenSigner(jwtSecret));
   app.decorate('urlSigner', createUrlSigner(jwtSecret));
   app.decorate('fileStorage', createLocalFileStorage(kwitansiDir(config.dataDir)));
@@ -144,17 +193,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await stopSettingsListen();
   });
   // Graceful shutdown: requests in flight finish, and their keep-alive connections are told to
-  // close, so that close() does not wait for idle sockets to time out.
+  // close with their answer.
   let closing = false;
+  app.decorate('stopping', () => closing);
   app.addHook('preClose', async () => {
     closing = true;
+    // Node's server.close() also cuts every idle keep-alive connection at once, racing a client
+    // that is just sending its next request on one (a lost request in a rolling restart). Instead
+    // they end as usual: the client is told `connection: close` with its next answer, or retires
+    // the connection before the server's keep-alive timeout (5 s, announced in every answer).
+    app.server.closeIdleConnections = () => {};
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-
-  const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword, generatePassword);
-  if (admin.generatedPassword) options.onAdminCreated?.(config.adminUsername, admin.generatedPassword);
 
   // WhatsApp gateway (lib/whatsapp): closed before the database (onClose hooks run last-in first-out).
   const wa = createWhatsApp({
@@ -173,6 +225,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await wa.close();
   });
   await wa.start();
+  // A message another process wrote (several processes on PostgreSQL) is sent by the one that
+  // owns the session as soon as its transaction commits (migration 2026_12_02_0900).
+  const stopWaListen = await database.notifications(WA_QUEUED_CHANNEL, {
+    onNotify: () => void wa.dispatcher.kick(),
+    onLive: () => {},
+  });
+  app.addHook('onClose', async () => {
+    await stopWaListen();
+  });
 
   // The daily ledger (days past due and kolektibilitas move with the date): at 00:05 Jakarta, and
   // at start-up when the last run is older than today (modules/ledger).
@@ -184,11 +245,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (outcome !== 'skipped')
       app.log.info({ outcome, ms: Math.round(performance.now() - started) }, 'database maintenance at start');
   });
+  app.decorate('backups', createBackupRunner(app));
   scheduleDailyLedger(app);
   scheduleDailyRecap(app);
   scheduleReminders(app, options.reminders);
 
   await app.register(errorsPlugin);
+  if (config.metricsToken) installMetrics(app, database, config.metricsToken);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
@@ -265,7 +328,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/');
+    const isApi =
+      pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || pathname === '/metrics';
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return appHtml().then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
     }

@@ -26,6 +26,7 @@ export * from './schemas/persetujuan';
 export * from './schemas/pelunasan';
 export * from './schemas/tazir';
 export * from './schemas/penjadwalan';
+export * from './schemas/cadangan';
 
 export * from './domain/types';
 export * from './domain/money';

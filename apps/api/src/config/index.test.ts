@@ -77,3 +77,42 @@ describe('the environment (a zod schema of every variable)', () => {
     );
   });
 });
+
+describe('running as a service (issue 28)', () => {
+  it('defaults to one process, no metrics, a daily backup at 01:00 WIB into DATA_DIR/backups keeping 14', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/mizan/data' });
+    expect(config).toMatchObject({
+      webConcurrency: 1,
+      metricsToken: null,
+      backupSchedule: { hour: 1, minute: 0 },
+      backupDir: '/srv/mizan/data/backups',
+      backupKeep: 14,
+    });
+  });
+
+  it('reads a schedule, "off", a backup folder and how many to keep', () => {
+    expect(loadConfig({ BACKUP_SCHEDULE: '23:45' }).backupSchedule).toEqual({ hour: 23, minute: 45 });
+    expect(loadConfig({ BACKUP_SCHEDULE: 'OFF' }).backupSchedule).toBeNull();
+    expect(loadConfig({ BACKUP_DIR: '/mnt/usb', BACKUP_KEEP: '30' })).toMatchObject({ backupDir: '/mnt/usb', backupKeep: 30 });
+  });
+
+  it('refuses bad values in Indonesian, naming what was given', () => {
+    expect(() =>
+      loadConfig({ BACKUP_SCHEDULE: '24:00', BACKUP_KEEP: '0', WEB_CONCURRENCY: '0', METRICS_TOKEN: 'pendek' }),
+    ).toThrow(
+      new ConfigError([
+        'WEB_CONCURRENCY harus bilangan bulat 1-32 (sekarang: "0")',
+        'METRICS_TOKEN minimal 16 karakter',
+        'BACKUP_SCHEDULE harus jam harian WIB "JJ:MM" (misalnya 01:00) atau "off" (sekarang: "24:00")',
+        'BACKUP_KEEP harus bilangan bulat 1 atau lebih (sekarang: "0")',
+      ]).message,
+    );
+  });
+
+  it('runs several processes only on PostgreSQL', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      'WEB_CONCURRENCY=2 memerlukan PostgreSQL (DATABASE_URL): database bawaan (PGlite) hanya dapat dibuka oleh satu proses.',
+    );
+    expect(loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://localhost/mizan' }).webConcurrency).toBe(2);
+  });
+});

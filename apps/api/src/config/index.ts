@@ -30,6 +30,18 @@ export interface Config {
    * relies on the compiled serializer alone (lib/response-serializer.ts).
    */
   checkResponses: boolean;
+  /** Addresses of the reverse proxy whose X-Forwarded-For is believed (TRUST_PROXY); false: none. */
+  trustProxy: string | false;
+  /** Server processes `npm start` runs on the port (WEB_CONCURRENCY, PostgreSQL only; server.ts). */
+  webConcurrency: number;
+  /** GET /metrics answers only with this bearer token (METRICS_TOKEN); null: no metrics. */
+  metricsToken: string | null;
+  /** The daily scheduled backup's Jakarta time (BACKUP_SCHEDULE, default 01:00); null: off. */
+  backupSchedule: { hour: number; minute: number } | null;
+  /** Where the server writes its backups (BACKUP_DIR, else DATA_DIR/backups). */
+  backupDir: string;
+  /** Backup files kept; older ones are removed after a successful backup (BACKUP_KEEP, default 14). */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +108,39 @@ const envSchema = z.object({
   MIZAN_DEMO: setting(z.string().optional()),
   MIZAN_BENCH_METRICS: setting(z.string().optional()),
   WEB_DIST_DIR: setting(z.string().optional()),
+  WEB_CONCURRENCY: setting(
+    z
+      .string()
+      .default('1')
+      .refine((value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 32, {
+        error: (issue) => `WEB_CONCURRENCY harus bilangan bulat 1-32 (sekarang: ${shown(issue.input)})`,
+      })
+      .transform(Number),
+  ),
+  TRUST_PROXY: setting(z.string().optional()),
+  METRICS_TOKEN: setting(z.string().min(16, { error: 'METRICS_TOKEN minimal 16 karakter' }).optional(), false),
+  BACKUP_SCHEDULE: setting(
+    z
+      .string()
+      .default('01:00')
+      .refine((value) => value.toLowerCase() === 'off' || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), {
+        error: (issue) =>
+          `BACKUP_SCHEDULE harus jam harian WIB "JJ:MM" (misalnya 01:00) atau "off" (sekarang: ${shown(issue.input)})`,
+      })
+      .transform((value) =>
+        value.toLowerCase() === 'off' ? null : { hour: Number(value.slice(0, 2)), minute: Number(value.slice(3, 5)) },
+      ),
+  ),
+  BACKUP_DIR: setting(z.string().optional()),
+  BACKUP_KEEP: setting(
+    z
+      .string()
+      .default('14')
+      .refine((value) => /^\d{1,4}$/.test(value) && Number(value) >= 1, {
+        error: (issue) => `BACKUP_KEEP harus bilangan bulat 1 atau lebih (sekarang: ${shown(issue.input)})`,
+      })
+      .transform(Number),
+  ),
 });
 
 /** The repository's root, from the sources (apps/api/src/config) or the build (apps/api/dist). */
@@ -112,10 +157,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError([...new Set(parsed.error.issues.map((issue) => issue.message))]);
   const e = parsed.data;
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL)
+    throw new ConfigError([
+      `WEB_CONCURRENCY=${e.WEB_CONCURRENCY} memerlukan PostgreSQL (DATABASE_URL): database bawaan (PGlite) hanya dapat dibuka oleh satu proses. Hapus WEB_CONCURRENCY atau isi DATABASE_URL.`,
+    ]);
+  const dataDir = path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data'));
   return Object.freeze({
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data')),
+    dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD ?? null,
@@ -128,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     benchMetrics: e.MIZAN_BENCH_METRICS === '1',
     checkResponses: e.MIZAN_CHECK_RESPONSES ? e.MIZAN_CHECK_RESPONSES === '1' : e.NODE_ENV !== 'production',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    trustProxy: e.TRUST_PROXY ?? false,
+    webConcurrency: e.WEB_CONCURRENCY,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    backupSchedule: e.BACKUP_SCHEDULE,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupKeep: e.BACKUP_KEEP,
     ...overrides,
   });
 }

@@ -34,6 +34,8 @@ export interface DatabaseHandle {
    * (db/pg-listener.ts). Returns the function that stops listening.
    */
   notifications(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** The connections as they are now (GET /metrics): PostgreSQL's pool; PGlite has one, never waited for here. */
+  connections(): { total: number; idle: number; waiting: number };
 }
 
 /** A read-only moment of the database; `close` removes the copy. */
@@ -101,6 +103,7 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
         await unlisten();
       };
     },
+    connections: () => ({ total: 1, idle: 0, waiting: 0 }),
     ...(dataDir && dbDir ? { snapshot: () => openPgliteSnapshot(client, dataDir, dbDir) } : {}),
     dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
@@ -235,6 +238,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     db,
     kind: 'postgres',
     notifications: (channel, handlers) => listenPostgres(connectionString, channel, handlers),
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
   await migrateOrClose(handle);

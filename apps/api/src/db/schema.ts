@@ -242,6 +242,29 @@ export interface JobRunsTable {
   finished_at: Date | null;
 }
 
+/** Values shared by every server process on this database (migration 2026_12_02_0900; lib/server-secrets.ts). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
+/** A backup made by the server (migration 2026_12_02_0900; modules/backup). */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  jenis: 'terjadwal' | 'manual';
+  /** A scheduled run's Jakarta day (one run per slot); null for "Backup sekarang". */
+  slot: string | null;
+  status: 'berjalan' | 'berhasil' | 'gagal';
+  started_at: Generated<Date>;
+  heartbeat_at: Generated<Date>;
+  finished_at: Date | null;
+  file_name: string | null;
+  bytes: number | null;
+  pesan: string | null;
+  oleh: string | null;
+}
+
 /** The portfolio at the close of a day (migration 2026_11_25_1800). Money is whole rupiah (bigint, read as numbers). */
 export interface PortfolioSnapshotsTable {
   tanggal: string;
@@ -401,6 +424,8 @@ export interface DB {
   data_versions: DataVersionsTable;
   settings: SettingsTable;
   job_runs: JobRunsTable;
+  server_secrets: ServerSecretsTable;
+  backup_runs: BackupRunsTable;
   portfolio_snapshots: PortfolioSnapshotsTable;
   kwitansi_pembayaran: KwitansiPembayaranTable;
   kwitansi_pembayaran_counters: KwitansiPembayaranCountersTable;

@@ -96,13 +96,22 @@ interface TableGraph {
   withTriggers: Set<string>;
 }
 
+/**
+ * Tables of this installation rather than of the books, never in a backup: the shared token secret
+ * and data-folder identity (whoever has the secret can sign in as anyone), and the server's own
+ * backup runs (migration 2026_12_02_0900).
+ */
+const NOT_BACKED_UP = new Set(['server_secrets', 'backup_runs']);
+
 async function tableGraph(db: Db): Promise<TableGraph> {
   const tables = (
     await sql<{ name: string }>`
       select table_name as name from information_schema.tables
       where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%'
       order by table_name`.execute(db)
-  ).rows.map((r) => r.name);
+  ).rows
+    .map((r) => r.name)
+    .filter((name) => !NOT_BACKED_UP.has(name));
   const edges = (
     await sql<{ child: string; parent: string }>`
       select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent

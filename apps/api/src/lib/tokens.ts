@@ -1,6 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import fs from 'node:fs';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
@@ -66,20 +64,4 @@ export function createTokenSigner(secret: string): TokenSigner {
       }
     },
   };
-}
-
-/** JWT_SECRET, or one generated once and kept in DATA_DIR/secret (mode 0600). */
-export function resolveJwtSecret(configured: string | null, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'secret');
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: generate below
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

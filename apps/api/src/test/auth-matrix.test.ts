@@ -11,7 +11,7 @@ import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
 import { populate, type Populated } from './populate';
 
 const SECRET = 'test-secret-test-secret-test-secret-123'; // createTestApp's jwtSecret
-const PUBLIC = new Set(['POST /api/auth/login', 'GET /api/health', 'GET /api/profil-lembaga/logo']);
+const PUBLIC = new Set(['POST /api/auth/login', 'GET /api/health', 'GET /api/health/ready', 'GET /api/profil-lembaga/logo']);
 
 let t: TestApp;
 let data: Populated;

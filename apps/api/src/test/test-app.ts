@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createTestDatabase } from './test-db';
+import type { DatabaseHandle } from '../db/database';
 import { hashPassword } from '../lib/password';
 import type { Clock } from '../lib/clock';
 import type { ReminderOptions } from '../modules/pengingat/pengingat.scheduler';
@@ -35,7 +36,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { clock?: Clock; reminders?: ReminderOptions } = {},
+  options: { clock?: Clock; reminders?: ReminderOptions; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
   const config = loadConfig(
@@ -44,10 +45,12 @@ export async function createTestApp(
       webDistDir: path.join(dataDir, 'no-web-build'),
       jwtSecret: 'test-secret-test-secret-test-secret-123',
       checkResponses: true,
+      // No backup at a time of day a long test file might reach (tests of the schedule set one).
+      backupSchedule: null,
       ...overrides,
     },
   );
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const app = await buildApp(config, { database, clock: options.clock, reminders: options.reminders });
   await app.ready();
 

@@ -2,17 +2,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/test-db';
 import { createDbAuthStore, type WaAuthStore } from './auth-store';
-import {
-  backoffDelay,
-  BaileysGateway,
-  closeCode,
-  NOT_OWNER_MESSAGE,
-  QR_EXPIRED_MESSAGE,
-  type BaileysGatewayOptions,
-} from './baileys';
+import { backoffDelay, BaileysGateway, closeCode, QR_EXPIRED_MESSAGE, type BaileysGatewayOptions } from './baileys';
 import { createFakeBaileys, type FakeBaileys } from './testing/fake-baileys';
 import { until } from './testing/until';
-import type { SessionLock } from './session-lock';
+import { NOT_OWNER_MESSAGE, type SessionLock } from './session-lock';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { BAILEYS_PACKAGE, type BaileysLogger, type BaileysModule, type Connectio
 import { credsAreLinked, type LoadedAuthState, type WaAuthStore } from './auth-store';
 import { GatewayBase } from './gateway-base';
 import { renderQr } from './qr';
-import { processLock, type SessionLock } from './session-lock';
+import { NOT_OWNER_MESSAGE, processLock, type SessionLock } from './session-lock';
 import { phoneFromJid, WaStateError, type WaGateway, type WaNumberCheck, type WaSendOptions, type WaSnapshot } from './types';
 
 /** Close codes (baileys' DisconnectReason) and what they mean here (docs/whatsapp.md). */
@@ -29,7 +29,6 @@ const FATAL_CODES: Record<number, string> = {
 };
 
 export const QR_EXPIRED_MESSAGE = 'QR code tidak dipindai sampai batas waktu. Buat session baru untuk mendapatkan QR code baru.';
-export const NOT_OWNER_MESSAGE = 'Session WhatsApp sedang dipegang oleh instance server lain.';
 
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_MAX_MS = 60_000;

@@ -42,12 +42,15 @@ export interface CreateWhatsAppOptions {
   now?: () => Date;
 }
 
+/** Announced when a message is written to wait in `wa_messages` (migration 2026_12_02_0900). */
+export const WA_QUEUED_CHANNEL = 'wa_queued';
+
 export function createWhatsApp({ kind, db, dbKind, logger, gateway: given, now }: CreateWhatsAppOptions): WhatsApp {
-  const lock: SessionLock = dbKind === 'postgres' && kind === 'baileys' ? postgresAdvisoryLock(db) : processLock;
+  const lock: SessionLock = dbKind === 'postgres' ? postgresAdvisoryLock(db) : processLock;
   const gateway: WaGateway =
     given ??
     (kind === 'simulator'
-      ? new SimulatorGateway()
+      ? new SimulatorGateway(lock)
       : new BaileysGateway({ load: loadBaileys, authStore: createDbAuthStore(db), lock, ...(logger ? { logger } : {}) }));
   const outbox = new WaOutbox(db, gateway, { gapMs: SEND_GAP_MS[gateway.kind], ...(now ? { now } : {}) });
   const dispatcher = createDispatcher({

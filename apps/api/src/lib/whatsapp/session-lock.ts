@@ -4,6 +4,9 @@ import type { Database } from '../../db/database';
 /** Advisory lock key of the WhatsApp session (any constant; 'mizanWA!' as a 64-bit number). */
 export const WA_SESSION_LOCK_KEY = 0x6d697a616e574121n;
 
+/** Told to whoever tries to connect WhatsApp in a process that does not own the session. */
+export const NOT_OWNER_MESSAGE = 'Session WhatsApp sedang dipegang oleh instance server lain.';
+
 /** Only one process may own the WhatsApp session (decisions §6). */
 export interface SessionLock {
   /** True when this process holds (or just took) the lock. */

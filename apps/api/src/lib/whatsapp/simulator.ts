@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { GatewayBase } from './gateway-base';
 import { renderQr } from './qr';
+import { NOT_OWNER_MESSAGE, processLock, type SessionLock } from './session-lock';
 import { WaStateError, type WaGateway, type WaNumberCheck, type WaSendOptions, type WaSnapshot } from './types';
 
 /** The fake account a simulated scan connects (decisions §5). */
@@ -20,7 +21,11 @@ export class SimulatorGateway extends GatewayBase implements WaGateway {
   /** Every text "sent", in order (tests and the demo look at it). */
   readonly sent: Array<{ phone: string; text: string; messageId: string }> = [];
 
-  constructor() {
+  /**
+   * `lock`: with several processes on one PostgreSQL the simulator, like the real gateway, may be
+   * connected in one process only (the owner of the session lock); the others refuse.
+   */
+  constructor(private readonly lock: SessionLock = processLock) {
     super('simulator');
   }
 
@@ -33,6 +38,7 @@ export class SimulatorGateway extends GatewayBase implements WaGateway {
         'WhatsApp sudah terhubung. Putuskan koneksi terlebih dahulu untuk membuat session baru.',
       );
     }
+    if (!(await this.lock.acquire())) throw new WaStateError('not-owner', NOT_OWNER_MESSAGE);
     const sessionId = crypto.randomUUID();
     const qr = await renderQr(`mizan-simulator:${sessionId}:${crypto.randomBytes(16).toString('base64url')}`);
     this.reset({ session_id: sessionId, status: 'PENDING', qr_code: qr });

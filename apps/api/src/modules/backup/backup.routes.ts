@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/auth';
+import { z } from 'zod';
+import { backupRunSchema, backupStatusSchema } from '@mizan/core';
+import { requireAdmin, currentUser } from '../../plugins/auth';
 import { backupFileName, streamBackup } from '../../lib/backup';
-import { AppError } from '../../lib/errors';
+import { envelope } from '../../lib/envelope';
+import { AppError, notFound } from '../../lib/errors';
 
 /**
  * `GET /api/backup` (administrators): a consistent backup of the running server (database rows
@@ -14,6 +18,61 @@ import { AppError } from '../../lib/errors';
  * download early; the archive then lacks its closing summary.json and every reader refuses it.
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['operasional'];
+  app.get(
+    '/backup/status',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          'Cadangan server: jadwal, yang sedang berjalan, hasil terakhir, riwayat dan file tersimpan (khusus administrator)',
+        response: { 200: envelope(backupStatusSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await app.backups.status() }),
+  );
+
+  app.post(
+    '/backup/runs',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Backup sekarang: buat cadangan ke folder cadangan server (berjalan di latar belakang; khusus administrator)',
+        response: { 202: envelope(backupRunSchema) },
+      },
+    },
+    async (request, reply) => {
+      const run = await app.backups.startManual(currentUser(request).username);
+      return reply.status(202).send({ success: true as const, data: run });
+    },
+  );
+
+  app.get(
+    '/backup/files/:name',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Unduh satu file cadangan yang disimpan server (khusus administrator)',
+        params: z.object({ name: z.string() }),
+        produces: ['application/gzip'],
+      },
+    },
+    async (request, reply) => {
+      const file = app.backups.fileOf(request.params.name);
+      if (!file) throw notFound('File cadangan tidak ditemukan');
+      const { size } = await fs.promises.stat(file);
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-length', size)
+        .header('content-disposition', `attachment; filename="${request.params.name}"`)
+        .header('cache-control', 'no-store')
+        .send(fs.createReadStream(file));
+    },
+  );
+
   app.get(
     '/backup',
     {
