@@ -62,3 +62,4 @@ export * from './format/nik';
 export * from './format/phone';
 export * from './format/amount-input';
 export * from './format/labels';
+export * from './format/bytes';

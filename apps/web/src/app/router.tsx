@@ -61,6 +61,7 @@ export const router = createBrowserRouter([
               { path: '/kolektibilitas', element: page(() => import('./routes/kolektibilitas')) },
               { path: '/profil-lembaga', element: page(() => import('./routes/profil-lembaga')) },
               { path: '/impor', element: page(() => import('./routes/impor')) },
+              { path: '/cadangan', element: page(() => import('./routes/cadangan')) },
             ],
           },
         ],

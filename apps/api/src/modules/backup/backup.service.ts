@@ -71,6 +71,24 @@ function listFiles(dir: string): BackupFile[] {
     .map(({ at: _at, ...file }) => file);
 }
 
+/** Why a backup failed, in Indonesian first, with the system's own words after it for the operator. */
+function reasonOf(error: NodeJS.ErrnoException): string {
+  const said = error.message;
+  switch (error.code) {
+    case 'ENOSPC':
+      return `disk folder cadangan penuh (${said})`;
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return `server tidak boleh menulis ke folder cadangan (${said})`;
+    case 'ENOTDIR':
+    case 'ENOENT':
+      return `folder cadangan tidak dapat dibuat (${said})`;
+    default:
+      return said;
+  }
+}
+
 /** A name for a new backup that no file has yet. */
 function freshName(dir: string, now: Date): string {
   const base = backupFileName(now);
@@ -134,7 +152,7 @@ export function createBackupRunner(app: FastifyInstance): BackupRunner {
         app.log.warn('scheduled backup stopped with the server; the next process to look makes it again');
         return;
       }
-      const reason = (error as Error).message;
+      const reason = reasonOf(error as NodeJS.ErrnoException);
       app.log.error({ err: error, jenis }, 'backup failed');
       await repo
         .finishRun(app.db, id, { pesan: `Cadangan gagal: ${reason}` })

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DatabaseBackup, Download, Loader2 } from 'lucide-react';
+import { formatDateTime, formatUkuranFile, type BackupRun } from '@mizan/core';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useToast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../features/auth';
+import { backupStatusQuery, downloadBackup, useBackupNow } from '../../features/cadangan/api/cadangan';
+
+const statusBadge: Record<BackupRun['status'], { label: string; tone: 'green' | 'red' | 'blue' }> = {
+  berhasil: { label: 'Berhasil', tone: 'green' },
+  gagal: { label: 'Gagal', tone: 'red' },
+  berjalan: { label: 'Berjalan', tone: 'blue' },
+};
+const jenisLabel = (run: BackupRun) => (run.jenis === 'terjadwal' ? 'Terjadwal' : `Manual oleh ${run.oleh ?? '-'}`);
+/** "01:00" → "01.00 WIB" (Indonesian writes the time with a dot). */
+const jamWib = (jam: string) => `${jam.replace(':', '.')} WIB`;
+
+/**
+ * Cadangan Data (issue 28 B, administrators): the server's scheduled backups and "Backup
+ * sekarang", the last result (a failure shown with its reason), the kept files to download, and
+ * the recent runs.
+ */
+export default function CadanganPage() {
+  const { user } = useAuth();
+  if (user?.role !== 'admin')
+    return (
+      <>
+        <PageHeader title="Cadangan Data" subtitle="Salinan database dan file kwitansi yang dibuat server." />
+        <Alert tone="warning" title="Khusus admin">
+          Hanya admin yang dapat melihat dan membuat cadangan.
+        </Alert>
+      </>
+    );
+  return <Cadangan />;
+}
+
+function Cadangan() {
+  const status = useQuery(backupStatusQuery);
+  const backupNow = useBackupNow();
+  const { showToast } = useToast();
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const running = status.data?.berjalan ?? null;
+
+  const start = () =>
+    backupNow.mutate(undefined, {
+      onSuccess: () => showToast('Cadangan sedang dibuat di server.', 'success'),
+      onError: (error) => showToast(errorMessage(error, 'Cadangan gagal dimulai.'), 'error'),
+    });
+  const download = async (name: string) => {
+    setDownloading(name);
+    try {
+      await downloadBackup(name);
+    } catch (error) {
+      showToast(errorMessage(error, 'File cadangan gagal diunduh.'), 'error');
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Cadangan Data"
+        subtitle="Salinan database dan file kwitansi yang dibuat server. Simpan salinan juga di tempat lain."
+        actions={
+          <Button onClick={start} disabled={!status.data || running !== null || backupNow.isPending}>
+            {running || backupNow.isPending ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <DatabaseBackup className="h-4 w-4" aria-hidden="true" />
+            )}
+            {running ? 'Membuat cadangan…' : 'Backup sekarang'}
+          </Button>
+        }
+      />
+      {status.isError ? (
+        <Alert tone="error" title="Gagal memuat cadangan">
+          {errorMessage(status.error, 'Terjadi kesalahan. Silakan coba lagi.')}
+        </Alert>
+      ) : !status.data ? (
+        <div className="space-y-4">
+          <Skeleton className="h-32 w-full rounded-xl" />
+          <Skeleton className="h-48 w-full rounded-xl" />
+        </div>
+      ) : (
+        <div className="space-y-6">
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Jadwal</CardTitle>
+              </CardHeader>
+              <CardBody className="space-y-2 text-sm text-ink">
+                <p>
+                  {status.data.jadwal
+                    ? `Setiap hari pukul ${jamWib(status.data.jadwal)}.`
+                    : 'Cadangan terjadwal tidak aktif (BACKUP_SCHEDULE=off).'}
+                </p>
+                <p className="text-muted">
+                  {status.data.simpan} cadangan terakhir disimpan di{' '}
+                  <span className="break-all font-mono text-xs">{status.data.folder}</span>
+                </p>
+              </CardBody>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Hasil terakhir</CardTitle>
+              </CardHeader>
+              <CardBody className="space-y-3 text-sm text-ink">
+                {running ? (
+                  <Alert tone="info" title="Cadangan sedang dibuat">
+                    Dimulai {formatDateTime(running.started_at)} ({jenisLabel(running).toLowerCase()}).
+                  </Alert>
+                ) : null}
+                {status.data.terakhir ? (
+                  <LastRun run={status.data.terakhir} />
+                ) : (
+                  <p className="text-muted">Belum ada cadangan yang dibuat server.</p>
+                )}
+              </CardBody>
+            </Card>
+          </div>
+
+          <section aria-labelledby="cadangan-files" className="space-y-3">
+            <h2 id="cadangan-files" className="text-base font-semibold text-ink">
+              File cadangan
+            </h2>
+            <div className="rounded-xl border border-line bg-white">
+              {status.data.files.length === 0 ? (
+                <EmptyState message="Belum ada file cadangan di folder server." />
+              ) : (
+                <ul className="divide-y divide-line">
+                  {status.data.files.map((file) => (
+                    <li key={file.name} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                      <div className="min-w-0">
+                        <p className="break-all font-mono text-sm text-ink">{file.name}</p>
+                        <p className="text-sm text-muted">
+                          {formatDateTime(file.dibuat)} · {formatUkuranFile(file.bytes)}
+                        </p>
+                      </div>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => void download(file.name)}
+                        disabled={downloading !== null}
+                        aria-label={`Unduh cadangan ${file.name}`}
+                      >
+                        {downloading === file.name ? (
+                          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                        ) : (
+                          <Download className="h-4 w-4" aria-hidden="true" />
+                        )}
+                        Unduh
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </section>
+
+          <section aria-labelledby="cadangan-riwayat" className="space-y-3">
+            <h2 id="cadangan-riwayat" className="text-base font-semibold text-ink">
+              Riwayat
+            </h2>
+            <div className="rounded-xl border border-line bg-white">
+              {status.data.riwayat.length === 0 ? (
+                <EmptyState message="Belum ada riwayat cadangan." />
+              ) : (
+                <ul className="divide-y divide-line">
+                  {status.data.riwayat.map((run) => (
+                    <li key={run.id} className="space-y-1 p-4 text-sm">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Badge tone={statusBadge[run.status].tone}>{statusBadge[run.status].label}</Badge>
+                        <span className="text-ink">{jenisLabel(run)}</span>
+                        <span className="text-muted">{formatDateTime(run.finished_at ?? run.started_at)}</span>
+                      </div>
+                      {run.status === 'berhasil' && run.bytes !== null ? (
+                        <p className="break-all text-muted">
+                          {run.file_name} · <span className="whitespace-nowrap">{formatUkuranFile(run.bytes)}</span>
+                        </p>
+                      ) : null}
+                      {run.pesan ? <p className="text-red-700">{run.pesan}</p> : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
+
+function LastRun({ run }: { run: BackupRun }) {
+  const badge = statusBadge[run.status];
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+        <span>{formatDateTime(run.finished_at)}</span>
+        <span className="text-muted">({jenisLabel(run).toLowerCase()})</span>
+      </div>
+      {run.status === 'gagal' ? (
+        <Alert tone="error" title="Cadangan terakhir gagal">
+          {run.pesan}
+        </Alert>
+      ) : (
+        <p className="break-all text-muted">
+          {run.file_name} · <span className="whitespace-nowrap">{formatUkuranFile(run.bytes ?? 0)}</span>
+        </p>
+      )}
+    </div>
+  );
+}
