@@ -33,12 +33,16 @@ const RUNS = Math.max(3, Number(env.BENCH_RUNS ?? 3));
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
 const ONLY = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY) : null;
 
+/** The bench server's METRICS_TOKEN (GET /metrics is measured like any route). */
+const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 interface Scenario {
   id: string;
   label: string;
   method: 'GET' | 'POST';
   path: string;
-  auth: boolean;
+  /** true: the administrator's token; 'metrics': the bench server's METRICS_TOKEN. */
+  auth: boolean | 'metrics';
   body?: string;
   bodies?: string[];
   /** GET paths handed out in turn, one per request (each run starts at a different place). */
@@ -285,6 +289,30 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
       target: 'list',
     },
     {
+      id: 'metrics',
+      label: 'GET /metrics (Prometheus scrape, issue 28: queue and backup read from the database)',
+      method: 'GET',
+      path: '/metrics',
+      auth: 'metrics',
+      target: 'stats',
+    },
+    {
+      id: 'health-ready',
+      label: 'GET /api/health/ready (load balancer check)',
+      method: 'GET',
+      path: '/api/health/ready',
+      auth: false,
+      target: 'stats',
+    },
+    {
+      id: 'cadangan-status',
+      label: 'GET /api/backup/status (Lainnya → Cadangan Data, issue 28)',
+      method: 'GET',
+      path: '/api/backup/status',
+      auth: true,
+      target: 'stats',
+    },
+    {
       id: 'dana-kebajikan',
       label: 'GET /api/dana-kebajikan (balance + newest entries)',
       method: 'GET',
@@ -423,7 +451,7 @@ async function runScenario(
 ): Promise<ScenarioResult> {
   const connections = scenario.connections ?? CONNECTIONS;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (scenario.auth) headers.authorization = `Bearer ${token}`;
+  if (scenario.auth) headers.authorization = `Bearer ${scenario.auth === 'metrics' ? BENCH_METRICS_TOKEN : token}`;
   const base = {
     id: scenario.id,
     label: scenario.label,
@@ -555,6 +583,7 @@ async function main() {
     {
       ...prepared.env,
       MIZAN_BENCH_METRICS: '1',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       LOG_LEVEL: 'warn',
       WA_GATEWAY: 'simulator',
       BACKUP_SCHEDULE: 'off',
