@@ -11,6 +11,7 @@ import type { LoadResult, LoadRun } from './autocannon-worker';
 import { BENCH_USERNAME, MESSAGE_LOG_ROWS, NoScaleDataError, prepareDatabase, type Prepared } from './prepare';
 import { root, runScript, startServer, type Started } from './processes';
 import { buildWebApp, measureBrowser, type BrowserFigures } from './browser';
+import { measurePhone, phoneLines, type PhoneFigures } from './phone';
 import {
   backupLines,
   LIST_PATHS,
@@ -597,6 +598,7 @@ async function main() {
   process.once('SIGTERM', interrupt);
   const results: ScenarioResult[] = [];
   let browser: BrowserFigures | null = null;
+  let phone: PhoneFigures | null = null;
   let apiBackup: ApiBackupFigures | null = null;
   let exports: ExportRun[] = [];
   let backup: BackupFigures | null = null;
@@ -628,6 +630,14 @@ async function main() {
       } catch (error) {
         // The API figures of the last twenty minutes are still written; the browser's are missing.
         console.error(`Angka peramban gagal diukur: ${(error as Error).message}`);
+        process.exitCode = 1;
+      }
+      console.log('Angka ponsel (CPU 4× lebih lambat, 1,6 Mbit/s, 150 ms)…');
+      try {
+        phone = await measurePhone(api.baseURL, BENCH_USERNAME, prepared.password, prepared.aktifLoanIds[0]!);
+        for (const line of phoneLines(phone)) console.log(`  ${line}`);
+      } catch (error) {
+        console.error(`Angka ponsel gagal diukur: ${(error as Error).message}`);
         process.exitCode = 1;
       }
     }
@@ -672,6 +682,7 @@ async function main() {
     console.log('\nbrowser (headless Chromium, built app)');
     for (const line of browserLines(browser)) console.log(`  ${line}`);
   }
+  if (phone) for (const line of phoneLines(phone)) console.log(line);
   console.log('');
   if (ledgerJob) for (const line of ledgerJobLines(ledgerJob)) console.log(line);
   if (portfolioJob) for (const line of portfolioJobLines(portfolioJob)) console.log(line);
@@ -698,6 +709,7 @@ async function main() {
     baseline,
     scenarios: results,
     browser,
+    phone,
     ledgerJob,
     portfolioJob,
     reminderJob,
@@ -713,6 +725,7 @@ async function main() {
   const notMet =
     results.filter((r) => r.status === 'NOT MET' || r.status === 'error').length +
     (browser?.notMet ?? 0) +
+    (phone?.notMet ?? 0) +
     (ledgerJob?.status === 'NOT MET' ? 1 : 0) +
     (portfolioJob?.status === 'NOT MET' ? 1 : 0) +
     (reminderJob?.status === 'NOT MET' ? 1 : 0) +

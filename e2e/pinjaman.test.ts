@@ -234,13 +234,14 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
     expect((await page.request.get(href!.split('?')[0]!)).status()).toBe(401);
     await page.keyboard.press('Escape');
 
-    // Quick Actions: Tambah Pembayaran goes to the payments page with the loan chosen.
-    const id = Number(page.url().split('/').pop());
-    const visited: string[] = [];
-    page.on('framenavigated', (frame) => visited.push(frame.url()));
+    // Quick Actions: Tambah Pembayaran opens the payment dialog here, with this loan chosen.
+    const loanPath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Tambah Pembayaran' }).click();
-    await page.waitForURL((url) => url.pathname === '/pembayaran');
-    expect(visited.some((url) => url.endsWith(`/pembayaran?tambah=1&pinjaman_id=${id}`))).toBe(true);
+    const payDialog = page.getByRole('dialog', { name: 'Tambah Pembayaran Baru' });
+    await payDialog.getByTestId('pinjaman-terpilih').waitFor();
+    expect(new URL(page.url()).pathname).toBe(loanPath);
+    await payDialog.getByRole('button', { name: 'Batal' }).click();
+    await payDialog.waitFor({ state: 'detached' });
     await context.close();
   });
 

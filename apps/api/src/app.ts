@@ -331,7 +331,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const isApi =
       pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || pathname === '/metrics';
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return appHtml().then((html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
+      return appHtml(pathname).then((html) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+      );
     }
     return reply.status(404).send({ success: false, message: `Rute ${request.method} ${pathname} tidak ditemukan` });
   });

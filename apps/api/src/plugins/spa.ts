@@ -36,12 +36,27 @@ function contactHtml(p: PageProfil) {
  * The institution's name, contact and logo are written into both pages from Profil Lembaga; the
  * pages are written again when the profile changes (`profil` answers the same object until then).
  */
+/**
+ * The build's route-preloads.json (apps/web/vite.config.ts): each page's address pattern (`/nasabah/:id`)
+ * and the script files its code needs beyond the app's entry. Absent (an older build): none.
+ */
+function routePreloads(json: string | null): { pattern: string; match: RegExp; files: string[] }[] {
+  if (json === null) return [];
+  const table = JSON.parse(json) as Record<string, string[]>;
+  return Object.entries(table).map(([pattern, files]) => ({
+    pattern,
+    match: new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`),
+    files: files.filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file)),
+  }));
+}
+
 export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; profil: () => Promise<PageProfil> }) {
   const read = (file: string) => {
     const full = path.join(opts.distDir, file);
     return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null;
   };
   const templates = { landing: read('index.html'), app: read('app.html') };
+  const preloads = routePreloads(read('route-preloads.json'));
   const missing =
     '<!doctype html><html lang="id"><meta charset="utf-8"><title>mizan</title>' +
     '<p>Aplikasi web belum dibangun. Jalankan <code>npm run build</code> lalu mulai ulang server.</p></html>';
@@ -89,5 +104,25 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; p
       .send((await pages()).landing),
   );
 
-  return { appHtml: async () => (await pages()).app };
+  // app.html of one address: with the page's own script files announced (route-preloads.json),
+  // remembered per route until the profile changes.
+  let perRoute = new Map<string, string>();
+  let perRouteOf: object | null = null;
+  const appHtml = async (pathname: string) => {
+    const written = await pages();
+    const route = preloads.find((r) => r.match.test(pathname));
+    if (!route) return written.app;
+    if (perRouteOf !== written) {
+      perRoute = new Map();
+      perRouteOf = written;
+    }
+    let html = perRoute.get(route.pattern);
+    if (!html) {
+      const links = route.files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join('');
+      html = written.app.replace('</head>', () => `${links}</head>`);
+      perRoute.set(route.pattern, html);
+    }
+    return html;
+  };
+  return { appHtml };
 }

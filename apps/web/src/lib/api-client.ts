@@ -1,5 +1,6 @@
 import type { ApiFailure, FieldError, Pagination } from '@mizan/core';
 import { storage } from './storage';
+import { getHeaders, takeEarlyResponse } from './early-requests';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** An export of 100 000 rows takes seconds on the server and longer over a slow line. */
@@ -57,9 +58,8 @@ function buildUrl(path: string, query?: Query) {
 
 /** Calls the API (base /api) with the stored bearer token, a 10 s timeout and the envelope unwrapped. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { 'Cache-Control': 'no-cache', Accept: 'application/json', ...options.headers };
   const token = storage.getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { ...getHeaders(token), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -72,7 +72,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal });
+    const url = buildUrl(path, options.query);
+    // A plain GET the app started before this page's code arrived (lib/early-requests.ts).
+    const early = (options.method ?? 'GET') === 'GET' && !options.headers ? takeEarlyResponse(url) : null;
+    response = await (early
+      ? new Promise<Response>((resolve, reject) => {
+          early.then(resolve, reject);
+          signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+        })
+      : fetch(url, { method: options.method ?? 'GET', headers, body, signal }));
   } catch (error) {
     if ((error as Error).name === 'TimeoutError')
       throw new ApiError(0, 'Server tidak merespons. Periksa koneksi lalu coba lagi.');

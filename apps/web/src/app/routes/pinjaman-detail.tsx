@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   ArrowLeft,
@@ -41,6 +41,11 @@ import { TawidhCard } from '../../features/kebajikan/components/tawidh-card';
 import { PelunasanDialog } from '../../features/pinjaman/components/pelunasan-dialog';
 import { PenjadwalanCard } from '../../features/pinjaman/components/penjadwalan-card';
 import { PenjadwalanDialog } from '../../features/pinjaman/components/penjadwalan-dialog';
+
+// The payment dialog opens here, on the loan (issue 28 C: a field officer records an instalment
+// without loading the payments list); its code loads while the loan is read.
+const loadPaymentDialog = () => import('../../features/pembayaran/components/pembayaran-form-dialog');
+const PembayaranFormDialog = lazy(async () => ({ default: (await loadPaymentDialog()).PembayaranFormDialog }));
 
 const backLinkClass =
   'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800';
@@ -95,6 +100,11 @@ export default function PinjamanDetailPage() {
   const [reminderOpen, setReminderOpen] = useState(false);
   const [pelunasanOpen, setPelunasanOpen] = useState(false);
   const [jadwalUlangOpen, setJadwalUlangOpen] = useState(false);
+  const [paying, setPaying] = useState(false);
+  // The payment dialog's code, fetched while the loan is read, so that it opens at once.
+  useEffect(() => {
+    void loadPaymentDialog();
+  }, []);
 
   if (!Number.isInteger(id) || id <= 0) return <NotFound message="Pinjaman tidak ditemukan" />;
   if (loan.isPending) return <DetailSkeleton />;
@@ -204,7 +214,7 @@ export default function PinjamanDetailPage() {
             </CardHeader>
             <CardBody className="grid gap-2">
               {disbursed ? (
-                <Button onClick={() => navigate(`/pembayaran?tambah=1&pinjaman_id=${p.id}`)}>
+                <Button onClick={() => setPaying(true)}>
                   <HandCoins className="h-4 w-4" aria-hidden="true" />
                   Tambah Pembayaran
                 </Button>
@@ -296,6 +306,11 @@ export default function PinjamanDetailPage() {
       />
       {pelunasanOpen ? <PelunasanDialog pinjaman={p} onOpenChange={setPelunasanOpen} /> : null}
       {jadwalUlangOpen ? <PenjadwalanDialog pinjaman={p} onOpenChange={setJadwalUlangOpen} /> : null}
+      {paying ? (
+        <Suspense fallback={null}>
+          <PembayaranFormDialog open onOpenChange={setPaying} initialPinjamanId={p.id} />
+        </Suspense>
+      ) : null}
       {reminderOpen ? <ManualReminderDialog pinjamanId={p.id} nama={p.nasabah.nama} open onOpenChange={setReminderOpen} /> : null}
       <ConfirmDialog
         open={deleteOpen}

@@ -18,12 +18,15 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
  * Authentication state (spec §4): on start a stored token fetches the profile; failure clears
- * the token and user (the API client then sends the browser to /login).
+ * the token and user (the API client then sends the browser to /login). The stored user is shown
+ * meanwhile, so the first screen does not wait for that round trip (issue 28 C).
  */
 export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
   const queryClient = useQueryClient();
   const [user, setUserState] = useState<User | null>(() => (storage.getToken() ? storage.getUser() : null));
-  const [loading, setLoading] = useState(() => Boolean(storage.getToken()));
+  // With a stored user the app shows at once while the profile is checked behind it (a refused
+  // token still signs out); only a token without a stored user waits for the profile.
+  const [loading, setLoading] = useState(() => Boolean(storage.getToken()) && storage.getUser() === null);
 
   useEffect(() => {
     if (!storage.getToken()) return;

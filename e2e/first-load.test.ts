@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { apiSession, type ApiSession } from './support/actions';
+import { nasabahPayload } from './support/data';
+
+// A signed-in cold load on a slow phone line (issue 28 C): the page's own code is announced in
+// app.html (modulepreload, from the build's route-preloads.json) so that it loads beside the
+// entry; the first screen's data is asked for once, as soon as the app runs, and the page uses that
+// answer; the stored user is shown while the profile is checked, and a refused token still signs out.
+
+let server: RunningServer;
+let browser: Browser;
+let session: ApiSession;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  expect((await server.api('POST', '/nasabah', nasabahPayload('Ibu Pertama', 1))).status).toBe(201);
+  session = await apiSession(server.baseURL);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const html = async (path: string) => (await fetch(`${server.baseURL}${path}`)).text();
+const preloaded = (page: string) =>
+  [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+
+describe('the first load of a page', () => {
+  it('announces the page’s own script files in app.html, per address', async () => {
+    const list = preloaded(await html('/nasabah'));
+    expect(list.some((file) => /^\/assets\/nasabah-list-[\w-]+\.js$/.test(file))).toBe(true);
+    const detail = preloaded(await html('/nasabah/12'));
+    expect(detail.some((file) => /^\/assets\/nasabah-detail-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(detail.some((file) => file.includes('nasabah-list-'))).toBe(false);
+    // Every announced file exists; an unknown address gets the plain app page (the entry's own
+    // files, which the build announces anyway), and the landing page nothing of the app's pages.
+    for (const file of list) expect((await fetch(`${server.baseURL}${file}`)).status, file).toBe(200);
+    const plain = preloaded(await html('/tidak-ada-halaman-ini'));
+    expect(plain.length).toBeGreaterThan(0);
+    expect(list.slice(0, plain.length)).toEqual(plain);
+    expect(list.length).toBeGreaterThan(plain.length);
+    expect(plain.some((file) => file.includes('nasabah-'))).toBe(false);
+    expect(preloaded(await html('/')).some((file) => file.includes('nasabah-'))).toBe(false);
+  });
+
+  it('asks for the customer list once, as the app starts, and the page shows that answer', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, 'phone');
+    await context.addInitScript((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, session);
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/nasabah') listRequests.push(request.url());
+    });
+    await page.goto('/nasabah');
+    await page.getByText('Ibu Pertama').first().waitFor();
+    expect(listRequests).toEqual([`${server.baseURL}/api/nasabah?page=1&limit=1000&sortBy=created_at&sortOrder=desc`]);
+    // With a filter in the address the page asks for exactly what it shows.
+    listRequests.length = 0;
+    await page.goto('/nasabah?status=nonaktif');
+    await page.getByText('Tidak ada data nasabah').waitFor();
+    expect(listRequests).toEqual([
+      `${server.baseURL}/api/nasabah?page=1&limit=1000&status=nonaktif&sortBy=created_at&sortOrder=desc`,
+    ]);
+    await context.close();
+  });
+
+  it('shows the stored user at once, and still signs out when the stored token is refused', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, 'phone');
+    await context.addInitScript((s) => {
+      localStorage.setItem('token', `${s.token}x`);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, session);
+    await page.goto('/nasabah');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+});
