@@ -189,6 +189,7 @@ const visits: Visit[] = [
   { route: '/kolektibilitas', path: () => '/kolektibilitas', ready: text('Golongan Menurut Hari Tunggakan') },
   { route: '/profil-lembaga', path: () => '/profil-lembaga', ready: text('Identitas Lembaga') },
   { route: '/impor', path: () => '/impor', ready: text('Periksa lalu impor') },
+  { route: '/cadangan', path: () => '/cadangan', ready: text('Cadangan terjadwal tidak aktif (BACKUP_SCHEDULE=off).') },
   { route: '/persetujuan', path: () => '/persetujuan', ready: text('Pengaturan Persetujuan') },
   { route: '/kebajikan', path: () => '/kebajikan', ready: text('Buku Dana Kebajikan') },
   { route: '/persetujuan', path: () => '/persetujuan?tab=riwayat', ready: text('Belum ada pengajuan yang diputuskan.') },

@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Plus, RefreshCw, UserCheck, UserX, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
-import { SortDialog, sortSummary } from '../../components/ui/sort-dialog';
+import { sortSummary } from '../../components/ui/sort-summary';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
@@ -12,8 +11,6 @@ import { useNasabahList } from '../../features/nasabah/api/get-nasabah-list';
 import { useNasabahStats } from '../../features/nasabah/api/get-nasabah-stats';
 import { nasabahKeys } from '../../features/nasabah/api/keys';
 import { useDeleteNasabah } from '../../features/nasabah/api/mutations';
-import { NasabahFilterDialog } from '../../features/nasabah/components/nasabah-filter-dialog';
-import { NasabahFormDialog } from '../../features/nasabah/components/nasabah-form-dialog';
 import { NasabahListSkeleton, NasabahListView } from '../../features/nasabah/components/nasabah-list-view';
 import { useNasabahFilters } from '../../features/nasabah/hooks/use-nasabah-filters';
 import { defaultNasabahFilters, nasabahSortOptions, type Nasabah, type NasabahFilters } from '../../features/nasabah/types';
@@ -22,6 +19,17 @@ import { ExportButton } from '../../components/ui/export-button';
 import { exportNasabah } from '../../features/nasabah/api/export-nasabah';
 
 const statusLabel = { aktif: 'Aktif', nonaktif: 'Nonaktif' } as const;
+
+// The dialogs (filter, sort, add/edit, delete) load when first opened, or once the list is shown:
+// a cold load on a slow phone line fetches only what shows the list (issue 28 C).
+const loadFilter = () => import('../../features/nasabah/components/nasabah-filter-dialog');
+const loadSort = () => import('../../components/ui/sort-dialog');
+const loadForm = () => import('../../features/nasabah/components/nasabah-form-dialog');
+const loadConfirm = () => import('../../components/ui/confirm-dialog');
+const NasabahFilterDialog = lazy(async () => ({ default: (await loadFilter()).NasabahFilterDialog }));
+const SortDialog = lazy(async () => ({ default: (await loadSort()).SortDialog<NasabahFilters['sortBy']> }));
+const NasabahFormDialog = lazy(async () => ({ default: (await loadForm()).NasabahFormDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await loadConfirm()).ConfirmDialog }));
 
 /** /nasabah: the customer list of spec §2 (filter, sort, cumulative Load More, add, edit, delete). */
 export default function NasabahListPage() {
@@ -42,6 +50,10 @@ export default function NasabahListPage() {
   const { dialogs, applyFilters, resetFilters, refresh, refreshing } = page;
   const [editing, setEditing] = useState<Nasabah | null>(null);
   const deletion = useDeleteConfirm<Nasabah>(remove, { done: 'Nasabah berhasil dihapus', failed: 'Gagal menghapus nasabah' });
+  const shown = page.rows.length > 0;
+  useEffect(() => {
+    if (shown) void Promise.all([loadFilter(), loadSort(), loadForm(), loadConfirm()]);
+  }, [shown]);
 
   const chips = [
     filters.search ? `Cari: “${filters.search}”` : null,
@@ -122,33 +134,43 @@ export default function NasabahListPage() {
         <NasabahListView rows={page.rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />
       </ListBody>
 
-      <NasabahFilterDialog
-        {...dialogs.props('filter')}
-        value={{ search: filters.search, status: filters.status }}
-        onApply={(value) => applyFilters({ ...filters, ...value })}
-      />
-      <SortDialog
-        {...dialogs.props('sort')}
-        title="Urutkan Nasabah"
-        options={nasabahSortOptions}
-        value={filters}
-        onChange={(sort) => applyFilters({ ...filters, ...sort })}
-      />
-      <NasabahFormDialog {...dialogs.props('add')} />
-      <NasabahFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} nasabah={editing} />
-      <ConfirmDialog
-        open={deletion.deleting !== null}
-        onOpenChange={deletion.onOpenChange}
-        title="Hapus Nasabah"
-        message={
-          <>
-            Apakah Anda yakin ingin menghapus nasabah ini?
-            {deletion.deleting ? <span className="mt-2 block font-medium text-ink">{deletion.deleting.nama}</span> : null}
-          </>
-        }
-        pending={deletion.pending}
-        onConfirm={deletion.confirm}
-      />
+      <Suspense fallback={null}>
+        {dialogs.current === 'filter' ? (
+          <NasabahFilterDialog
+            {...dialogs.props('filter')}
+            value={{ search: filters.search, status: filters.status }}
+            onApply={(value) => applyFilters({ ...filters, ...value })}
+          />
+        ) : null}
+        {dialogs.current === 'sort' ? (
+          <SortDialog
+            {...dialogs.props('sort')}
+            title="Urutkan Nasabah"
+            options={nasabahSortOptions}
+            value={filters}
+            onChange={(sort) => applyFilters({ ...filters, ...sort })}
+          />
+        ) : null}
+        {dialogs.current === 'add' ? <NasabahFormDialog {...dialogs.props('add')} /> : null}
+        {editing !== null ? (
+          <NasabahFormDialog open onOpenChange={(open) => !open && setEditing(null)} nasabah={editing} />
+        ) : null}
+        {deletion.deleting !== null ? (
+          <ConfirmDialog
+            open
+            onOpenChange={deletion.onOpenChange}
+            title="Hapus Nasabah"
+            message={
+              <>
+                Apakah Anda yakin ingin menghapus nasabah ini?
+                <span className="mt-2 block font-medium text-ink">{deletion.deleting.nama}</span>
+              </>
+            }
+            pending={deletion.pending}
+            onConfirm={deletion.confirm}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
