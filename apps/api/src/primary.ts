@@ -36,7 +36,6 @@ const once = (worker: Worker, event: 'listening' | 'exit', timeoutMs?: number) =
 export function runPrimary(config: Config, logger: Logger) {
   let stopping = false;
   let rolling: Promise<void> | null = null;
-  let announced = false;
   let restartDelay = RESTART_DELAY_MS;
   /** Workers being replaced or stopped on purpose: their exit is expected. */
   const retiring = new Set<Worker>();
@@ -115,8 +114,7 @@ export function runPrimary(config: Config, logger: Logger) {
 
   const first = Array.from({ length: config.webConcurrency }, start);
   void Promise.all(first.map((worker) => once(worker, 'listening', LISTEN_TIMEOUT_MS))).then((up) => {
-    if (announced || stopping) return;
-    announced = true;
+    if (stopping) return;
     const host = config.host === '127.0.0.1' ? 'localhost' : config.host;
     if (up.every(Boolean))
       console.log(

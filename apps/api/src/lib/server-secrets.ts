@@ -32,9 +32,8 @@ function readSecretFile(dataDir: string): string | null {
   }
 }
 
-/** JWT_SECRET, or one generated once and kept in DATA_DIR/secret (mode 0600): the embedded database's one process. */
-export function fileTokenSecret(configured: string | null, dataDir: string): string {
-  if (configured) return configured;
+/** One generated once and kept in DATA_DIR/secret (mode 0600): the embedded database's one process. */
+function fileTokenSecret(dataDir: string): string {
   const existing = readSecretFile(dataDir);
   if (existing) return existing;
   fs.mkdirSync(dataDir, { recursive: true });
@@ -56,7 +55,7 @@ export async function resolveTokenSecret(
   kind: 'pglite' | 'postgres',
 ): Promise<string> {
   if (configured) return configured;
-  if (kind === 'pglite') return fileTokenSecret(null, dataDir);
+  if (kind === 'pglite') return fileTokenSecret(dataDir);
   return shared(db, TOKEN_SECRET, readSecretFile(dataDir) ?? crypto.randomBytes(48).toString('base64url'));
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { annuityMargins, type Pendapatan } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postLoan } from '../../test/populate';
+import { postLoan, postNasabah } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 
 // Laporan Pendapatan (issue 26 A) and its method setting, against figures worked out by hand from
@@ -28,20 +28,7 @@ beforeAll(async () => {
     role: 'operator',
     nama_lengkap: 'Siti Kasir',
   });
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/nasabah',
-    payload: {
-      nama: 'Budi Santoso',
-      nik: '3201000000000001',
-      telepon: '081234567890',
-      alamat: 'Jl. Mawar 1',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const nasabah = res.json().data.id as number;
+  const nasabah = await postNasabah(t);
   const m1 = (await postLoan(t, nasabah, { nomor_pinjaman: 'M1', tanggal_pinjam: '2024-01-10', jumlah: 12_000_000 })).id;
   const m2 = (
     await postLoan(t, nasabah, {

@@ -177,16 +177,8 @@ function Cadangan() {
                 <ul className="divide-y divide-line">
                   {status.data.riwayat.map((run) => (
                     <li key={run.id} className="space-y-1 p-4 text-sm">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <Badge tone={statusBadge[run.status].tone}>{statusBadge[run.status].label}</Badge>
-                        <span className="text-ink">{jenisLabel(run)}</span>
-                        <span className="text-muted">{formatDateTime(run.finished_at ?? run.started_at)}</span>
-                      </div>
-                      {run.status === 'berhasil' && run.bytes !== null ? (
-                        <p className="break-all text-muted">
-                          {run.file_name} · <span className="whitespace-nowrap">{formatUkuranFile(run.bytes)}</span>
-                        </p>
-                      ) : null}
+                      <RunHead run={run} />
+                      {run.status === 'berhasil' ? <RunFile run={run} /> : null}
                       {run.pesan ? <p className="text-red-700">{run.pesan}</p> : null}
                     </li>
                   ))}
@@ -200,23 +192,37 @@ function Cadangan() {
   );
 }
 
-function LastRun({ run }: { run: BackupRun }) {
+/** A run's status, who or what made it, and when it ended (or began, while it runs). */
+function RunHead({ run }: { run: BackupRun }) {
   const badge = statusBadge[run.status];
   return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge tone={badge.tone}>{badge.label}</Badge>
+      <span className="text-ink">{jenisLabel(run)}</span>
+      <span className="text-muted">{formatDateTime(run.finished_at ?? run.started_at)}</span>
+    </div>
+  );
+}
+
+/** A successful run's file and size. */
+function RunFile({ run }: { run: BackupRun }) {
+  return (
+    <p className="break-all text-muted">
+      {run.file_name} · <span className="whitespace-nowrap">{formatUkuranFile(run.bytes ?? 0)}</span>
+    </p>
+  );
+}
+
+function LastRun({ run }: { run: BackupRun }) {
+  return (
     <div className="space-y-2">
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={badge.tone}>{badge.label}</Badge>
-        <span>{formatDateTime(run.finished_at)}</span>
-        <span className="text-muted">({jenisLabel(run).toLowerCase()})</span>
-      </div>
+      <RunHead run={run} />
       {run.status === 'gagal' ? (
         <Alert tone="error" title="Cadangan terakhir gagal">
           {run.pesan}
         </Alert>
       ) : (
-        <p className="break-all text-muted">
-          {run.file_name} · <span className="whitespace-nowrap">{formatUkuranFile(run.bytes ?? 0)}</span>
-        </p>
+        <RunFile run={run} />
       )}
     </div>
   );
