@@ -1,4 +1,3 @@
-import './locale';
 export * from './api';
 export * from './messages';
 
@@ -20,6 +19,7 @@ export * from './schemas/profil-lembaga';
 export * from './schemas/whatsapp';
 export * from './schemas/whatsapp-response';
 export * from './schemas/list-query';
+export * from './domain/list-keys';
 export * from './schemas/laporan';
 export * from './schemas/impor';
 export * from './schemas/persetujuan';
@@ -29,6 +29,7 @@ export * from './schemas/penjadwalan';
 export * from './schemas/cadangan';
 
 export * from './domain/types';
+export * from './domain/roles';
 export * from './domain/money';
 export * from './domain/calendar';
 export * from './domain/murabahah';

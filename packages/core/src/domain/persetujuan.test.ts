@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decisionRefusal, paymentRefusalOfStatus, persetujuanMessages as m } from './persetujuan';
 import { isDisbursed, statusPinjamanFilter } from './types';
-import { roles } from '../schemas/auth';
+import { roles } from './roles';
 
 describe('decisionRefusal (four eyes)', () => {
   it('lets an administrator or a manager decide what someone else proposed', () => {

@@ -3,7 +3,7 @@
  * states, and the rule of who may decide. The workflow is described in docs/domain.md
  * ("Approval of financing").
  */
-import { canApprove } from '../schemas/auth';
+import { canApprove } from './roles';
 
 /** What a request asks: a new loan, an early settlement with a khasm above the limit, a rescheduling. */
 export const jenisPersetujuan = ['pinjaman', 'pelunasan', 'penjadwalan'] as const;

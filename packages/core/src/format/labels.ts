@@ -1,6 +1,6 @@
 /** Indonesian display labels of the loan types and payment kinds (spec §3, §4). */
 import type { JenisPembayaran, StatusPinjamanFilter, TipePinjaman } from '../domain/types';
-import type { nasabahSortKeys, pembayaranSortKeys, pinjamanSortKeys, tunggakanSortKeys } from '../schemas/list-query';
+import type { nasabahSortKeys, pembayaranSortKeys, pinjamanSortKeys, tunggakanSortKeys } from '../domain/list-keys';
 
 type NasabahSortKey = (typeof nasabahSortKeys)[number];
 type PinjamanSortKey = (typeof pinjamanSortKeys)[number];

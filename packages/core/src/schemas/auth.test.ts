@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, roleLabels, userSchema } from './auth';
+import { loginSchema, userSchema } from './auth';
+import { roleLabels } from '../domain/roles';
 import { issuesByField } from './test-helpers';
 
 describe('loginSchema (spec §5 Login)', () => {

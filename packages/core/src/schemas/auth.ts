@@ -1,20 +1,5 @@
-import { z } from 'zod';
-
-/** Staff roles known to the product (spec §6). */
-export const roles = ['admin', 'manajer', 'operator', 'user'] as const;
-export type Role = (typeof roles)[number];
-
-/** The roles that may decide on an approval request (issue 27 A): administrators and managers. */
-export const approverRoles: readonly Role[] = ['admin', 'manajer'];
-export const canApprove = (role: string) => (approverRoles as readonly string[]).includes(role);
-
-/** Indonesian labels of the roles (spec §6). */
-export const roleLabels: Record<Role, string> = {
-  admin: 'Administrator',
-  manajer: 'Manajer',
-  operator: 'Operator',
-  user: 'User',
-};
+import { z } from './zod';
+import { roles } from '../domain/roles';
 
 /** Login form and `POST /api/auth/login` body (spec §5 Login). */
 export const loginSchema = z.object({

@@ -1,5 +1,5 @@
 /** The server's backups (issue 28 B): its runs, the files it keeps, and the schedule. */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A backup file's name as the server writes it: `mizan-backup-20261126-180000.tar.gz` (UTC), maybe `-2` after it. */
 export const BACKUP_FILE_PATTERN = /^mizan-backup-\d{8}-\d{6}(-\d{1,3})?\.tar\.gz$/;

@@ -3,7 +3,7 @@
  * (domain/dokumen.ts), rendered twice: to PDF on the server and to HTML for the browser's print
  * dialog. The API returns it as it is for the print view.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A labelled value ("Tanggal: 26 November 2026"); `tebal` prints it bold. */
 const barisSchema = z.object({ label: z.string(), nilai: z.string(), tebal: z.boolean() });

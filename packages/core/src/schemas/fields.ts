@@ -3,7 +3,7 @@
  * numeric string (multipart bodies, querystrings, form inputs) and turns '', null and NaN into
  * "missing", so one schema serves the browser form and the server request.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { isIsoDate, MAX_DATE_YEAR, MIN_DATE_YEAR, parseIsoDate } from '../domain/calendar';
 import { messages } from '../messages';
 

@@ -1,5 +1,5 @@
 /** Import of the old system's data (issue 26 C): answers and messages of `/api/impor`. */
-import { z } from 'zod';
+import { z } from './zod';
 import { jenisImpor, jenisImporLabels, type JenisImpor } from '../domain/impor';
 
 /** The largest file accepted. */

@@ -2,7 +2,7 @@
  * Receipt (kwitansi) file rules (spec §5): JPEG, PNG or PDF, at most 5 MB. The browser checks the
  * file it was given; the server checks the bytes themselves with {@link detectKwitansiType}.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { messages } from '../messages';
 
 const m = messages.kwitansi;

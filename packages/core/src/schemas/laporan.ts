@@ -2,12 +2,12 @@
  * The reports (issue 26 A): their queries and answers. Dates are Jakarta calendar days; "today"
  * and "this month" are the server's clock's.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { metodePengakuanMargin } from '../domain/pendapatan';
 import { jenisPembayaran, tipePinjaman } from '../domain/types';
 import { messages } from '../messages';
 import { NO_NUL, optionalDateField } from './fields';
-import { exportFormats } from './list-query';
+import { exportFormats } from '../domain/list-keys';
 import { portfolioPositionSchema } from './portfolio-response';
 
 const m = messages.listQuery;

@@ -3,39 +3,27 @@
  * and the UI's 'all' option mean "no filter". Invalid values give a 400 with these messages
  * (decisions §2), never a silently ignored parameter.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { jenisPembayaran, statusNasabah, statusPenerima, statusPinjamanFilter, tipePinjaman } from '../domain/types';
 import { messages } from '../messages';
 import { firstFailing, idField, NO_NUL, optionalDateField, toNumberInput, type NumberInput } from './fields';
 import { waMessageJenis, waMessageStatuses } from './whatsapp-response';
+import {
+  DEFAULT_PAGE_SIZE,
+  exportFormats,
+  type ExportFormat,
+  MAX_ACTIVITY_LIMIT,
+  MAX_PAGE_SIZE,
+  nasabahSortKeys,
+  pembayaranSortKeys,
+  pinjamanSortKeys,
+  SEARCH_MAX_LENGTH,
+  sortOrders,
+  type SortOrder,
+  tunggakanSortKeys,
+} from '../domain/list-keys';
 
 const m = messages.listQuery;
-
-/** Default and maximum page sizes (spec §9; decisions §2). */
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 1000;
-export const MAX_ACTIVITY_LIMIT = 100;
-export const SEARCH_MAX_LENGTH = 100;
-
-/** Sort keys allowed per list (spec §9). */
-export const nasabahSortKeys = ['nama', 'nik', 'telepon', 'alamat', 'status', 'total_pinjaman', 'created_at'] as const;
-export const pinjamanSortKeys = [
-  'created_at',
-  'nomor_pinjaman',
-  'urutan_pinjaman',
-  'tanggal_pinjam',
-  'nasabah',
-  'jumlah',
-  'persentase',
-  'tipe',
-  'status',
-  'sisa_pokok',
-  'hari_tunggakan',
-] as const;
-export const pembayaranSortKeys = ['tanggal', 'jumlah', 'jenis', 'nasabah', 'created_at'] as const;
-export const tunggakanSortKeys = ['hari_tunggakan', 'tunggakan_total', 'nama', 'jatuh_tempo'] as const;
-export const sortOrders = ['asc', 'desc'] as const;
-export type SortOrder = (typeof sortOrders)[number];
 
 /** '' / whitespace / 'all' / null → undefined (no filter); other strings are trimmed. */
 function blankToUndefined(value: unknown): unknown {
@@ -273,8 +261,6 @@ export const tunggakanSummaryQuerySchema = z.object({ search: searchParamSchema,
 export type TunggakanSummaryQuery = z.infer<typeof tunggakanSummaryQuerySchema>;
 
 /** The file formats of an export (issue 26): XLSX for Excel, CSV for other programs. */
-export const exportFormats = ['xlsx', 'csv'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
 
 /** `format`: xlsx (default) or csv. */
 const formatParam = enumParam(exportFormats, m.formatInvalid).transform((value): ExportFormat => value ?? 'xlsx');

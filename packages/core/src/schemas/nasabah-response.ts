@@ -3,7 +3,7 @@
  * response schemas (undeclared columns such as created_by and deleted_at are dropped); the web app
  * reads the inferred types.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { statusNasabah } from '../domain/types';
 
 /** One customer as `GET /api/nasabah` and `GET /api/nasabah/{id}` return it; `nama_lengkap` repeats `nama`. */

@@ -2,7 +2,7 @@
  * Customer (nasabah) schemas: the add/edit form and `POST`/`PUT /api/nasabah` bodies (spec §5).
  * Maximum lengths match the database columns (see docs/domain.md).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { statusNasabah } from '../domain/types';
 import { customerPhoneError } from '../format/phone';
 import { nikError, normalizeNik } from '../format/nik';

@@ -1,5 +1,5 @@
 /** Early settlement's body and answers (issue 27 B). */
-import { z } from 'zod';
+import { z } from './zod';
 import { alasanKhasm } from '../domain/pelunasan';
 import { metodePengakuanMargin } from '../domain/pendapatan';
 import { dateField, optionalTextField } from './fields';

@@ -2,7 +2,7 @@
  * What the payment endpoints answer (spec §3 Pembayaran, Statistics). The API declares these as
  * response schemas (undeclared fields are dropped); the web app reads the inferred types.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { jenisPembayaran, statusPinjamanFilter, tipePinjaman } from '../domain/types';
 
 /** One payment as `GET /api/pembayaran` lists it, with its loan and that loan's customer. */

@@ -2,7 +2,7 @@
  * Payment (pembayaran) schemas: the add/edit form and `POST`/`PUT /api/pembayaran` bodies
  * (spec §5). Numeric fields accept numbers and numeric strings.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_RUPIAH } from '../domain/money';
 import { jenisPembayaran } from '../domain/types';
 import { messages } from '../messages';

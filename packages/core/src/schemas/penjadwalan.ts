@@ -1,5 +1,5 @@
 /** Rescheduling's body and answers (issue 27 D). */
-import { z } from 'zod';
+import { z } from './zod';
 import { penjadwalanLimits, penjadwalanMessages as m } from '../domain/penjadwalan';
 import { optionalTextField } from './fields';
 import { persetujuanSchema } from './persetujuan';

@@ -1,5 +1,5 @@
 /** The approval workflow's bodies and answers (issue 27 A). */
-import { z } from 'zod';
+import { z } from './zod';
 import { jenisPersetujuan, persetujuanMessages as m, statusPersetujuan } from '../domain/persetujuan';
 import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
 import { pageParamSchema } from './list-query';

@@ -2,7 +2,7 @@
  * What the loan endpoints answer (spec §3 Pinjaman, Pinjaman info, Statistics). The API declares
  * these as response schemas (undeclared fields are dropped); the web app reads the inferred types.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
 
 /** The customer nested in a loan. */

@@ -3,7 +3,7 @@
  * strings) and the JSON or multipart `PUT /api/pinjaman/{id}` body (spec §5, §7). Numeric fields
  * accept numbers and numeric strings alike, so one schema serves all of them.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_RUPIAH } from '../domain/money';
 import { statusPinjaman, tipePinjaman } from '../domain/types';
 import { messages } from '../messages';

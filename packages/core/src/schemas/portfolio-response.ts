@@ -1,5 +1,5 @@
 /** What `GET /api/dashboard/portfolio` answers (issue 23): the portfolio now and at month-ends. */
-import { z } from 'zod';
+import { z } from './zod';
 
 const kelas = z.number().int().min(1).max(5);
 

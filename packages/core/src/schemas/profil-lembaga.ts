@@ -2,7 +2,7 @@
  * Profil Lembaga (issue 25): the institution as its documents and its landing page show it.
  * Changed by an administrator at Lainnya → Profil Lembaga.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { optionalTextField, textField } from './fields';
 import { detectKwitansiType } from './kwitansi';
 

@@ -1,5 +1,5 @@
 /** `GET`/`PUT /api/settings/kolektibilitas` (issue 23): the classification an institution applies. */
-import { z } from 'zod';
+import { z } from './zod';
 import { bandsProblem, kolektibilitasValues, type Kolektibilitas } from '../domain/kolektibilitas';
 import {
   defaultNotifikasiTemplates,

@@ -1,5 +1,5 @@
 /** Ta'zir, ta'widh and the Dana Kebajikan: settings, bodies and answers (issue 27 C). */
-import { z } from 'zod';
+import { z } from './zod';
 import { statusTazir, tazirMessages as m } from '../domain/tazir';
 import { dateField, optionalTextField, textField } from './fields';
 import { MAX_RUPIAH } from '../domain/money';

@@ -1,5 +1,5 @@
 /** What `GET /api/tunggakan` answers (issue 23): one row per loan in arrears, with its customer. */
-import { z } from 'zod';
+import { z } from './zod';
 import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
 
 export const tunggakanSchema = z.object({

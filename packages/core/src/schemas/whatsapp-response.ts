@@ -3,7 +3,7 @@
  * Pagination, Test send result). The API declares these as response schemas; the web app reads
  * the inferred types.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { statusPenerima } from '../domain/types';
 
 /** Session statuses (spec §4). Anything else, or none, means not connected. */

@@ -1,5 +1,5 @@
 /** WhatsApp gateway schemas: test message and notification recipients (spec §5). */
-import { z } from 'zod';
+import { z } from './zod';
 import { statusPenerima } from '../domain/types';
 import { normalizeRecipientPhone } from '../format/phone';
 import { messages } from '../messages';
