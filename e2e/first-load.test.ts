@@ -7,8 +7,9 @@ import { nasabahPayload } from './support/data';
 
 // A signed-in cold load on a slow phone line (issue 28 C): the page's own code is announced in
 // app.html (modulepreload, from the build's route-preloads.json) so that it loads beside the
-// entry; the first screen's data is asked for once, as soon as the app runs, and the page uses that
-// answer; the stored user is shown while the profile is checked, and a refused token still signs out.
+// entry; a small early script, first in app.html, asks for the first screen's data once, and the
+// page renders first with that answer (no spinner, no skeleton before the rows); a list page loads
+// no zod; the stored user is shown while the profile is checked, and a refused token still signs out.
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,6 +28,10 @@ afterAll(async () => {
 const html = async (path: string) => (await fetch(`${server.baseURL}${path}`)).text();
 const preloaded = (page: string) =>
   [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+const earlyScript = (page: string) =>
+  /<head><script type="module" async fetchpriority="high" crossorigin src="(\/assets\/early-[\w-]+\.js)"><\/script>/.exec(
+    page,
+  )?.[1];
 
 describe('the first load of a page', () => {
   it('announces the page’s own script files in app.html, per address', async () => {
@@ -44,6 +49,12 @@ describe('the first load of a page', () => {
     expect(list.length).toBeGreaterThan(plain.length);
     expect(plain.some((file) => file.includes('nasabah-'))).toBe(false);
     expect(preloaded(await html('/')).some((file) => file.includes('nasabah-'))).toBe(false);
+    // The early script comes first in every app page, and not on the landing page.
+    const early = earlyScript(await html('/nasabah'));
+    expect(early).toBeDefined();
+    expect((await fetch(`${server.baseURL}${early}`)).status).toBe(200);
+    expect(earlyScript(await html('/pinjaman/3'))).toBe(early);
+    expect(earlyScript(await html('/'))).toBeUndefined();
   });
 
   it('asks for the customer list once, as the app starts, and the page shows that answer', async () => {
@@ -56,9 +67,32 @@ describe('the first load of a page', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/nasabah') listRequests.push(request.url());
     });
+    // What shows before the rows: a spinner (role=status) or the list's skeleton (aria-busy).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __before: string[] }).__before = seen;
+      new MutationObserver((_records, observer) => {
+        if (document.querySelector('[data-testid="nasabah-row"]')) {
+          // The scripts that had arrived when the rows first showed: what the first render needed.
+          (window as unknown as { __scripts: string[] }).__scripts = performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((name) => name.endsWith('.js'));
+          return observer.disconnect();
+        }
+        if (document.querySelector('#root [role="status"]')) seen.push('spinner');
+        if (document.querySelector('#root [aria-busy="true"][aria-label="Memuat data nasabah"]')) seen.push('skeleton');
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/nasabah');
     await page.getByText('Ibu Pertama').first().waitFor();
     expect(listRequests).toEqual([`${server.baseURL}/api/nasabah?page=1&limit=1000&sortBy=created_at&sortOrder=desc`]);
+    expect(await page.evaluate(() => (window as unknown as { __before: string[] }).__before)).toEqual([]);
+    // No script of the list's first load holds zod (its classes are named "$ZodType" and the like).
+    const scripts = await page.evaluate(() => (window as unknown as { __scripts: string[] }).__scripts);
+    const bodies = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((_url, i) => bodies[i]!.includes('$ZodType'))).toEqual([]);
     // With a filter in the address the page asks for exactly what it shows.
     listRequests.length = 0;
     await page.goto('/nasabah?status=nonaktif');

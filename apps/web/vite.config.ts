@@ -34,8 +34,9 @@ const spaFallback = (): Plugin => ({
 });
 
 /**
- * Writes `route-preloads.json` into the build: for each page of the router (src/app/router.tsx),
- * the script files its chunk needs beyond the app's entry. The server lists them as
+ * Writes `route-preloads.json` into the build: `early`, the small script that asks for the first
+ * screen's data (src/early.ts, its own entry), and under `routes`, for each page of the router
+ * (src/app/router.tsx), the script files its chunk needs beyond the app's entry. The server lists them as
  * `<link rel="modulepreload">` in app.html for that address, so that a cold load fetches the
  * page's code beside the entry instead of after it (issue 28 C: on a slow phone line the two
  * waits in a row cost seconds).
@@ -60,8 +61,8 @@ const routePreloads = (): Plugin => ({
       }
       return seen;
     };
-    const entry = chunks.find((chunk) => chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('/src/main.tsx')));
-    if (!entry) this.error('route-preloads: the app entry (src/main.tsx) is not in the build');
+    const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.resolve(import.meta.dirname, 'app.html'));
+    if (!entry) this.error('route-preloads: the app entry (app.html) is not in the build');
     const loaded = closure(entry);
     const preloads: Record<string, string[]> = {};
     for (const { pattern, file } of routes) {
@@ -69,9 +70,31 @@ const routePreloads = (): Plugin => ({
       if (!chunk) this.error(`route-preloads: no chunk for src/app/routes/${file}.tsx`);
       preloads[pattern] = [...closure(chunk)].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
     }
-    this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 1) });
+    const early = chunks.find(
+      (chunk) => chunk.isEntry && chunk.facadeModuleId === path.resolve(import.meta.dirname, 'src/early.ts'),
+    );
+    if (!early) this.error('route-preloads: the early entry (src/early.ts) is not in the build');
+    if (closure(early).has(entry.fileName)) this.error('route-preloads: src/early.ts must not load the app entry');
+    const table = { early: `/${early.fileName}`, routes: preloads };
+    this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(table, null, 1) });
   },
 });
+
+/**
+ * The modules of the shared "kit" chunk: what nearly every signed-in page runs (React, the router,
+ * the query and virtual-list libraries, the icons, @mizan/core without its zod schemas, the list
+ * components and the API client). Left to itself the bundler split them by which pages use them:
+ * /nasabah's first load was some thirty small files, each a round trip on one of a phone's six
+ * connections over a slow line; as one file the first load is about a dozen (issue 28 C,
+ * docs/decisions/phone.md).
+ */
+const KIT = [
+  /node_modules[\\/](lucide-react|react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+  /packages[\\/]core[\\/]src[\\/](format|domain|messages|api)/,
+  /components[\\/]ui[\\/](list-\w+|use-list-page|use-window-rows|row-actions|summary-card|page-header|card|badge|skeleton|alert|empty-state|button|load-more|table|search-input|input|use-media-query|spinner|cn|toast)\.tsx?$/,
+  /src[\\/]lib[\\/](api-client|query-client)\.ts$/,
+];
+const inKit = (id: string) => KIT.some((pattern) => pattern.test(id));
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), spaFallback(), routePreloads()],
@@ -79,9 +102,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rollupOptions: {
+      output: {
+        // A module goes into the kit alone, not with what it imports (a list component must not
+        // pull a dialog library in); running every module in its original order is what makes
+        // that safe.
+        strictExecutionOrder: true,
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'kit', test: inKit }] },
+      },
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),
         app: path.resolve(import.meta.dirname, 'app.html'),
+        early: path.resolve(import.meta.dirname, 'src/early.ts'),
       },
     },
   },

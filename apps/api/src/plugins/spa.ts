@@ -37,17 +37,22 @@ function contactHtml(p: PageProfil) {
  * pages are written again when the profile changes (`profil` answers the same object until then).
  */
 /**
- * The build's route-preloads.json (apps/web/vite.config.ts): each page's address pattern (`/nasabah/:id`)
- * and the script files its code needs beyond the app's entry. Absent (an older build): none.
+ * The build's route-preloads.json (apps/web/vite.config.ts): `early`, the small script that asks
+ * for the first screen's data, and under `routes` each page's address pattern (`/nasabah/:id`)
+ * with the script files its code needs beyond the app's entry. Absent (an older build): none.
  */
-function routePreloads(json: string | null): { pattern: string; match: RegExp; files: string[] }[] {
-  if (json === null) return [];
-  const table = JSON.parse(json) as Record<string, string[]>;
-  return Object.entries(table).map(([pattern, files]) => ({
-    pattern,
-    match: new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`),
-    files: files.filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file)),
-  }));
+function appScripts(json: string | null) {
+  const script = (file: unknown): file is string => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file);
+  if (json === null) return { early: null, routes: [] };
+  const table = JSON.parse(json) as { early?: unknown; routes?: Record<string, string[]> };
+  return {
+    early: script(table.early) ? table.early : null,
+    routes: Object.entries(table.routes ?? {}).map(([pattern, files]) => ({
+      pattern,
+      match: new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`),
+      files: files.filter(script),
+    })),
+  };
 }
 
 export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; profil: () => Promise<PageProfil> }) {
@@ -56,7 +61,7 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; p
     return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null;
   };
   const templates = { landing: read('index.html'), app: read('app.html') };
-  const preloads = routePreloads(read('route-preloads.json'));
+  const scripts = appScripts(read('route-preloads.json'));
   const missing =
     '<!doctype html><html lang="id"><meta charset="utf-8"><title>mizan</title>' +
     '<p>Aplikasi web belum dibangun. Jalankan <code>npm run build</code> lalu mulai ulang server.</p></html>';
@@ -71,7 +76,16 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; p
               .replaceAll('%INSTITUTION_NAME%', () => escapeHtml(profil.nama))
               .replaceAll('%INSTITUTION_LOGO%', () => escapeHtml(profil.logoUrl ?? '/favicon.svg'))
               .replaceAll('%INSTITUTION_CONTACT%', () => contactHtml(profil));
-      written = { from: profil, landing: fill(templates.landing), app: fill(templates.app) };
+      // The early script first in app.html, fetched at once and run as soon as it arrives, ahead
+      // of the app's entry (issue 28 C).
+      const early = scripts.early
+        ? `<script type="module" async fetchpriority="high" crossorigin src="${escapeHtml(scripts.early)}"></script>`
+        : '';
+      written = {
+        from: profil,
+        landing: fill(templates.landing),
+        app: fill(templates.app).replace(/<head>/, () => `<head>${early}`),
+      };
     }
     return written;
   };
@@ -110,7 +124,7 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; p
   let perRouteOf: object | null = null;
   const appHtml = async (pathname: string) => {
     const written = await pages();
-    const route = preloads.find((r) => r.match.test(pathname));
+    const route = scripts.routes.find((r) => r.match.test(pathname));
     if (!route) return written.app;
     if (perRouteOf !== written) {
       perRoute = new Map();

@@ -1,14 +1,31 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { ProtectedRoute } from './protected-route';
 import { Root } from './root';
 import { Spinner } from '../components/ui/spinner';
+import { storage } from '../lib/storage';
+import type { QueryClient } from '@tanstack/react-query';
 
-// Every page is its own chunk, loaded when first visited.
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(load);
-  return (
+type PageModule = {
+  default: ComponentType;
+  /** Asks for the page's first data before its first render (a page of a cold load). */
+  prepare?: (queryClient: QueryClient, location: Pick<Location, 'search'>) => Promise<unknown>;
+};
+
+/** Each page element's loader, for preparePage (below). */
+const loaders = new WeakMap<object, () => Promise<PageModule>>();
+
+// Every page is its own chunk, loaded when first visited. A page whose code is already here renders
+// at once: its lazy component is handed a thenable that answers synchronously, so React shows no
+// fallback (and does not hold the page back for its fallback's minimum time).
+const page = (load: () => Promise<PageModule>) => {
+  let loaded: PageModule | null = null;
+  const ready = () => load().then((module) => (loaded = module));
+  const Page = lazy(() =>
+    loaded ? ({ then: (resolve: (module: PageModule) => void) => resolve(loaded!) } as Promise<PageModule>) : ready(),
+  );
+  const element = (
     <Suspense
       fallback={
         <div className="flex justify-center py-16">
@@ -19,9 +36,11 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
       <Page />
     </Suspense>
   );
+  loaders.set(element, ready);
+  return element;
 };
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -69,4 +88,34 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+/** How long the first render waits for the page's first data once its code is here. */
+const PREPARE_WAIT_MS = 800;
+
+/**
+ * Loads the code of the page at `location` (a cold load: the server announced its files, so they
+ * are on their way), and, signed in, its first data for a short while, so that the first render
+ * shows the page with its rows rather than a spinner and then a skeleton (issue 28 C). Resolves
+ * either way: a page whose code or data failed shows its own error when rendered.
+ */
+export async function preparePage(location: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient) {
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  const signedIn = storage.getToken() !== null;
+  await Promise.all(
+    matches.map(async (match) => {
+      const module = await loaders
+        .get(match.route.element as object)?.()
+        .catch(() => null);
+      if (!module?.prepare || !signedIn) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        module.prepare(queryClient, location).catch(() => {}),
+        new Promise((resolve) => (timer = setTimeout(resolve, PREPARE_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+    }),
+  );
+}

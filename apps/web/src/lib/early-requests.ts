@@ -19,6 +19,8 @@ const FIRST_REQUESTS: Record<string, string[]> = {
 const MAX_AGE_MS = 10_000;
 
 const started = new Map<string, { response: Promise<Response>; at: number }>();
+/** Set by the first call: src/early.ts and main.tsx both start the requests, and only one may. */
+let begun = false;
 
 /** The headers apiRequest sends with a GET (the answer must be the same either way). */
 export const getHeaders = (token: string | null): Record<string, string> => ({
@@ -29,6 +31,8 @@ export const getHeaders = (token: string | null): Record<string, string> => ({
 
 /** Starts the first screen's requests of a signed-in cold load of `location`. */
 export function startEarlyRequests(location: Pick<Location, 'pathname' | 'search'>) {
+  if (begun) return;
+  begun = true;
   const token = storage.getToken();
   if (!token || location.search !== '') return;
   for (const url of FIRST_REQUESTS[location.pathname] ?? []) {

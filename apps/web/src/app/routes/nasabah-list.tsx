@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw, UserCheck, UserX, Users } from 'lucide-react';
+import { formatAngka } from '@mizan/core';
 import { Button } from '../../components/ui/button';
 import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
@@ -7,8 +9,8 @@ import { sortSummary } from '../../components/ui/sort-summary';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
-import { useNasabahList } from '../../features/nasabah/api/get-nasabah-list';
-import { useNasabahStats } from '../../features/nasabah/api/get-nasabah-stats';
+import { nasabahListOptions, useNasabahList } from '../../features/nasabah/api/get-nasabah-list';
+import { nasabahStatsOptions, useNasabahStats } from '../../features/nasabah/api/get-nasabah-stats';
 import { nasabahKeys } from '../../features/nasabah/api/keys';
 import { useDeleteNasabah } from '../../features/nasabah/api/mutations';
 import { NasabahListSkeleton, NasabahListView } from '../../features/nasabah/components/nasabah-list-view';
@@ -30,6 +32,19 @@ const NasabahFilterDialog = lazy(async () => ({ default: (await loadFilter()).Na
 const SortDialog = lazy(async () => ({ default: (await loadSort()).SortDialog<NasabahFilters['sortBy']> }));
 const NasabahFormDialog = lazy(async () => ({ default: (await loadForm()).NasabahFormDialog }));
 const ConfirmDialog = lazy(async () => ({ default: (await loadConfirm()).ConfirmDialog }));
+
+/**
+ * A cold load of /nasabah without filters: the list and its cards are asked for before the first
+ * render (router.tsx preparePage), so that the page first renders with its rows (issue 28 C).
+ * @public (read by the router from the loaded page module)
+ */
+export function prepare(queryClient: QueryClient, location: Pick<Location, 'search'>) {
+  if (location.search !== '') return Promise.resolve();
+  return Promise.all([
+    queryClient.prefetchInfiniteQuery(nasabahListOptions(defaultNasabahFilters)),
+    queryClient.prefetchQuery(nasabahStatsOptions()),
+  ]);
+}
 
 /** /nasabah: the customer list of spec §2 (filter, sort, cumulative Load More, add, edit, delete). */
 export default function NasabahListPage() {
@@ -86,14 +101,14 @@ export default function NasabahListPage() {
       <div className="grid grid-cols-3 gap-3">
         <SummaryCard
           label="Total Nasabah"
-          value={(stats.data?.total_nasabah ?? 0).toLocaleString('id-ID')}
+          value={formatAngka(stats.data?.total_nasabah ?? 0)}
           icon={<Users className="h-5 w-5" />}
           loading={stats.isPending}
           compact
         />
         <SummaryCard
           label="Aktif"
-          value={(stats.data?.aktif ?? 0).toLocaleString('id-ID')}
+          value={formatAngka(stats.data?.aktif ?? 0)}
           icon={<UserCheck className="h-5 w-5" />}
           tone="sky"
           loading={stats.isPending}
@@ -101,7 +116,7 @@ export default function NasabahListPage() {
         />
         <SummaryCard
           label="Nonaktif"
-          value={(stats.data?.nonaktif ?? 0).toLocaleString('id-ID')}
+          value={formatAngka(stats.data?.nonaktif ?? 0)}
           icon={<UserX className="h-5 w-5" />}
           tone="amber"
           loading={stats.isPending}
@@ -115,7 +130,7 @@ export default function NasabahListPage() {
         {...page.bodyProps}
         errorTitle="Gagal memuat data nasabah"
         errorFallback="Failed to fetch nasabah"
-        doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} nasabah)`}
+        doneText={(n) => `Semua data sudah dimuat (${formatAngka(n)} nasabah)`}
         skeleton={<NasabahListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data nasabah"
         emptyAction={

@@ -1,4 +1,5 @@
 import { ChevronsDown } from 'lucide-react';
+import { formatAngka } from '@mizan/core';
 import { Button } from './button';
 
 export interface LoadMoreProps {
@@ -27,7 +28,7 @@ export function LoadMore({ hasMore, loading, onLoadMore, loaded, total, doneText
         <>
           {total !== undefined ? (
             <p className="text-xs text-muted">
-              Menampilkan {loaded.toLocaleString('id-ID')} dari {total.toLocaleString('id-ID')}
+              Menampilkan {formatAngka(loaded)} dari {formatAngka(total)}
             </p>
           ) : null}
           <Button variant="outline" onClick={onLoadMore} disabled={loading} aria-busy={loading}>

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { Nasabah, NasabahFilters } from '../types';
 import { nasabahKeys } from './keys';
@@ -25,8 +25,8 @@ export async function getNasabahPage(filters: NasabahFilters, page: number, limi
  * The cumulative customer list (spec §4 Lists): page 1 first, 'Load More' appends the next page.
  * An empty page, or one shorter than the page size, ends loading; so does reaching the total.
  */
-export function useNasabahList(filters: NasabahFilters) {
-  return useInfiniteQuery({
+export const nasabahListOptions = (filters: NasabahFilters) =>
+  infiniteQueryOptions({
     queryKey: nasabahKeys.list(filters),
     queryFn: ({ pageParam }) => getNasabahPage(filters, pageParam),
     initialPageParam: 1,
@@ -36,4 +36,7 @@ export function useNasabahList(filters: NasabahFilters) {
       return last.page + 1;
     },
   });
+
+export function useNasabahList(filters: NasabahFilters) {
+  return useInfiniteQuery(nasabahListOptions(filters));
 }

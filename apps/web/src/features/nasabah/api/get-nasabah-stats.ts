@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { NasabahStats } from '../types';
 import { nasabahKeys } from './keys';
@@ -8,6 +8,8 @@ export async function getNasabahStats() {
 }
 
 /** Living customers: total, aktif, nonaktif. */
+export const nasabahStatsOptions = () => queryOptions({ queryKey: nasabahKeys.stats(), queryFn: getNasabahStats });
+
 export function useNasabahStats() {
-  return useQuery({ queryKey: nasabahKeys.stats(), queryFn: getNasabahStats });
+  return useQuery(nasabahStatsOptions());
 }
