@@ -57,6 +57,24 @@ describe('the first load of a page', () => {
     expect(earlyScript(await html('/'))).toBeUndefined();
   });
 
+  it('sends the scripts compressed ahead of time, brotli or gzip as the browser accepts', async () => {
+    const file = preloaded(await html('/nasabah')).find((name) => /\/kit-[\w-]+\.js$/.test(name))!;
+    const plain = await fetch(`${server.baseURL}${file}`, { headers: { 'accept-encoding': 'identity' } });
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip']) {
+      // fetch decodes the body; the headers tell what travelled: the file written at build time.
+      const answer = await fetch(`${server.baseURL}${file}`, { headers: { 'accept-encoding': encoding } });
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
+      // A length known in advance: a file, not compressed while sending (which has none).
+      const length = Number(answer.headers.get('content-length'));
+      expect(length).toBeGreaterThan(1000);
+      expect(length).toBeLessThan(text.length / 3);
+      expect(await answer.text()).toBe(text);
+    }
+  });
+
   it('asks for the customer list once, as the app starts, and the page shows that answer', async () => {
     const { context, page } = await newPage(browser, server.baseURL, 'phone');
     await context.addInitScript((s) => {

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -81,6 +83,40 @@ const routePreloads = (): Plugin => ({
 });
 
 /**
+ * Writes each script and stylesheet of the build also compressed ahead of time, brotli at its
+ * highest quality (`.br`) and gzip at level 9 (`.gz`), which the server sends as they are to a
+ * browser that accepts them (@fastify/static `preCompressed`): about a fifth fewer bytes than
+ * compressing each answer on the fly, for every phone over HTTPS (issue 28 C).
+ */
+const precompress = (): Plugin => ({
+  name: 'mizan-precompress',
+  apply: 'build',
+  // After the files are written: their final text, with every later plugin's changes in it.
+  async writeBundle(options, bundle) {
+    const brotli = promisify(zlib.brotliCompress);
+    const gzip = promisify(zlib.gzip);
+    const files = Object.keys(bundle).filter((fileName) => /\.(js|css|svg)$/.test(fileName));
+    await Promise.all(
+      files.map(async (fileName) => {
+        const file = path.join(options.dir!, fileName);
+        const source = await fs.promises.readFile(file);
+        if (source.length < 1024) return;
+        const [br, gz] = await Promise.all([
+          brotli(source, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+          gzip(source, { level: 9 }),
+        ]);
+        await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+      }),
+    );
+  },
+});
+
+/**
  * The modules of the shared "kit" chunk: what nearly every signed-in page runs (React, the router,
  * the query and virtual-list libraries, the icons, @mizan/core without its zod schemas, the list
  * components and the API client). Left to itself the bundler split them by which pages use them:
@@ -97,7 +133,7 @@ const KIT = [
 const inKit = (id: string) => KIT.some((pattern) => pattern.test(id));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), spaFallback(), routePreloads()],
+  plugins: [react(), tailwindcss(), spaFallback(), routePreloads(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

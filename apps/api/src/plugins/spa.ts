@@ -98,6 +98,9 @@ export async function spaPlugin(app: FastifyInstance, opts: { distDir: string; p
       maxAge: '365d',
       index: false,
       wildcard: true,
+      // The build writes each script and stylesheet also as .br and .gz (apps/web/vite.config.ts):
+      // sent as they are to a browser that accepts them, smaller than compressing on the fly.
+      preCompressed: true,
     });
   }
   for (const file of ['favicon.svg', 'robots.txt', 'og-image.png']) {
