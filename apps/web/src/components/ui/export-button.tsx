@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Download } from 'lucide-react';
+import type { ExportFormat } from '@mizan/core';
 import { Button } from './button';
-
-/** The file formats the API writes (issue 26 B). */
-export type ExportFormat = 'xlsx' | 'csv';
 
 export interface ExportButtonProps {
   /** What is exported, in the button's accessible name: 'data nasabah' → "Ekspor data nasabah". */

@@ -4,7 +4,8 @@ import { Dialog } from './dialog';
 import { Spinner } from './spinner';
 import { useToast } from './toast';
 import { errorMessage } from '../../lib/api-client';
-import type { ExportButtonProps, ExportFormat } from './export-button';
+import type { ExportFormat } from '@mizan/core';
+import type { ExportButtonProps } from './export-button';
 
 const choices = [
   { format: 'xlsx', label: 'Excel (.xlsx)', hint: 'Untuk dibuka dan diolah di Excel atau Google Sheets', icon: FileSpreadsheet },
