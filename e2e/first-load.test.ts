@@ -132,4 +132,52 @@ describe('the first load of a page', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await context.close();
   });
+
+  it.each(['failed', 'timedout'] as const)(
+    'keeps the stored user signed in when the profile check gets no answer (%s), as on a weak line',
+    async (failure) => {
+      const { context, page } = await newPage(browser, server.baseURL, 'phone');
+      await context.addInitScript((s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('user', JSON.stringify(s.user));
+      }, session);
+      let asked = 0;
+      await page.route('**/api/auth/profile', (route) => {
+        asked += 1;
+        return route.abort(failure);
+      });
+      await page.goto('/nasabah');
+      await page.getByRole('heading', { name: 'Data Nasabah' }).waitFor();
+      await expect.poll(() => asked).toBe(1);
+      // Past the failure: still on the page, still signed in.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      expect(new URL(page.url()).pathname).toBe('/nasabah');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(session.token);
+      await context.close();
+    },
+  );
+
+  it('keeps the stored user signed in when the profile check meets a server error', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, 'desktop');
+    await context.addInitScript((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, session);
+    let asked = 0;
+    await page.route('**/api/auth/profile', (route) => {
+      asked += 1;
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Server sedang sibuk' }),
+      });
+    });
+    await page.goto('/nasabah');
+    await page.getByRole('heading', { name: 'Data Nasabah' }).waitFor();
+    await expect.poll(() => asked).toBe(1);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(new URL(page.url()).pathname).toBe('/nasabah');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(session.token);
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, User } from '@mizan/core';
+import { ApiError } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { getProfile, loginRequest, logoutRequest } from './api/auth-api';
 
@@ -17,8 +18,8 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * Authentication state (spec §4): on start a stored token fetches the profile; failure clears
- * the token and user (the API client then sends the browser to /login). The stored user is shown
+ * Authentication state (spec §4): on start a stored token fetches the profile; a refused token
+ * clears the token and user (the API client then sends the browser to /login). The stored user is shown
  * meanwhile, so the first screen does not wait for that round trip (issue 28 C).
  */
 export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
@@ -37,8 +38,13 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
         storage.saveUser(profile);
         setUserState(profile);
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         if (cancelled) return;
+        // Only a refused token signs out. A weak line (no answer, a timeout), a server error or a
+        // page being left keeps the stored user: a field officer whose phone lost its signal for a
+        // moment must not be sent to the login screen.
+        const refused = error instanceof ApiError && error.status === 401;
+        if (!refused && storage.getUser() !== null) return;
         storage.clear();
         setUserState(null);
         onSignedOut();
