@@ -110,7 +110,9 @@ describe('payment receipts', () => {
 
     await page.getByRole('button', { name: 'Kertas 80 mm' }).click();
     await page.waitForURL(/ukuran=80mm/);
-    expect(await page.getByRole('button', { name: 'Kertas 80 mm' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Kertas 80 mm' }).getAttribute('aria-pressed'), { timeout: 5000 })
+      .toBe('true');
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Unduh kwitansi pembayaran sebagai PDF' }).click();
     const download = await downloaded;
