@@ -102,11 +102,18 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle, t
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
+  // Scrapes that arrive while one is being written share its text: the figures are of the same
+  // moment, and writing the text (every route's histogram) is one synchronous piece of work of a
+  // few milliseconds that would otherwise run once per waiting scrape, back to back in one turn.
+  let writing: Promise<string> | null = null;
+  const write = () =>
+    (writing ??= (cluster.isWorker ? metricsOfEveryProcess() : registry.metrics()).finally(() => (writing = null)));
+
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const given = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     if (!given || !sameToken(given, token)) throw unauthorized('Token metrics tidak valid');
-    const text = cluster.isWorker ? await metricsOfEveryProcess() : await registry.metrics();
+    const text = await write();
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
   });
 }

@@ -33,6 +33,7 @@ import * as m0910pelunasan from './2026_12_01_0910_pelunasan_dipercepat';
 import * as m0920tazir from './2026_12_01_0920_tazir';
 import * as m0930penjadwalan from './2026_12_01_0930_penjadwalan';
 import * as m0900operations from './2026_12_02_0900_operations';
+import * as m0910waQueueAge from './2026_12_02_0910_wa_queue_age_index';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -71,4 +72,5 @@ export const migrations = {
   '2026_12_01_0920_tazir': m0920tazir,
   '2026_12_01_0930_penjadwalan': m0930penjadwalan,
   '2026_12_02_0900_operations': m0900operations,
+  '2026_12_02_0910_wa_queue_age_index': m0910waQueueAge,
 };
