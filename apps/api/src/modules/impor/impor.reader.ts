@@ -106,7 +106,7 @@ async function sheetRows(jenis: JenisImpor, worksheet: AsyncIterable<ExcelJS.Row
  * sheet "Data", else the first sheet that is not the instructions; every sheet is read through,
  * as the zip is one stream.
  */
-async function readXlsx(jenis: JenisImpor, data: Buffer): Promise<ImporSheet> {
+async function readXlsxOnce(jenis: JenisImpor, data: Buffer): Promise<ImporSheet> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -133,11 +133,31 @@ async function readXlsx(jenis: JenisImpor, data: Buffer): Promise<ImporSheet> {
       }
     }
   } catch {
-    throw refuse(imporMessages.notSpreadsheet);
+    throw new Unreadable();
   }
   if (!chosen) throw refused ?? refuse(imporMessages.noData);
   if (chosen.rows.length === 0) throw refuse(imporMessages.noData);
   return chosen;
+}
+
+/** The zip of an XLSX file could not be read (see readXlsx). */
+class Unreadable extends Error {}
+
+/**
+ * exceljs's streaming reader now and then fails on a valid file: its zip reader (unzipper) hands
+ * over the entries in a race with the reading of each (exceljs#3064, exceljs#962), which CI met once
+ * in some hundred reads of a file that read well before and after. Reading is free of side effects,
+ * so the same bytes are read again; a file that is not a spreadsheet fails every time and is refused.
+ */
+async function readXlsx(jenis: JenisImpor, data: Buffer): Promise<ImporSheet> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readXlsxOnce(jenis, data);
+    } catch (error) {
+      if (!(error instanceof Unreadable)) throw error;
+      if (attempt === 3) throw refuse(imporMessages.notSpreadsheet);
+    }
+  }
 }
 
 function readCsv(jenis: JenisImpor, data: Buffer): ImporSheet {
