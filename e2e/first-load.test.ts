@@ -180,4 +180,25 @@ describe('the first load of a page', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(session.token);
     await context.close();
   });
+
+  it('says so when a page’s code cannot be loaded, and the next page opens (desktop)', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, 'desktop');
+    await context.addInitScript((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, session);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: /Assalamu'alaikum/ }).waitFor();
+    // As after an upgrade of the server while the app is open: the page's file is gone.
+    await page.route('**/assets/pinjaman-list-*.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.getByRole('link', { name: 'Pinjaman', exact: true }).first().click();
+    const failure = page.getByRole('alert').filter({ hasText: 'Halaman gagal ditampilkan' });
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('Muat ulang halaman untuk mencoba lagi.');
+    expect(await page.getByRole('button', { name: 'Muat ulang halaman' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Nasabah', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Data Nasabah' }).waitFor();
+    expect(await failure.count()).toBe(0);
+    await context.close();
+  });
 });

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from './components/ui/toast';
 import { createQueryClient } from './lib/query-client';
-import { preparePage, router } from './app/router';
+import { AppRoutes, preparePage } from './app/router';
 import { startEarlyRequests } from './lib/early-requests';
 import { setUnauthorizedHandler } from './lib/api-client';
 import './index.css';
@@ -15,8 +15,8 @@ startEarlyRequests(window.location);
 const queryClient = createQueryClient();
 
 // A refused token while the first data is asked for (below) signs out within the app, as Root does
-// once rendered, rather than by reloading the page.
-setUnauthorizedHandler(() => void router.navigate('/login', { replace: true }));
+// once rendered, rather than by reloading the page: the app then starts at /login.
+setUnauthorizedHandler(() => window.history.replaceState(null, '', '/login'));
 
 // The current page's code (it is on its way beside this file) and first data, then the first render.
 void preparePage(window.location, queryClient).then(() =>
@@ -24,7 +24,9 @@ void preparePage(window.location, queryClient).then(() =>
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </ToastProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { ProtectedRoute } from './protected-route';
 import { Root } from './root';
@@ -90,7 +90,14 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The app's pages, routed declaratively inside `<BrowserRouter>` (main.tsx). The data router
+ * (`createBrowserRouter`: loaders, actions, fetchers) is not used: leaving it out of the build
+ * takes ~19 KB (gzip) off every first load (issue 28 C, docs/decisions/phone.md).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 /** How long the first render waits for the page's first data once its code is here. */
 const PREPARE_WAIT_MS = 800;

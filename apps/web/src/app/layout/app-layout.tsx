@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth';
 import { useInstitutionName } from '../../lib/institution';
 import { cn } from '../../components/ui/cn';
 import { Logo } from './logo';
+import { ErrorBoundary } from '../error-boundary';
 
 // The approval badge (issue 27 A) comes in its own chunk, after the first screen.
 const WaitingBadge = lazy(() => import('../../features/persetujuan/components/waiting-badge'));
@@ -131,7 +132,9 @@ export function AppLayout() {
         ) : null}
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6 lg:px-6 lg:py-8">
-        <Outlet />
+        <ErrorBoundary resetKey={location.pathname}>
+          <Outlet />
+        </ErrorBoundary>
       </main>
     </div>
   );

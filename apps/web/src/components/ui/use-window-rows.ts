@@ -74,7 +74,11 @@ export function useWindowRows<T>(
     count: virtual ? Math.ceil(rows.length / columns) : 0,
     estimateSize: () => options.estimateSize,
     gap: options.gap ?? 0,
-    overscan: 6,
+    // About 600 px beyond each edge of the screen, at most 6 lines: a phone's tall cards need fewer.
+    overscan: Math.min(6, Math.max(2, Math.ceil(600 / options.estimateSize))),
+    // The window's size from the start: otherwise the first render assumes an empty window and
+    // the list renders again as soon as the virtualizer has looked.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     scrollMargin,
     getItemKey: (line) => options.getKey(rows[line * columns]!),
     measureElement: sizeFromResizeObserver,
