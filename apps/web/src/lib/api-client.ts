@@ -1,6 +1,6 @@
 import type { ApiFailure, FieldError, Pagination } from '@mizan/core';
 import { storage } from './storage';
-import { getHeaders, takeEarlyResponse } from './early-requests';
+import { getHeaders, readAnswer, takeEarlyAnswer, type Answer } from './early-requests';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** An export of 100 000 rows takes seconds on the server and longer over a slow line. */
@@ -70,17 +70,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
+  let answer: Answer;
   try {
     const url = buildUrl(path, options.query);
     // A plain GET the app started before this page's code arrived (lib/early-requests.ts).
-    const early = (options.method ?? 'GET') === 'GET' && !options.headers ? takeEarlyResponse(url) : null;
-    response = await (early
-      ? new Promise<Response>((resolve, reject) => {
+    const early = (options.method ?? 'GET') === 'GET' && !options.headers ? takeEarlyAnswer(url) : null;
+    answer = await (early
+      ? new Promise<Answer>((resolve, reject) => {
           early.then(resolve, reject);
           signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
         })
-      : fetch(url, { method: options.method ?? 'GET', headers, body, signal }));
+      : fetch(url, { method: options.method ?? 'GET', headers, body, signal }).then(readAnswer));
   } catch (error) {
     if ((error as Error).name === 'TimeoutError')
       throw new ApiError(0, 'Server tidak merespons. Periksa koneksi lalu coba lagi.');
@@ -88,18 +88,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.');
   }
 
-  const payload = (await response.json().catch(() => null)) as
+  const payload = answer.payload as
     { success: true; data: T; message?: string; meta?: { pagination?: Pagination } } | ApiFailure | null;
 
-  if (!response.ok || !payload || payload.success !== true) {
-    if (response.status === 401 && path !== '/auth/login') {
+  if (!answer.ok || !payload || payload.success !== true) {
+    if (answer.status === 401 && path !== '/auth/login') {
       storage.clear();
       console.warn('Session expired. Please login again.');
       onUnauthorized();
     }
-    if (response.status >= 500) console.error(`API ${response.status} ${path}`, payload);
+    if (answer.status >= 500) console.error(`API ${answer.status} ${path}`, payload);
     const failure = payload && payload.success === false ? payload : null;
-    throw new ApiError(response.status, failure?.message ?? `Permintaan gagal (${response.status})`, failure?.errors ?? []);
+    throw new ApiError(answer.status, failure?.message ?? `Permintaan gagal (${answer.status})`, failure?.errors ?? []);
   }
   return { data: payload.data, message: payload.message, pagination: payload.meta?.pagination };
 }
