@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { apiSession, type ApiSession } from './support/actions';
+import { apiSession, snap, type ApiSession } from './support/actions';
 import { nasabahPayload } from './support/data';
 
 // A signed-in cold load on a slow phone line (issue 28 C): the page's own code is announced in
@@ -196,6 +196,7 @@ describe('the first load of a page', () => {
     await failure.waitFor();
     expect(await failure.textContent()).toContain('Muat ulang halaman untuk mencoba lagi.');
     expect(await page.getByRole('button', { name: 'Muat ulang halaman' }).isVisible()).toBe(true);
+    await snap(page, 'halaman-gagal-desktop');
     await page.getByRole('link', { name: 'Nasabah', exact: true }).first().click();
     await page.getByRole('heading', { name: 'Data Nasabah' }).waitFor();
     expect(await failure.count()).toBe(0);
