@@ -2,16 +2,19 @@
  * Several server processes on one PostgreSQL (issue 28 A), as an operator runs them: two instances
  * side by side (each its own port and DATA_DIR, as behind a reverse proxy), and `WEB_CONCURRENCY=2`
  * (one port, Node's cluster). They share the token secret, the sign-in limits and sign-outs, the
- * daily job and the WhatsApp session; a rolling restart loses no request; SIGTERM stops cleanly.
+ * daily job and the WhatsApp session; a rolling restart loses no request; SIGTERM stops cleanly;
+ * GET /metrics holds every process's figures, also when one of them does not answer (issue 46).
  * Needs TEST_DATABASE_URL (as CI sets); on PGlite only the refusal of WEB_CONCURRENCY is tested.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { metricFamily, parseMetrics, valuesBy } from '../apps/api/src/test/prometheus';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
 import { murabahahPayload, nasabahPayload, tinyPng } from './support/data';
 
@@ -63,6 +66,31 @@ const login = (server: RunningServer, username: string, password: string) =>
 const call = (server: RunningServer, url: string, token: string, init: RequestInit = {}) =>
   fetch(`${server.baseURL}/api${url}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
 const tokenOf = async (response: Response) => ((await response.json()) as { data: { token: string } }).data.token;
+
+/**
+ * A GET on a connection of its own (fetch would reuse one): the cluster's primary hands each new
+ * connection to the next server process in turn, so requests sent this way reach every process.
+ * Resolves with null when no answer came within `timeoutMs`.
+ */
+function getOnNewConnection(
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 10_000,
+): Promise<{ status: number; body: string } | null> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.setTimeout(timeoutMs, () => {
+      request.destroy();
+      resolve(null);
+    });
+    request.on('error', reject);
+  });
+}
 
 /** Runs the compiled server until it exits (it is expected to refuse to start). */
 function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -231,6 +259,90 @@ describe('several server processes', () => {
       server.process.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(Date.now() - stopAt).toBeLessThan(10_000);
+    });
+
+    it('WEB_CONCURRENCY=2: GET /metrics holds each process’s figures and their sum; a process that does not answer leaves a partial answer that says so', async () => {
+      const metricsToken = 'metrics-token-dua-proses-123';
+      const url = await freshDatabase();
+      const server = await startServer(
+        { DATABASE_URL: url, WEB_CONCURRENCY: '2', METRICS_TOKEN: metricsToken },
+        { dataDir: folder() },
+      );
+      cleanup.push(() => server.stop());
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      cleanup.push(() => db.end());
+      // Two WhatsApp messages wait (no session is connected): each process reads the same two.
+      await db.query(
+        `insert into wa_messages (idempotency_key, phone_number, text, status)
+         values ('metrics:1', '6281200000001', 'a', 'QUEUED'), ('metrics:2', '6281200000002', 'b', 'QUEUED')`,
+      );
+      /** A scrape; null when it reached the process that is stopped below and so got no answer. */
+      const scrape = async (timeoutMs?: number) => {
+        const res = await getOnNewConnection(`${server.baseURL}/metrics`, { authorization: `Bearer ${metricsToken}` }, timeoutMs);
+        if (!res) return null;
+        expect(res.status, res.body).toBe(200);
+        return parseMetrics(res.body);
+      };
+      const readinessAnswered = (families: NonNullable<Awaited<ReturnType<typeof scrape>>>) =>
+        Number(
+          metricFamily(families, 'mizan_http_requests_total').metrics.find(
+            (m) => m.labels?.route === '/api/health/ready' && m.labels?.status_code === '200',
+          )?.value ?? 0,
+        );
+
+      // The server answers as soon as its first process listens; a scrape counts only those that do.
+      const deadline = Date.now() + 60_000;
+      while (!server.output().includes('dengan 2 proses server') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(server.output()).toContain('dengan 2 proses server');
+
+      // Ten requests, each on its own connection, so that both processes answer some of them.
+      for (let i = 0; i < 10; i++) expect((await getOnNewConnection(`${server.baseURL}/api/health/ready`))?.status).toBe(200);
+
+      const all = (await scrape())!;
+      expect(valuesBy(all, 'mizan_server_processes', 'state')).toEqual({ answered: 2, missing: 0 });
+      const up = valuesBy(all, 'mizan_server_process_up', 'pid');
+      const pids = Object.keys(up);
+      expect(pids).toHaveLength(2);
+      expect(Object.values(up)).toEqual([1, 1]);
+      const memory = valuesBy(all, 'mizan_server_process_resident_memory_bytes', 'pid');
+      expect(Object.keys(memory).sort()).toEqual([...pids].sort());
+      for (const pid of pids) expect(memory[pid]).toBeGreaterThan(10_000_000);
+      const lag = valuesBy(all, 'mizan_server_process_eventloop_lag_p99_seconds', 'pid');
+      expect(Object.keys(lag).sort()).toEqual([...pids].sort());
+      // Counted by each process, summed; read from the database by each, shown once.
+      expect(readinessAnswered(all)).toBe(10);
+      expect(metricFamily(all, 'mizan_wa_outbox_queued').metrics[0]!.value).toBe('2');
+
+      // One process stops answering (SIGSTOP, as a process stuck in a long piece of work): the
+      // scrape still answers, after the primary's 2 s wait, with the other's figures and says so.
+      const [stuck, alive] = pids.map(Number) as [number, number];
+      process.kill(stuck, 'SIGSTOP');
+      cleanup.push(() => {
+        try {
+          process.kill(stuck, 'SIGCONT');
+        } catch {
+          // already gone
+        }
+      });
+      // The first new connection may be handed to the stopped process: try again on another.
+      let partial = await scrape(4000);
+      if (!partial) partial = await scrape(4000);
+      expect(partial).not.toBeNull();
+      expect(valuesBy(partial!, 'mizan_server_processes', 'state')).toEqual({ answered: 1, missing: 1 });
+      expect(valuesBy(partial!, 'mizan_server_process_up', 'pid')).toEqual({ [stuck]: 0, [alive]: 1 });
+      expect(Object.keys(valuesBy(partial!, 'mizan_server_process_resident_memory_bytes', 'pid'))).toEqual([String(alive)]);
+      // Only the answering process's share of the ten requests: the full answer was a sum of both.
+      expect(readinessAnswered(partial!)).toBeGreaterThan(0);
+      expect(readinessAnswered(partial!)).toBeLessThan(10);
+      expect(metricFamily(partial!, 'mizan_wa_outbox_queued').metrics[0]!.value).toBe('2');
+
+      // Going again, it is counted again.
+      process.kill(stuck, 'SIGCONT');
+      const again = (await scrape())!;
+      expect(valuesBy(again, 'mizan_server_processes', 'state')).toEqual({ answered: 2, missing: 0 });
+      expect(valuesBy(again, 'mizan_server_process_up', 'pid')).toEqual({ [stuck]: 1, [alive]: 1 });
     });
   });
 });

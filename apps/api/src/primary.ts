@@ -39,13 +39,17 @@ export function runPrimary(config: Config, logger: Logger) {
   let restartDelay = RESTART_DELAY_MS;
   /** Workers being replaced or stopped on purpose: their exit is expected. */
   const retiring = new Set<Worker>();
+  /** Workers that listen (have built their app), until they exit. */
+  const listening = new Set<Worker>();
 
   const start = () => {
     const worker = cluster.fork();
     worker.once('listening', () => {
       restartDelay = RESTART_DELAY_MS;
+      listening.add(worker);
     });
     worker.on('exit', (code, signal) => {
+      listening.delete(worker);
       if (stopping || retiring.delete(worker)) return;
       logger.error(
         { pid: worker.process.pid, code, signal },
@@ -110,7 +114,10 @@ export function runPrimary(config: Config, logger: Logger) {
       });
   });
 
-  if (config.metricsToken) serveClusterMetrics();
+  // A scrape holds the figures of the processes that serve: one still starting would not answer
+  // yet, and one being retired is about to take its figures with it.
+  if (config.metricsToken)
+    serveClusterMetrics(() => [...listening].filter((worker) => !retiring.has(worker) && worker.isConnected()), logger);
 
   const first = Array.from({ length: config.webConcurrency }, start);
   void Promise.all(first.map((worker) => once(worker, 'listening', LISTEN_TIMEOUT_MS))).then((up) => {

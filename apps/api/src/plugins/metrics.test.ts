@@ -1,13 +1,17 @@
 /**
  * GET /metrics (issue 28 B): absent without METRICS_TOKEN, refused without the right token, and in
  * Prometheus's text format otherwise — read back with a parser of that format: requests and
- * latency per route, the event-loop delay, the database connections, the WhatsApp queue and the
- * last backup. GET /api/health/ready: the database answered within a second.
+ * latency per route, the event-loop delay, the database connections, the WhatsApp queue, the
+ * last backup and the process's own figures by pid. How the figures of several processes are
+ * combined, also when one does not answer (issue 46). GET /api/health/ready: the database
+ * answered within a second.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { populate } from '../test/populate';
+import { metricFamily as family, parseMetrics, valuesBy } from '../test/prometheus';
+import { aggregateProcessMetrics } from './metrics';
 
 const TOKEN = 'metrics-token-untuk-test-123';
 let t: TestApp;
@@ -29,18 +33,13 @@ const scrape = async () => {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   lastText = res.body;
-  return parsePrometheusTextFormat(res.body);
+  return parseMetrics(res.body);
 };
 /** A sample's value straight from the text (the parser keeps no labels of a histogram's lines). */
 const sample = (line: string) => {
   const found = lastText.split('\n').find((l) => l.startsWith(`${line} `));
   if (!found) throw new Error(`${line} not in /metrics`);
   return Number(found.slice(line.length + 1));
-};
-const family = (families: ReturnType<typeof parsePrometheusTextFormat>, name: string) => {
-  const found = families.find((f) => f.name === name);
-  if (!found) throw new Error(`${name} not in /metrics`);
-  return found;
 };
 
 describe('GET /metrics', () => {
@@ -120,6 +119,81 @@ describe('GET /metrics', () => {
     expect(Number(family(families, 'mizan_backup_last_success_timestamp_seconds').metrics[0]!.value)).toBe(
       new Date(finished_at!).getTime() / 1000,
     );
+  });
+});
+
+describe('GET /metrics: the figures of each server process', () => {
+  it('shows this process by its pid, with its memory and event-loop delay, as the one process that answered', async () => {
+    const families = await scrape();
+    const pid = String(process.pid);
+    expect(valuesBy(families, 'mizan_server_processes', 'state')).toEqual({ answered: 1, missing: 0 });
+    expect(valuesBy(families, 'mizan_server_process_up', 'pid')).toEqual({ [pid]: 1 });
+    expect(Object.keys(valuesBy(families, 'mizan_server_process_resident_memory_bytes', 'pid'))).toEqual([pid]);
+    expect(valuesBy(families, 'mizan_server_process_resident_memory_bytes', 'pid')[pid]).toBeGreaterThan(10_000_000);
+    expect(valuesBy(families, 'mizan_server_process_eventloop_lag_p99_seconds', 'pid')[pid]).toBeGreaterThanOrEqual(0);
+  });
+});
+
+/** What one server process sends the primary: a few of its figures, named as installMetrics names them. */
+async function figuresOfProcess(pid: number, nasabahRequests: number, residentBytes: number) {
+  const registry = new Registry();
+  new Counter({
+    name: 'mizan_http_requests_total',
+    help: 'HTTP requests answered, per route and status code',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [registry],
+  }).inc({ method: 'GET', route: '/api/nasabah', status_code: '200' }, nasabahRequests);
+  // Read from the database: every process sees the same two waiting messages.
+  new Gauge({ name: 'mizan_wa_outbox_queued', help: 'WhatsApp messages waiting', aggregator: 'max', registers: [registry] }).set(
+    2,
+  );
+  const processes = new Gauge({
+    name: 'mizan_server_processes',
+    help: 'processes',
+    labelNames: ['state'],
+    registers: [registry],
+  });
+  processes.set({ state: 'answered' }, 1);
+  processes.set({ state: 'missing' }, 0);
+  new Gauge({ name: 'mizan_server_process_up', help: 'up', labelNames: ['pid'], registers: [registry] }).set(
+    { pid: String(pid) },
+    1,
+  );
+  new Gauge({
+    name: 'mizan_server_process_resident_memory_bytes',
+    help: 'memory',
+    labelNames: ['pid'],
+    registers: [registry],
+  }).set({ pid: String(pid) }, residentBytes);
+  return registry.getMetricsAsJSON();
+}
+
+describe('aggregateProcessMetrics: one answer from several processes', () => {
+  it('sums what each process counted, keeps the figures read from the database once, and keeps each process apart', async () => {
+    const families = parseMetrics(
+      await aggregateProcessMetrics([await figuresOfProcess(101, 3, 150e6), await figuresOfProcess(102, 4, 170e6)], []),
+    );
+    expect(family(families, 'mizan_http_requests_total').metrics).toEqual([
+      { labels: { method: 'GET', route: '/api/nasabah', status_code: '200' }, value: '7' },
+    ]);
+    expect(family(families, 'mizan_wa_outbox_queued').metrics[0]!.value).toBe('2');
+    expect(valuesBy(families, 'mizan_server_processes', 'state')).toEqual({ answered: 2, missing: 0 });
+    expect(valuesBy(families, 'mizan_server_process_up', 'pid')).toEqual({ 101: 1, 102: 1 });
+    expect(valuesBy(families, 'mizan_server_process_resident_memory_bytes', 'pid')).toEqual({ 101: 150e6, 102: 170e6 });
+  });
+
+  it('answers with the figures of the processes that answered, and counts and names the one that did not', async () => {
+    const families = parseMetrics(await aggregateProcessMetrics([await figuresOfProcess(101, 3, 150e6)], [102]));
+    expect(family(families, 'mizan_http_requests_total').metrics[0]!.value).toBe('3');
+    expect(valuesBy(families, 'mizan_server_processes', 'state')).toEqual({ answered: 1, missing: 1 });
+    expect(valuesBy(families, 'mizan_server_process_up', 'pid')).toEqual({ 101: 1, 102: 0 });
+    expect(valuesBy(families, 'mizan_server_process_resident_memory_bytes', 'pid')).toEqual({ 101: 150e6 });
+  });
+
+  it('still answers when no process answered, saying that all are missing', async () => {
+    const families = parseMetrics(await aggregateProcessMetrics([], [101, 102]));
+    expect(valuesBy(families, 'mizan_server_processes', 'state')).toEqual({ answered: 0, missing: 2 });
+    expect(valuesBy(families, 'mizan_server_process_up', 'pid')).toEqual({ 101: 0, 102: 0 });
   });
 });
 
