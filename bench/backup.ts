@@ -10,8 +10,10 @@
 //    database up and restore it into an empty place (a new PGlite folder, or a new PostgreSQL
 //    database on the same server); their time and memory (peak over the process's size when the
 //    database was open, as the commands print it).
-// 3. The restored database equals the original table by table (rows and SHA-256 of every table)
-//    and every receipt byte for byte. Exits 1 when anything differs or a target is not met.
+// 3. The restored database equals the original table by table (rows and SHA-256 of every table),
+//    every receipt byte for byte, and every sequence's position (issue 46). Then it is USED: a
+//    server started on it records a customer, a loan and a payment, which must take the numbers
+//    after the original's. Exits 1 when anything differs or a target is not met.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +23,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/app';
-import { tableChecksums } from '../apps/api/src/lib/backup';
+import { sequencePositions, tableChecksums } from '../apps/api/src/lib/backup';
 import { kwitansiDir } from '../apps/api/src/lib/file-storage';
 import { BENCH_USERNAME, prepareDatabase } from './prepare';
 import { root, startServer, tsxBin } from './processes';
@@ -36,9 +38,17 @@ export const BACKUP_TARGETS = {
   postgres: { backupSeconds: 60, restoreSeconds: 120, growthMB: 300, listP99Ms: 1000 },
 };
 
+/** The bench servers' METRICS_TOKEN: GET /metrics is measured like any route and tells the server's memory. */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** The server's memory around GET /api/backup (issue 46): growth while it runs, and what is left after it. */
+export const API_BACKUP_MEMORY_TARGETS = { growthMB: 300, leftMB: 50 };
+
 export interface ApiBackupFigures {
   seconds: number;
   bytes: number;
+  /** The server's resident memory (from its /metrics): before, the highest seen during, and settled after. */
+  memory: { beforeMB: number; peakMB: number; afterMB: number };
   listRequests: number;
   listP50: number;
   listP99: number;
@@ -68,9 +78,24 @@ export interface BackupFigures {
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-/** Streams GET /api/backup into a file while timing list requests sent one after another. */
+/** The server's resident memory in MB, from its own /metrics (the server runs with BENCH_METRICS_TOKEN). */
+async function serverMemoryMB(baseURL: string): Promise<number> {
+  const res = await fetch(`${baseURL}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  const text = await res.text();
+  const line = /^process_resident_memory_bytes (\S+)$/m.exec(text);
+  if (!res.ok || !line) throw new Error(`GET /metrics tanpa process_resident_memory_bytes: ${res.status}`);
+  return Math.round(Number(line[1]) / 2 ** 20);
+}
+
+/**
+ * Streams GET /api/backup into a file while timing list requests sent one after another, and
+ * follows the server's memory: before, every half second during, and after (the lowest of the ten
+ * seconds after the download, by when a server that gives its memory back has done so).
+ */
 export async function measureApiBackup(baseURL: string, token: string, listPaths: string[]): Promise<ApiBackupFigures> {
   const auth = { authorization: `Bearer ${token}` };
+  const beforeMB = await serverMemoryMB(baseURL);
+  let peakMB = beforeMB;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-bench-api-backup-')), 'api.tar.gz');
   const started = performance.now();
   let done = false;
@@ -86,6 +111,12 @@ export async function measureApiBackup(baseURL: string, token: string, listPaths
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     return bytes;
   })().finally(() => (done = true));
+  const sampling = (async () => {
+    while (!done) {
+      peakMB = Math.max(peakMB, await serverMemoryMB(baseURL));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
   const latencies: number[] = [];
   let i = 0;
   while (!done) {
@@ -96,11 +127,19 @@ export async function measureApiBackup(baseURL: string, token: string, listPaths
     latencies.push(performance.now() - t0);
   }
   const bytes = await download;
+  const seconds = (performance.now() - started) / 1000;
+  await sampling;
+  let afterMB = Infinity;
+  for (let k = 0; k < 10; k++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    afterMB = Math.min(afterMB, await serverMemoryMB(baseURL));
+  }
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   latencies.sort((a, b) => a - b);
   return {
-    seconds: (performance.now() - started) / 1000,
+    seconds,
     bytes,
+    memory: { beforeMB, peakMB: Math.max(peakMB, afterMB), afterMB },
     listRequests: latencies.length,
     listP50: quantile(latencies, 0.5),
     listP99: quantile(latencies, 0.99),
@@ -139,12 +178,98 @@ function receiptsOf(dataDir: string): Record<string, string> {
   );
 }
 
-async function checksumsOf(env: Record<string, string>) {
+/** Rows and SHA-256 of every table, where every sequence stands, and the largest ids staff add to. */
+async function stateOf(env: Record<string, string>) {
   const handle = await openDatabase(loadConfig({ ...process.env, ...env }));
   try {
-    return await tableChecksums(handle.db);
+    const largest = async (table: 'nasabah' | 'pinjaman' | 'pembayaran') =>
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.max('id').as('id'))
+            .executeTakeFirst()
+        )?.id ?? 0,
+      );
+    return {
+      checksums: await tableChecksums(handle.db),
+      sequences: await sequencePositions(handle.db),
+      largest: {
+        nasabah: await largest('nasabah'),
+        pinjaman: await largest('pinjaman'),
+        pembayaran: await largest('pembayaran'),
+      },
+    };
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Starts the real server on the restored database and records a customer, a loan and a payment
+ * through the API, as staff do on the morning after a restore. Answers what went wrong, if anything.
+ */
+async function useRestored(
+  env: Record<string, string>,
+  password: string,
+  largest: { nasabah: number; pinjaman: number; pembayaran: number },
+): Promise<string[]> {
+  const server = await startServer(
+    path.join(root, 'apps/api/src/server.ts'),
+    {
+      ...env,
+      LOG_LEVEL: 'warn',
+      WA_GATEWAY: 'simulator',
+      BACKUP_SCHEDULE: 'off',
+      WEB_DIST_DIR: path.join(root, 'bench/dist-none'),
+    },
+    '/api/health',
+  );
+  try {
+    const headers = { authorization: `Bearer ${await login(server.baseURL, password)}`, 'content-type': 'application/json' };
+    const post = async (url: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${server.baseURL}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const answer = (await res.json()) as { data?: { id: number } };
+      if (res.status !== 201)
+        throw new Error(`POST ${url} sesudah pemulihan: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
+      return answer.data!.id;
+    };
+    const problems: string[] = [];
+    const nasabah = await post('/api/nasabah', {
+      nama: 'Nasabah Sesudah Pemulihan',
+      nik: '3201777777777777',
+      telepon: '0812-7777-0000',
+      alamat: 'Jl. Baru',
+      kecamatan: 'Cibinong',
+      kota: 'Bogor',
+    });
+    const pinjaman = await post('/api/pinjaman', {
+      nasabah_id: nasabah,
+      nomor_pinjaman: 'PULIH-1',
+      urutan_pinjaman: 1,
+      tanggal_pinjam: '2026-01-31',
+      jumlah: 12_000_000,
+      persentase: 2,
+      tipe: 'pokok',
+      jaminan: null,
+      keterangan: null,
+      durasi_angsuran: 12,
+    });
+    const pembayaran = await post('/api/pembayaran', {
+      pinjaman_id: pinjaman,
+      tanggal: '2026-02-27',
+      jumlah: 1_240_000,
+      jenis: 'angsuran',
+      keterangan: null,
+      angsuran_ke: 1,
+    });
+    for (const [table, id] of Object.entries({ nasabah, pinjaman, pembayaran }) as [keyof typeof largest, number][])
+      if (id !== largest[table] + 1) problems.push(`${table} baru bernomor ${id}, bukan ${largest[table] + 1}`);
+    return problems;
+  } catch (error) {
+    return [(error as Error).message];
+  } finally {
+    await server.stop();
   }
 }
 
@@ -156,6 +281,7 @@ export async function measureCliRoundTrip(
   env: Record<string, string>,
   kind: 'pglite' | 'postgres',
   api: ApiBackupFigures | null,
+  password: string,
 ): Promise<BackupFigures> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-bench-backup-'));
   const sourceDataDir = env.DATA_DIR ?? path.join(root, 'data-scale');
@@ -181,9 +307,13 @@ export async function measureCliRoundTrip(
     console.log('  npm run restore…');
     const restore = await runCli('restore', [archive], targetEnv);
 
-    console.log('  membandingkan tabel dan file kwitansi…');
-    const [before, after] = [await checksumsOf(env), await checksumsOf(targetEnv)];
+    console.log('  membandingkan tabel, sequence dan file kwitansi…');
+    const [original, restored] = [await stateOf(env), await stateOf(targetEnv)];
+    const [before, after] = [original.checksums, restored.checksums];
     const differences: string[] = [];
+    for (const [name, next] of Object.entries(original.sequences))
+      if (restored.sequences[name] !== next)
+        differences.push(`sequence ${name}: berikutnya ${next} → ${restored.sequences[name]}`);
     for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
       const [a, b] = [before[table], after[table]];
       if (!a || !b || a.rows !== b.rows || a.sha256 !== b.sha256)
@@ -194,6 +324,8 @@ export async function measureCliRoundTrip(
     const [filesBefore, filesAfter] = [receiptsOf(sourceDataDir), receiptsOf(targetEnv.DATA_DIR!)];
     if (JSON.stringify(filesBefore) !== JSON.stringify(filesAfter))
       differences.push(`kwitansi: ${Object.keys(filesBefore).length} → ${Object.keys(filesAfter).length} file atau isi berbeda`);
+    console.log('  memakai database hasil pemulihan (nasabah, pinjaman, pembayaran baru)…');
+    differences.push(...(await useRestored(targetEnv, password, original.largest)));
     const rows = Object.values(before).reduce((a, t) => a + t.rows, 0);
     const figures: BackupFigures = {
       kind,
@@ -222,10 +354,21 @@ export async function measureCliRoundTrip(
 function statusOf(f: BackupFigures, atScale: boolean): BackupFigures['status'] {
   if (!f.equal) return 'DIFFERENT';
   const target = BACKUP_TARGETS[f.kind];
-  const memoryOk = f.backup.growthMB < target.growthMB && f.restore.growthMB < target.growthMB;
+  const growth = (m: ApiBackupFigures['memory']) => m.peakMB - m.beforeMB;
+  const memoryOk =
+    f.backup.growthMB < target.growthMB &&
+    f.restore.growthMB < target.growthMB &&
+    (!f.api || growth(f.api.memory) < API_BACKUP_MEMORY_TARGETS.growthMB);
   if (!atScale) return memoryOk ? 'equal' : 'NOT MET';
+  // At scale the server must also give back what the backup took (small runs stay within the
+  // heap's ordinary swings, so they are not judged on it).
+  const givenBack = !f.api || f.api.memory.afterMB - f.api.memory.beforeMB <= API_BACKUP_MEMORY_TARGETS.leftMB;
   const answering = !f.api || f.api.listP99 <= target.listP99Ms;
-  return memoryOk && answering && f.backup.seconds <= target.backupSeconds && f.restore.seconds <= target.restoreSeconds
+  return memoryOk &&
+    givenBack &&
+    answering &&
+    f.backup.seconds <= target.backupSeconds &&
+    f.restore.seconds <= target.restoreSeconds
     ? 'met'
     : 'NOT MET';
 }
@@ -237,12 +380,15 @@ export function backupLines(f: BackupFigures): string[] {
     `backup  ${f.kind}, ${f.rows} baris, arsip ${mb(f.archiveBytes)}: ${f.status}`,
     `  npm run backup   ${f.backup.seconds.toFixed(1)} s (target ≤ ${t.backupSeconds} s), memori +${f.backup.growthMB} MB (puncak ${f.backup.peakMB} MB; target < ${t.growthMB})`,
     `  npm run restore  ${f.restore.seconds.toFixed(1)} s (target ≤ ${t.restoreSeconds} s), memori +${f.restore.growthMB} MB (puncak ${f.restore.peakMB} MB; target < ${t.growthMB})`,
-    `  sama dengan aslinya: ${f.equal ? 'ya (baris dan SHA-256 tiap tabel, tiap file kwitansi)' : `TIDAK: ${f.differences.join('; ')}`}`,
+    `  sama dengan aslinya dan bisa dipakai: ${f.equal ? 'ya (baris dan SHA-256 tiap tabel, posisi tiap sequence, tiap file kwitansi; nasabah, pinjaman dan pembayaran baru bernomor sesudah yang lama)' : `TIDAK: ${f.differences.join('; ')}`}`,
   ];
   if (f.api)
     lines.push(
       `  GET /api/backup  ${f.api.seconds.toFixed(1)} s, ${mb(f.api.bytes)}; selama itu ${f.api.listRequests} permintaan daftar: ` +
         `p50 ${f.api.listP50.toFixed(0)} ms, p99 ${f.api.listP99.toFixed(0)} ms (target ≤ ${t.listP99Ms} ms), maks ${f.api.listMax.toFixed(0)} ms`,
+      `  memori server selama GET /api/backup: ${f.api.memory.beforeMB} MB sebelum, puncak ${f.api.memory.peakMB} MB ` +
+        `(+${f.api.memory.peakMB - f.api.memory.beforeMB} MB; target < ${API_BACKUP_MEMORY_TARGETS.growthMB}), ` +
+        `${f.api.memory.afterMB} MB sesudah (+${f.api.memory.afterMB - f.api.memory.beforeMB} MB; target ≤ ${API_BACKUP_MEMORY_TARGETS.leftMB})`,
     );
   return lines;
 }
@@ -314,6 +460,7 @@ async function main() {
           LOG_LEVEL: 'warn',
           WA_GATEWAY: 'simulator',
           BACKUP_SCHEDULE: 'off',
+          METRICS_TOKEN: BENCH_METRICS_TOKEN,
           WEB_DIST_DIR: path.join(root, 'bench/dist-none'),
         },
         '/api/health',
@@ -325,7 +472,7 @@ async function main() {
         await server.stop();
       }
     }
-    const figures = await measureCliRoundTrip(prepared.env, prepared.kind, api);
+    const figures = await measureCliRoundTrip(prepared.env, prepared.kind, api, prepared.password);
     for (const line of backupLines(figures)) console.log(line);
     if (figures.status === 'DIFFERENT' || figures.status === 'NOT MET') process.exitCode = 1;
   } finally {

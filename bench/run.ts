@@ -13,6 +13,7 @@ import { root, runScript, startServer, type Started } from './processes';
 import { buildWebApp, measureBrowser, type BrowserFigures } from './browser';
 import { measurePhone, phoneLines, type PhoneFigures } from './phone';
 import {
+  BENCH_METRICS_TOKEN,
   backupLines,
   LIST_PATHS,
   measureApiBackup,
@@ -33,9 +34,6 @@ const WARMUP = Number(env.BENCH_WARMUP ?? 3);
 const RUNS = Math.max(3, Number(env.BENCH_RUNS ?? 3));
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
 const ONLY = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY) : null;
-
-/** The bench server's METRICS_TOKEN (GET /metrics is measured like any route). */
-const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 interface Scenario {
   id: string;
@@ -655,7 +653,7 @@ async function main() {
   // With the server stopped (PGlite is one process's database): npm run backup and npm run
   // restore on the scale data, compared table by table.
   console.log('Cadangan dan pemulihan (npm run backup, npm run restore)…');
-  backup = await measureCliRoundTrip(prepared.env, prepared.kind, apiBackup);
+  backup = await measureCliRoundTrip(prepared.env, prepared.kind, apiBackup, prepared.password);
   // The import of the old system's data, on its own fresh PGlite database (bench/impor.ts).
   console.log('Impor data (10 000 nasabah, 10 000 pinjaman, 100 000 pembayaran)…');
   const imporLines = onlyBackup ? [] : (await runScript(path.join(root, 'bench/impor.ts'), [])).trim().split('\n');

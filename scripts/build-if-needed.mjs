@@ -47,7 +47,8 @@ export async function buildApi() {
   const next = `${outdir}.next-${process.pid}`;
   fs.rmSync(next, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'apps/api/src/server.ts')],
+    // The backup's child process (lib/backup-process.ts) is a program of its own beside the server.
+    entryPoints: [path.join(root, 'apps/api/src/server.ts'), path.join(root, 'apps/api/src/backup-child.ts')],
     outdir: next,
     bundle: true,
     platform: 'node',

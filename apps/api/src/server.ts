@@ -5,6 +5,7 @@ import { DatabaseOpenError } from './db/database';
 import { buildApp, prepareDatabase } from './app';
 import { seedDemo } from './db/seed/demo';
 import { runPrimary } from './primary';
+import { assertBackupFolderUsable } from './modules/backup/backup-folder';
 
 /** How long a stopping process lets requests in flight finish before it exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +24,9 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    // Checked once per start, before the database opens: by this process, or by the primary of
+    // several (its server processes share the folder).
+    if (config.backupSchedule && !cluster.isWorker) assertBackupFolderUsable(config.backupDir);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

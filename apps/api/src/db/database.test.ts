@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { DatabaseOpenError, openPglite } from './database';
+import { DatabaseOpenError, openPglite, openSnapshotCopy } from './database';
 import { createTestDatabase } from '../test/test-db';
 import type { DB } from './schema';
 import { startTurnCounter } from '../test/turn-counter';
@@ -103,7 +103,8 @@ describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded database and 
     const names = async (db: Kysely<DB>) =>
       (await db.selectFrom('users').select('username').orderBy('username').execute()).map((r) => r.username);
     // While a transaction of the copy is open (a backup's), the live database answers reads and writes.
-    const seen = await snapshot.db
+    const copy = await openSnapshotCopy(snapshot.dir);
+    const seen = await copy.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
@@ -116,6 +117,7 @@ describe.runIf(process.env.MIZAN_TEST_DB !== 'postgres')('embedded database and 
       ['dalam', 'sebelum'],
       ['dalam', 'sebelum'],
     ]);
+    await copy.close();
     await snapshot.close();
     expect(folders()).toEqual([]);
     expect(await names(live.db)).toEqual(['dalam', 'sebelum', 'selama', 'sesudah']);

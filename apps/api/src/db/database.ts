@@ -38,9 +38,13 @@ export interface DatabaseHandle {
   connections(): { total: number; idle: number; waiting: number };
 }
 
-/** A read-only moment of the database; `close` removes the copy. */
+/**
+ * A consistent copy of the embedded database's folder, taken in seconds; `close` removes it. It is
+ * read by {@link openSnapshotCopy}, in a process of its own (lib/backup-process.ts).
+ */
 export interface DatabaseSnapshot {
-  db: Database;
+  /** The copy's PostgreSQL cluster folder. */
+  dir: string;
   close(): Promise<void>;
 }
 
@@ -132,10 +136,10 @@ const createPglite = (dataDir: string | undefined, loadDataDir?: Blob) =>
  * this takes PGlite's exclusive lock (a transaction that waits for the one in progress and holds
  * back the next), writes every changed page to disk (CHECKPOINT), and copies the database folder
  * (`DATA_DIR/snapshot-<random>/db`, on the same disk). The copy is a consistent cluster (nothing
- * wrote while it was taken) and opens as a second PGlite in this process, whose statements take
- * their turns on the event loop with the live database's. `close` closes it and removes the folder;
- * a folder left by a crash is removed when the database is next opened (the data folder's lock
- * makes that process its only user).
+ * wrote while it was taken); the backup opens it with {@link openSnapshotCopy} in a child process
+ * (lib/backup-process.ts), so that the second PGlite's memory is never the server's. `close`
+ * removes the folder; a folder left by a crash is removed when the database is next opened (the
+ * data folder's lock makes that process its only user).
  */
 export async function openPgliteSnapshot(client: PGlite, dataDir: string, dbDir: string): Promise<DatabaseSnapshot> {
   const folder = fs.mkdtempSync(path.join(dataDir, SNAPSHOT_PREFIX));
@@ -145,27 +149,31 @@ export async function openPgliteSnapshot(client: PGlite, dataDir: string, dbDir:
       await tx.exec('checkpoint');
       await fs.promises.cp(dbDir, copyDir, { recursive: true });
     });
-    const copy = await createPglite(copyDir);
-    const db = new Kysely<DB>({
-      dialect: new PGliteDialect({
-        pglite: oneStatementPerTurn(
-          copy,
-          preparedPgliteQuery(copy, () => true),
-        ),
-      }),
-    });
-    return {
-      db,
-      async close() {
-        await db.destroy();
-        if (!copy.closed) await copy.close();
-        await fs.promises.rm(folder, { recursive: true, force: true });
-      },
-    };
+    return { dir: copyDir, close: () => fs.promises.rm(folder, { recursive: true, force: true }) };
   } catch (error) {
     await fs.promises.rm(folder, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Opens a snapshot copy (never migrated, never locked: nothing else uses it) for reading. */
+export async function openSnapshotCopy(dir: string): Promise<{ db: Database; close(): Promise<void> }> {
+  const copy = await createPglite(dir);
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect({
+      pglite: oneStatementPerTurn(
+        copy,
+        preparedPgliteQuery(copy, () => true),
+      ),
+    }),
+  });
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      if (!copy.closed) await copy.close();
+    },
+  };
 }
 
 function removeStaleSnapshots(dataDir: string) {

@@ -49,7 +49,14 @@ export interface BackupManifest {
   created_at: string;
   db_kind: string;
   migrations: string[];
+  /**
+   * The last value each sequence handed out, null when it has handed out none yet (what version-2
+   * archives before issue 46 recorded; those wrote null as well for a sequence last set with
+   * `setval(…, false)`, so a restore never trusts a null: see {@link setSequences}).
+   */
   sequences: Record<string, number | null>;
+  /** The value each sequence hands out next (issue 46): exact whatever set it last. */
+  sequences_next?: Record<string, number>;
   /** Version 2: the tables in the order they are written and loaded. */
   table_order?: string[];
   /** Rows per table: version 1 always; version 2 when the backup counted them first (progress). */
@@ -182,10 +189,80 @@ async function* tableRows(trx: Transaction<DB>, table: string, batch = FETCH_ROW
   }
 }
 
-async function sequences(db: Db): Promise<Record<string, number | null>> {
-  const rows = await sql<{ name: string; last_value: string | number | null }>`
-    select sequencename as name, last_value from pg_sequences where schemaname = current_schema() order by 1`.execute(db);
-  return Object.fromEntries(rows.rows.map((r) => [r.name, r.last_value === null ? null : Number(r.last_value)]));
+interface SequencePosition {
+  name: string;
+  /** The value `nextval` returns next. */
+  next: number;
+  /** The last value handed out; null when none was (the sequence is at its start, or was last set with `setval(…, false)`). */
+  last: number | null;
+}
+
+/**
+ * Where every sequence of the schema stands. `pg_sequences.last_value` is null both for a sequence
+ * that handed out nothing and for one last set with `setval(seq, n, false)` (as `npm run
+ * seed:scale` does), so each sequence is read itself: `last_value` with `is_called`.
+ */
+async function sequencePositionList(db: Db): Promise<SequencePosition[]> {
+  const names = (
+    await sql<{ name: string; increment: string | number }>`
+      select sequencename as name, increment_by as increment from pg_sequences
+      where schemaname = current_schema() order by 1`.execute(db)
+  ).rows;
+  const out: SequencePosition[] = [];
+  for (const { name, increment } of names) {
+    const row = (
+      await sql<{
+        last_value: string | number;
+        is_called: boolean;
+      }>`select last_value, is_called from ${sql.table(name)}`.execute(db)
+    ).rows[0]!;
+    const value = Number(row.last_value);
+    out.push(row.is_called ? { name, next: value + Number(increment), last: value } : { name, next: value, last: null });
+  }
+  return out;
+}
+
+/** The value every sequence hands out next: what a restored database must continue from. */
+export async function sequencePositions(db: Db): Promise<Record<string, number>> {
+  return Object.fromEntries((await sequencePositionList(db)).map((p) => [p.name, p.next]));
+}
+
+/**
+ * Sets every sequence of a restored database to continue where the original stopped, and never
+ * below the largest value its own column already holds: an archive that recorded the position
+ * exactly (`sequences_next`) and the rows agree; one made before issue 46 may have recorded null
+ * for a sequence last set with `setval(…, false)` (the scale loader's way), and is repaired from
+ * `max(column) + 1`. A sequence no column owns keeps the recorded position (or its start).
+ */
+async function setSequences(trx: Transaction<DB>, manifest: BackupManifest) {
+  const owners = new Map(
+    (
+      await sql<{ seq: string; tbl: string; col: string }>`
+        select s.relname as seq, t.relname as tbl, a.attname as col
+        from pg_class s
+        join pg_namespace n on n.oid = s.relnamespace and n.nspname = current_schema()
+        join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid
+          and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+        join pg_class t on t.oid = d.refobjid
+        join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+        where s.relkind = 'S'`.execute(trx)
+    ).rows.map((r) => [r.seq, r]),
+  );
+  for (const { name } of await sequencePositionList(trx)) {
+    const last = manifest.sequences?.[name];
+    const recorded = manifest.sequences_next?.[name] ?? (last != null ? last + 1 : 1);
+    const owner = owners.get(name);
+    const held = owner
+      ? Number(
+          (
+            await sql<{
+              n: string | number;
+            }>`select coalesce(max(${sql.ref(owner.col)}), 0) + 1 as n from ${sql.table(owner.tbl)}`.execute(trx)
+          ).rows[0]!.n,
+        )
+      : 1;
+    await sql`select setval(${name}::regclass, ${Math.max(recorded, held)}, false)`.execute(trx);
+  }
 }
 
 async function appliedMigrations(db: Db): Promise<string[]> {
@@ -304,13 +381,16 @@ export async function streamBackup(
       .execute(async (trx) => {
         await sql`set transaction read only`.execute(trx);
         const order = await tablesInLoadOrder(trx);
+        // Sequences are not transactional: this is where they stand now, at or after the snapshot.
+        const positions = await sequencePositionList(trx);
         const manifest: BackupManifest = {
           format: BACKUP_FORMAT,
           version: BACKUP_VERSION,
           created_at: new Date().toISOString(),
           db_kind: dbKind,
           migrations: await appliedMigrations(trx),
-          sequences: await sequences(trx),
+          sequences: Object.fromEntries(positions.map((p) => [p.name, p.last])),
+          sequences_next: Object.fromEntries(positions.map((p) => [p.name, p.next])),
           table_order: order,
         };
         if (options.countRows) {
@@ -392,18 +472,23 @@ export async function streamBackup(
  * Writes a consistent backup to `outFile` (written to a temporary name, flushed, then renamed, so
  * a crash never leaves a half file under the final name).
  */
-export async function writeBackup(
+export function writeBackup(
   db: Kysely<DB>,
   dbKind: string,
   dataDir: string,
   outFile: string,
   options: WriteBackupOptions = {},
 ): Promise<BackupResult> {
+  return writeBackupFile(outFile, (out) => streamBackup(db, dbKind, dataDir, out, options));
+}
+
+/** Writes what `produce` streams (a backup) to `outFile`: a temporary name, flushed, then renamed. */
+export async function writeBackupFile(outFile: string, produce: (out: Writable) => Promise<BackupResult>): Promise<BackupResult> {
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   const temporary = `${outFile}.partial-${process.pid}`;
   const out = fs.createWriteStream(temporary, { mode: 0o600 });
   try {
-    const result = await streamBackup(db, dbKind, dataDir, out, options);
+    const result = await produce(out);
     const fd = fs.openSync(temporary, 'r');
     try {
       fs.fsyncSync(fd);
@@ -729,9 +814,7 @@ export async function restoreBackup(
       // none: its payments are numbered now, in date order, as the migration did.
       if (!manifest.migrations.includes('2026_11_29_0900_kwitansi_pembayaran'))
         await sql`select kwitansi_pembayaran_number_missing()`.execute(trx);
-      for (const [name, value] of Object.entries(manifest.sequences)) {
-        if (value !== null) await sql`select setval(${name}::regclass, ${value}, true)`.execute(trx);
-      }
+      await setSequences(trx, manifest);
       return {
         manifest,
         rows: Object.values(expected.tables).reduce((a, t) => a + t.rows, 0),

@@ -12,11 +12,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { nomorKwitansi } from '@mizan/core';
 import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
 import { createTestDatabase } from './test-db';
 import { backfillMonthEnds } from '../modules/portfolio/portfolio.service';
 import { todayOf } from '../lib/clock';
-import { populate, type Populated } from './populate';
+import { populate, postLoan, postNasabah, type Populated } from './populate';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
@@ -24,6 +25,7 @@ import {
   BACKUP_VERSION,
   restoreBackup,
   RestoreRefused,
+  sequencePositions,
   tableChecksums,
   tableContents,
   verifyBackup,
@@ -49,13 +51,6 @@ const readFiles = (dir: string) =>
           .map((name) => [name, fs.readFileSync(path.join(dir, name)).toString('base64')]),
       )
     : {};
-const sequences = async (db: DatabaseHandle['db']) =>
-  (
-    await sql<{
-      sequencename: string;
-      last_value: unknown;
-    }>`select sequencename, last_value from pg_sequences order by 1`.execute(db)
-  ).rows;
 
 /** Every entry of a .tar.gz, read with tar-stream (the archive is small in these tests). */
 async function entries(archiveBytes: Buffer): Promise<Map<string, Buffer>> {
@@ -157,7 +152,7 @@ describe('backup and restore', () => {
     const [before, after] = [await tableContents(t.app.db), await tableContents(handle.db)];
     expect(Object.keys(after)).toEqual(Object.keys(before));
     for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
-    expect(await sequences(handle.db)).toEqual(await sequences(t.app.db));
+    expect(await sequencePositions(handle.db)).toEqual(await sequencePositions(t.app.db));
     expect(readFiles(kwitansiDir(dataDir))).toEqual(readFiles(kwitansiDir(t.config.dataDir)));
     expect(Object.keys(readFiles(kwitansiDir(dataDir)))).toHaveLength(1);
   });
@@ -312,6 +307,177 @@ describe('backup and restore', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data.id).toBeGreaterThan(Math.max(...data.nasabah.map((n) => n.id)));
+  });
+});
+
+/** Every sequence a column owns (serial or identity), with its table and column. */
+async function ownedSequences(db: DatabaseHandle['db']) {
+  return (
+    await sql<{ seq: string; tbl: string; col: string }>`
+      select s.relname as seq, t.relname as tbl, a.attname as col
+      from pg_class s
+      join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid
+        and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+      join pg_class t on t.oid = d.refobjid
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+      where s.relkind = 'S' and s.relnamespace = current_schema()::regnamespace
+      order by 1`.execute(db)
+  ).rows;
+}
+
+const maxOf = async (db: DatabaseHandle['db'], table: string, column = 'id') =>
+  Number(
+    (await sql<{ n: number | string }>`select coalesce(max(${sql.ref(column)}), 0) as n from ${sql.table(table)}`.execute(db))
+      .rows[0]!.n,
+  );
+
+/**
+ * Issue 46: a database whose sequences were last set with `setval(…, false)` (as `npm run
+ * seed:scale` leaves them) is backed up and restored, and the restored database is USED: a new
+ * customer, loan, payment (with its receipt number) and ta'zir each get the next number after the
+ * original's, and every other sequence hands out a value above its column's largest. The same
+ * for an archive made before issue 46, which recorded null for such sequences.
+ */
+describe('sequences of a restored database', () => {
+  let source: TestApp;
+  let made: Buffer;
+  /** The largest id of each table with a sequence, and the last receipt number, in the original. */
+  let largest: Record<string, number>;
+  let lastReceipt: { tahun: number; urut: number };
+
+  beforeAll(async () => {
+    source = await createTestApp();
+    await source.request({
+      method: 'PUT',
+      url: '/api/settings/tazir',
+      payload: { aktif: true, jumlah: 50_000, tenggang_hari: 7 },
+    });
+    const customer = await postNasabah(source);
+    for (const nomor of ['S-1', 'S-2']) {
+      const loan = await postLoan(source, customer, { nomor_pinjaman: nomor });
+      for (const [ke, tanggal] of [
+        [1, '2024-03-07'],
+        [2, '2024-04-15'], // 15 days after its due date: a ta'zir is proposed
+      ] as const) {
+        const res = await source.request({
+          method: 'POST',
+          url: '/api/pembayaran',
+          payload: { pinjaman_id: loan.id, tanggal, jumlah: 1_240_000, jenis: 'angsuran', keterangan: null, angsuran_ke: ke },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    }
+    // Every sequence where it stands, but set as the scale loader sets them: pg_sequences shows null.
+    const positions = await sequencePositions(source.app.db);
+    for (const [name, next] of Object.entries(positions))
+      await sql`select setval(${name}::regclass, ${next}, false)`.execute(source.app.db);
+    expect(await sequencePositions(source.app.db)).toEqual(positions);
+    const nulls = await sql<{ n: number }>`select count(*)::int as n from pg_sequences where last_value is null`.execute(
+      source.app.db,
+    );
+    expect(nulls.rows[0]!.n).toBe(Object.keys(positions).length);
+
+    largest = {};
+    for (const { tbl, col } of await ownedSequences(source.app.db)) largest[tbl] = await maxOf(source.app.db, tbl, col);
+    for (const table of ['nasabah', 'pinjaman', 'pembayaran', 'tazir']) expect(largest[table], table).toBeGreaterThan(0);
+    lastReceipt = (await source.app.db
+      .selectFrom('kwitansi_pembayaran')
+      .select(['tahun', 'urut'])
+      .orderBy('tahun', 'desc')
+      .orderBy('urut', 'desc')
+      .executeTakeFirstOrThrow())!;
+    const res = await source.request({ method: 'GET', url: '/api/backup' });
+    expect(res.statusCode).toBe(200);
+    made = res.rawPayload;
+  });
+  afterAll(() => source.close());
+
+  /** Restores `bytes` into an empty database and uses it through the API as staff would. */
+  async function restoreAndUse(bytes: Buffer) {
+    const { handle, dataDir } = await emptyTarget();
+    await restoreBackup(handle.db, dataDir, bytes);
+    const config = loadConfig(
+      { ADMIN_USERNAME: TEST_ADMIN.username, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
+      { webDistDir: path.join(dataDir, 'no-web'), jwtSecret: 'another-secret-another-secret-123456' },
+    );
+    const app = await buildApp(config, { database: { ...handle, close: async () => {} } });
+    cleanup.push(() => app.close());
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: TEST_ADMIN });
+    expect(login.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${login.json().data.token}` };
+    const post = async (url: string, payload: Record<string, unknown>) => {
+      const res = await app.inject({ method: 'POST', url, headers, payload });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
+      return res.json().data as { id: number; nomor_kwitansi?: string };
+    };
+
+    const customer = await post('/api/nasabah', {
+      nama: 'Nasabah Sesudah Pemulihan',
+      nik: '3201777777777777',
+      telepon: '0812-7777-0000',
+      alamat: 'Jl. Baru',
+      kecamatan: 'Cibinong',
+      kota: 'Bogor',
+    });
+    expect(customer.id).toBe(largest.nasabah! + 1);
+    const loan = await post('/api/pinjaman', {
+      nasabah_id: customer.id,
+      nomor_pinjaman: 'S-3',
+      urutan_pinjaman: 1,
+      tanggal_pinjam: '2024-01-31',
+      jumlah: 12_000_000,
+      persentase: 2,
+      tipe: 'pokok',
+      jaminan: null,
+      keterangan: null,
+      durasi_angsuran: 12,
+    });
+    expect(loan.id).toBe(largest.pinjaman! + 1);
+    const pay = (angsuran_ke: number, tanggal: string) =>
+      post('/api/pembayaran', {
+        pinjaman_id: loan.id,
+        tanggal,
+        jumlah: 1_240_000,
+        jenis: 'angsuran',
+        keterangan: null,
+        angsuran_ke,
+      });
+    const first = await pay(1, '2024-03-07');
+    expect(first.id).toBe(largest.pembayaran! + 1);
+    expect(first.nomor_kwitansi).toBe(nomorKwitansi(lastReceipt.tahun, lastReceipt.urut + 1));
+    await pay(2, '2024-04-15');
+    const tazir = await app.inject({ method: 'GET', url: `/api/tazir?pinjaman_id=${loan.id}`, headers });
+    expect(tazir.json().data).toMatchObject([{ id: largest.tazir! + 1, angsuran_ke: 2, status: 'diusulkan' }]);
+
+    // Every other table with a sequence: its next value is above everything the table holds.
+    for (const { seq, tbl, col } of await ownedSequences(handle.db)) {
+      const next = Number((await sql<{ n: string }>`select nextval(${seq}::regclass) as n`.execute(handle.db)).rows[0]!.n);
+      expect(next, seq).toBeGreaterThan(await maxOf(handle.db, tbl, col));
+    }
+    return handle;
+  }
+
+  it('records each sequence exactly and continues from it: new customer, loan, payment, receipt and ta’zir numbers', async () => {
+    const manifest = JSON.parse((await entries(made)).get('manifest.json')!.toString('utf8')) as {
+      sequences_next: Record<string, number>;
+    };
+    expect(manifest.sequences_next).toEqual(await sequencePositions(source.app.db));
+    const { handle, dataDir } = await emptyTarget();
+    await restoreBackup(handle.db, dataDir, made);
+    expect(await sequencePositions(handle.db)).toEqual(await sequencePositions(source.app.db));
+    await restoreAndUse(made);
+  });
+
+  it('repairs, from the largest id, the sequences an archive made before issue 46 recorded as null', async () => {
+    const held = await entries(made);
+    const manifest = JSON.parse(held.get('manifest.json')!.toString('utf8')) as Record<string, unknown>;
+    const old: Record<string, unknown> = {
+      ...manifest,
+      sequences: Object.fromEntries(Object.keys(manifest.sequences as object).map((name) => [name, null])),
+    };
+    delete old.sequences_next;
+    held.set('manifest.json', Buffer.from(JSON.stringify(old)));
+    await restoreAndUse(await pack([...held]));
   });
 });
 

@@ -6,6 +6,9 @@ export const STALE_AFTER_SECONDS = 120;
 
 const runColumns = ['id', 'jenis', 'status', 'started_at', 'finished_at', 'file_name', 'bytes', 'pesan', 'oleh'] as const;
 
+/** Advisory lock key of the start-time check's record (any constant; 'mizanBK!' as a 64-bit number). */
+const START_CHECK_LOCK_KEY = 0x6d697a616e424b21n;
+
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /**
@@ -100,4 +103,48 @@ export async function runById(db: Database, id: number) {
 /** The newest runs, newest first. */
 export async function recentRuns(db: Database, limit: number) {
   return db.selectFrom('backup_runs').select(runColumns).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The size of the newest successful backup, or null when the server has made none. */
+export async function lastBackupBytes(db: Database): Promise<number | null> {
+  const row = await db
+    .selectFrom('backup_runs')
+    .select('bytes')
+    .where('status', '=', 'berhasil')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.bytes ?? null;
+}
+
+/**
+ * Records what the start-time check of the backup folder found as a failed scheduled run (no
+ * slot: the day's backup is still made), so that Cadangan Data and /metrics show it until a backup
+ * succeeds. When the newest finished run already is such a record (a restart, or the other server
+ * processes starting with this one), that row is brought up to date instead of adding another; the
+ * advisory lock makes the look and the write one step across processes.
+ */
+export async function recordStartCheckFailure(db: Database, pesan: string, prefix: string) {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${START_CHECK_LOCK_KEY.toString()}::bigint)`.execute(trx);
+    const newest = await trx
+      .selectFrom('backup_runs')
+      .select(['id', 'status', 'pesan'])
+      .where('status', '<>', 'berjalan')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (newest?.status === 'gagal' && newest.pesan?.startsWith(prefix)) {
+      await trx
+        .updateTable('backup_runs')
+        .set({ pesan, started_at: sql`now()`, finished_at: sql`now()` })
+        .where('id', '=', newest.id)
+        .execute();
+      return;
+    }
+    await trx
+      .insertInto('backup_runs')
+      .values({ jenis: 'terjadwal', status: 'gagal', finished_at: sql`now()`, pesan })
+      .execute();
+  });
 }

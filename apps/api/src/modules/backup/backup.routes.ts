@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { backupRunSchema, backupStatusSchema } from '@mizan/core';
 import { requireAdmin, currentUser } from '../../plugins/auth';
 import { backupFileName, streamBackup } from '../../lib/backup';
+import { backupCopyInChild } from '../../lib/backup-process';
 import { envelope } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
 
@@ -13,7 +14,8 @@ import { AppError, notFound } from '../../lib/errors';
  * from one repeatable-read snapshot plus the receipt files) streamed as a .tar.gz download while
  * it is made: memory stays flat and the server keeps answering. On embedded PGlite, whose one
  * connection a minute-long read would hold, the backup reads a copy of the database taken in a few
- * seconds (db/database.ts `openPgliteSnapshot`). This is how `npm run backup`
+ * seconds (db/database.ts `openPgliteSnapshot`), in a child process whose memory is given back when
+ * it ends (lib/backup-process.ts). This is how `npm run backup`
  * reaches a PGlite database while the server holds it. A backup that fails half-way ends the
  * download early; the archive then lacks its closing summary.json and every reader refuses it.
  */
@@ -102,7 +104,12 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       request.raw.on('close', () => {
         if (!reply.raw.writableFinished) abort.abort(new Error('unduhan cadangan dibatalkan oleh klien'));
       });
-      streamBackup(snapshot?.db ?? app.db, app.dbKind, app.config.dataDir, body, { signal: abort.signal })
+      (snapshot
+        ? backupCopyInChild({ copyDir: snapshot.dir, dataDir: app.config.dataDir, dbKind: app.dbKind }, body, {
+            signal: abort.signal,
+          })
+        : streamBackup(app.db, app.dbKind, app.config.dataDir, body, { signal: abort.signal })
+      )
         .finally(() => snapshot?.close().catch((error: Error) => request.log.warn({ err: error }, 'backup snapshot not removed')))
         .then(
           ({ summary, bytes }) =>

@@ -9,12 +9,23 @@ import {
   type BackupRun,
   type BackupStatus,
 } from '@mizan/core';
-import { backupFileName, writeBackup } from '../../lib/backup';
+import { backupFileName, writeBackup, writeBackupFile } from '../../lib/backup';
+import { backupCopyInChild } from '../../lib/backup-process';
 import { conflict } from '../../lib/errors';
 import * as repo from './backup.repository';
+import { reasonOf, spaceShortage } from './backup-folder';
 
 /** How often each process looks whether the day's backup is due (and for runs whose process died). */
 export const BACKUP_TICK_MS = 60_000;
+/**
+ * A catch-up backup (the day's time passed before this process started: the server was off, or is
+ * new) waits for this long without staff requests, counted from the start, so that a large data
+ * folder's backup does not weigh on the first hours of work; the next scheduled time comes first
+ * if staff never pause that long.
+ */
+export const CATCH_UP_QUIET_MS = 10 * 60_000;
+/** Starts the pesan of a failed run that the start-time check of the folder recorded. */
+const START_CHECK_PREFIX = 'Pemeriksaan saat server mulai: ';
 /** How often a running backup says it is alive (repo.STALE_AFTER_SECONDS makes it stale). */
 const HEARTBEAT_MS = 30_000;
 /** Runs shown in the history. */
@@ -71,24 +82,6 @@ function listFiles(dir: string): BackupFile[] {
     .map(({ at: _at, ...file }) => file);
 }
 
-/** Why a backup failed, in Indonesian first, with the system's own words after it for the operator. */
-function reasonOf(error: NodeJS.ErrnoException): string {
-  const said = error.message;
-  switch (error.code) {
-    case 'ENOSPC':
-      return `disk folder cadangan penuh (${said})`;
-    case 'EACCES':
-    case 'EPERM':
-    case 'EROFS':
-      return `server tidak boleh menulis ke folder cadangan (${said})`;
-    case 'ENOTDIR':
-    case 'ENOENT':
-      return `folder cadangan tidak dapat dibuat (${said})`;
-    default:
-      return said;
-  }
-}
-
 /** A name for a new backup that no file has yet. */
 function freshName(dir: string, now: Date): string {
   const base = backupFileName(now);
@@ -104,15 +97,20 @@ function freshName(dir: string, now: Date): string {
  * sekarang", into BACKUP_DIR (default DATA_DIR/backups), keeping the newest BACKUP_KEEP files.
  * Every process looks each minute; the day's run is claimed in `backup_runs` (one per slot, one
  * backup at a time across processes), so one process makes it. A server that was off at the time
- * makes it when it starts. A run whose process died is made again by the next process to look (its
- * heartbeat went stale); a stopping process lets go of its run the same way. A failure is recorded
- * with its reason, logged, shown in Lainnya → Cadangan Data and in /metrics; it is not retried by
- * itself (a full disk would fail again), an administrator presses "Backup sekarang".
+ * makes it after it starts, once requests pause (CATCH_UP_QUIET_MS). A run whose process died is
+ * made again by the next process to look (its heartbeat went stale); a stopping process lets go of
+ * its run the same way. A failure is recorded with its reason, logged, shown in Lainnya → Cadangan
+ * Data and in /metrics; it is not retried by itself (a full disk would fail again), an
+ * administrator presses "Backup sekarang". At start, a folder short of space for another backup
+ * is reported the same way.
  */
 export function createBackupRunner(app: FastifyInstance): BackupRunner {
   const { backupDir, backupKeep, backupSchedule, dataDir } = app.config;
   const stop = new AbortController();
   let running: Promise<void> | null = null;
+  const startedAt = app.clock.now().getTime();
+  let lastStaffRequestAt = startedAt;
+  let catchUpAnnounced = false;
 
   const prune = () => {
     const files = listFiles(backupDir);
@@ -135,10 +133,15 @@ export function createBackupRunner(app: FastifyInstance): BackupRunner {
       fs.mkdirSync(backupDir, { recursive: true });
       const name = freshName(backupDir, app.clock.now());
       const file = path.join(backupDir, name);
-      // The embedded database: a private copy for the minute the backup reads (db/database.ts).
+      // The embedded database: a private copy for the minute the backup reads (db/database.ts),
+      // read by a child process whose memory is given back when it ends (lib/backup-process.ts).
       const snapshot = app.dbSnapshot ? await app.dbSnapshot() : null;
       try {
-        await writeBackup(snapshot?.db ?? app.db, app.dbKind, dataDir, file, { signal: stop.signal });
+        if (snapshot)
+          await writeBackupFile(file, (out) =>
+            backupCopyInChild({ copyDir: snapshot.dir, dataDir, dbKind: app.dbKind }, out, { signal: stop.signal }),
+          );
+        else await writeBackup(app.db, app.dbKind, dataDir, file, { signal: stop.signal });
       } finally {
         await snapshot?.close().catch((err: unknown) => app.log.warn({ err }, 'backup snapshot not removed'));
       }
@@ -175,9 +178,21 @@ export function createBackupRunner(app: FastifyInstance): BackupRunner {
       if (!backupSchedule) return;
       const now = app.clock.now();
       const slot = todayJakarta(now);
-      if (now.getTime() < jakartaInstant(slot, backupSchedule.hour, backupSchedule.minute).getTime()) return;
+      const dueAt = jakartaInstant(slot, backupSchedule.hour, backupSchedule.minute).getTime();
+      if (now.getTime() < dueAt) return;
       const existing = await repo.scheduledRunOf(app.db, slot);
       if (existing && existing.status !== 'berjalan') return;
+      // Its time passed before this process started: a catch-up, made once requests pause. If they
+      // never do, the next day's run takes its place at its own time, as any on-time run does.
+      if (dueAt < startedAt && now.getTime() - lastStaffRequestAt < CATCH_UP_QUIET_MS) {
+        if (!catchUpAnnounced)
+          app.log.info(
+            { slot, quietMinutes: CATCH_UP_QUIET_MS / 60_000 },
+            "today's backup time passed before this server started: it is made after a pause in requests, or at the next scheduled time",
+          );
+        catchUpAnnounced = true;
+        return;
+      }
       const id = await repo.claimScheduled(app.db, slot);
       if (id === null || running) return;
       launch(id, 'terjadwal');
@@ -218,7 +233,30 @@ export function createBackupRunner(app: FastifyInstance): BackupRunner {
     void runner
       .tick()
       .catch((err: unknown) => app.log.error({ err }, 'backup schedule check failed; it looks again in a minute'));
+  /**
+   * Room in the folder for a backup the size of the last one? (server.ts has refused a folder it
+   * cannot write.) A shortage is logged and recorded as a failed run, shown in Cadangan Data and
+   * /metrics until a backup succeeds.
+   */
+  const checkSpaceAtStart = async () => {
+    const neededBytes = (await repo.lastBackupBytes(app.db)) ?? listFiles(backupDir)[0]?.bytes ?? 0;
+    if (neededBytes === 0) return;
+    const shortage = spaceShortage(backupDir, neededBytes);
+    if (!shortage) return;
+    const pesan = `${START_CHECK_PREFIX}${shortage}`;
+    app.log.error({ folder: backupDir, pesan }, 'backup folder short of space');
+    await repo.recordStartCheckFailure(app.db, pesan, START_CHECK_PREFIX);
+  };
+  if (backupSchedule)
+    // Staff at work, for the catch-up: API requests, except the health checks that monitors and
+    // load balancers send all day. Each process counts what it answers.
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/') && !request.url.startsWith('/api/health'))
+        lastStaffRequestAt = app.clock.now().getTime();
+    });
   app.addHook('onReady', async () => {
+    if (backupSchedule)
+      await checkSpaceAtStart().catch((err: unknown) => app.log.error({ err }, 'backup folder space not checked at start'));
     timer = setInterval(tickSafely, BACKUP_TICK_MS);
     timer.unref();
   });
