@@ -10,7 +10,8 @@ import { signIn, snap } from './support/actions';
 
 // Lainnya → Cadangan Data (issue 28 B): an administrator sees that no backup exists yet, presses
 // "Backup sekarang", sees it succeed with its size, downloads the file (a real .tar.gz); a failed
-// backup is shown with its reason; other roles are told the page is for administrators.
+// backup is shown with its reason; other roles are told the page is for administrators. The page
+// also counts the reactions to committed writes waiting or failed (issue 47).
 
 let server: RunningServer;
 let failing: RunningServer;
@@ -45,6 +46,8 @@ describe('Cadangan Data', () => {
       await page.getByRole('link', { name: /Cadangan Data/ }).click();
       await page.getByRole('heading', { name: 'Cadangan Data' }).waitFor();
       await page.getByText('Cadangan terjadwal tidak aktif (BACKUP_SCHEDULE=off).').waitFor();
+      // Notifications of committed writes not yet written (issue 47): none here.
+      await page.getByText('Reaksi menunggu: 0 · gagal: 0').waitFor();
       if (viewport === 'desktop') {
         await page.getByText('Belum ada cadangan yang dibuat server.').waitFor();
         await page.getByText('Belum ada file cadangan di folder server.').waitFor();

@@ -510,11 +510,12 @@ describe('customer detail', () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { context, page } = await open(server, viewport, `/nasabah/${owner.id}`);
       const summary = page.getByTestId('nasabah-summary');
-      // Spec §9: remaining = loans − payments; active loans count the aktif ones.
+      // What the customer still owes (issue 47): 14.880.000 − 1.240.000, not loans − payments;
+      // active loans count the aktif ones.
       await summary.getByText('Rp 12.000.000').waitFor();
       const text = (await summary.textContent()) ?? '';
       expect(text).toContain('Total PembayaranRp 1.240.000');
-      expect(text).toContain('Sisa PinjamanRp 10.760.000');
+      expect(text).toContain('Sisa PinjamanRp 13.640.000');
       expect(text).toContain('Pinjaman Aktif1');
       const loans = page.getByRole('region', { name: 'History Pinjaman' });
       await loans.getByText('Rp 12.000.000').waitFor();

@@ -253,11 +253,12 @@ describe('payment list and period', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/pinjaman/${budiLoan.id}`);
 
-    // 2 × Rp 1.240.000 paid: sisa pokok Rp 9.520.000, progress 2.480.000 / 12.000.000 = 20,67 %,
-    // shown on the loan page without reloading it.
-    expect(await getLoan(budiLoan.id)).toMatchObject({ sisa_pokok: 9_520_000, status: 'aktif' });
-    await page.getByTestId('progress-percent').filter({ hasText: '20,67%' }).waitFor();
-    await page.getByText('Rp 9.520.000').first().waitFor();
+    // 2 × Rp 1.240.000 paid, each Rp 1.000.000 principal + Rp 240.000 margin: sisa pokok
+    // Rp 10.000.000, progress 2.000.000 / 12.000.000 = 16,67 % (issue 47), shown on the loan page
+    // without reloading it.
+    expect(await getLoan(budiLoan.id)).toMatchObject({ sisa_pokok: 10_000_000, status: 'aktif' });
+    await page.getByTestId('progress-percent').filter({ hasText: '16,67%' }).waitFor();
+    await page.getByTestId('calc-sisa-pokok').filter({ hasText: 'Rp 10.000.000' }).waitFor();
     await snap(page, 'pembayaran-pinjaman-detail-1280');
     await context.close();
   });
@@ -306,7 +307,7 @@ describe('payment list and period', () => {
     await snap(page, 'pembayaran-tambah-errors-1280');
     await dialog.getByRole('button', { name: 'Batal' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await getLoan(budiLoan.id)).sisa_pokok).toBe(9_520_000);
+    expect((await getLoan(budiLoan.id)).sisa_pokok).toBe(10_000_000);
     await context.close();
   });
 
@@ -550,7 +551,7 @@ describe('payments on a tablet and a phone', () => {
     await snap(page, 'pembayaran-tambah-390');
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await page.getByText('Pembayaran berhasil ditambahkan').waitFor();
-    expect(await getLoan(budiLoan.id)).toMatchObject({ sisa_pokok: 8_280_000 });
+    expect(await getLoan(budiLoan.id)).toMatchObject({ sisa_pokok: 9_000_000 });
 
     const card = rows(page).filter({ hasText: 'Angsuran ke-3' });
     await card.getByRole('link', { name: /^Lihat detail pembayaran/ }).click();

@@ -275,7 +275,8 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
     expect(await lines.nth(1).textContent()).toContain('Lunas');
     // Future due dates are not yet paid and not overdue.
     expect(await lines.filter({ hasText: 'Belum Bayar' }).count()).toBe(10);
-    expect(await page.getByTestId('progress-percent').textContent()).toBe('20,67%');
+    // Two instalments' principal, 2.000.000 of 12.000.000 (issue 47).
+    expect(await page.getByTestId('progress-percent').textContent()).toBe('16,67%');
     const history = page.getByRole('listitem').filter({ hasText: 'Angsuran ke-' }).filter({ hasText: 'selesai' });
     expect(await history.count()).toBe(2);
     expect(await page.getByTestId('jadwal-total').textContent()).toBe('Rp 14.880.000');

@@ -33,7 +33,8 @@ import { createSnapshotCache, type SnapshotCache } from './db/snapshot-cache';
 import { RequestLogController } from './lib/request-log';
 import { SETTINGS_CHANGED_CHANNEL, createSettingsCache } from './db/settings-cache';
 import { vacuumAtStart } from './db/maintenance';
-import type { Notifier } from './modules/notifikasi/notifikasi.service';
+import { notifikasiReactions, type Notifier } from './modules/notifikasi/notifikasi.service';
+import { createReactionRunner, type ReactionRunner, type ReactionRunnerOptions } from './modules/reactions/reactions.service';
 import { scheduleDailyRecap } from './modules/notifikasi/notifikasi.scheduler';
 
 declare module 'fastify' {
@@ -48,6 +49,8 @@ declare module 'fastify' {
     wa: WhatsApp;
     /** WhatsApp notifications of business writes (modules/notifikasi). */
     notifier: Notifier;
+    /** The runner of reactions to committed money events (modules/reactions). */
+    reactions: ReactionRunner;
     /** Signs short-lived links to receipt files (key derived from the token secret). */
     urlSigner: UrlSigner;
     /** Receipt files (DATA_DIR/uploads/kwitansi). */
@@ -69,6 +72,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** The reminders' pause and randomness (tests shorten the pause). */
   reminders?: ReminderOptions;
+  /** Called before each reaction to a committed event runs (tests make every reaction fail). */
+  beforeReaction?: ReactionRunnerOptions['beforeEach'];
 }
 
 /**
@@ -217,12 +222,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: () => app.clock.now(),
   });
   app.decorate('wa', wa);
-  app.decorate('notifier', {
-    lembaga: config.institutionName,
-    committed: () => void wa.dispatcher.kick(),
-  });
   app.addHook('onClose', async () => {
     await wa.close();
+  });
+  // Reactions to committed money events (modules/reactions): run after each commit and every 30 s;
+  // each round ends by waking the sender for the messages it wrote. Stopped before the gateway.
+  const reactions = createReactionRunner({
+    db: database.db,
+    clock: app.clock,
+    handlers: notifikasiReactions(config.institutionName),
+    afterRound: () => void wa.dispatcher.kick(),
+    onFailure: ({ id, kind, attempts, error }) =>
+      app.log.warn({ err: error, reaction: id, kind, attempts }, 'reaction failed; retried later'),
+    onError: (err) => app.log.error({ err }, 'reaction round failed; retried at the next poll'),
+    beforeEach: options.beforeReaction,
+  });
+  app.decorate('reactions', reactions);
+  app.decorate('notifier', {
+    lembaga: config.institutionName,
+    committed: () => void reactions.kick(),
+  });
+  app.addHook('onReady', async () => {
+    reactions.start();
+  });
+  app.addHook('onClose', async () => {
+    await reactions.close();
   });
   await wa.start();
   // A message another process wrote (several processes on PostgreSQL) is sent by the one that

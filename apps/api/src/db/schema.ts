@@ -74,7 +74,12 @@ export interface PinjamanTable {
   keterangan: string | null;
   durasi_angsuran: number | null;
   status: 'aktif' | 'lunas' | 'macet' | 'pending' | 'ditolak';
+  /** Principal not yet repaid (core loanPosition, issue 47). */
   sisa_pokok: number;
+  /** The akad's margin not yet paid (Murabahah; 0 once settled). */
+  sisa_margin: Generated<number>;
+  /** What the customer still owes: sisa_pokok + sisa_margin + tunggakan_bagi_hasil (generated). */
+  sisa_kewajiban: GeneratedAlways<number>;
   total_pembayaran: Generated<number>;
   angsuran_per_bulan: number | null;
   kwitansi: string | null;
@@ -240,6 +245,19 @@ export interface JobRunsTable {
   processed: Generated<number>;
   started_at: Generated<Date>;
   finished_at: Date | null;
+}
+
+/** A reaction to a committed money event, waiting, done or failed for now (migration 2026_12_03_0900; modules/reactions). */
+export interface ReactionsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<'waiting' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  done_at: Date | null;
 }
 
 /** Values shared by every server process on this database (migration 2026_12_02_0900; lib/server-secrets.ts). */
@@ -424,6 +442,7 @@ export interface DB {
   data_versions: DataVersionsTable;
   settings: SettingsTable;
   job_runs: JobRunsTable;
+  reactions: ReactionsTable;
   server_secrets: ServerSecretsTable;
   backup_runs: BackupRunsTable;
   portfolio_snapshots: PortfolioSnapshotsTable;

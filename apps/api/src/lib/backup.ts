@@ -32,6 +32,8 @@ import tar from 'tar-stream';
 import type { DB } from '../db/schema';
 import { dropForeignKeys, dropSecondaryIndexes, recreateForeignKeys, recreateIndexes, setUserTriggers } from '../db/bulk-load';
 import { kwitansiDir, STORED_FILE_NAME } from './file-storage';
+import { storeLoanPositions } from '../db/loan-positions';
+import { todayJakarta } from '@mizan/core';
 
 export const BACKUP_FORMAT = 'mizan-backup';
 export const BACKUP_VERSION = 2;
@@ -814,6 +816,11 @@ export async function restoreBackup(
       // none: its payments are numbered now, in date order, as the migration did.
       if (!manifest.migrations.includes('2026_11_29_0900_kwitansi_pembayaran'))
         await sql`select kwitansi_pembayaran_number_missing()`.execute(trx);
+      // An archive made before the loans stored their position (migration 2026_12_03_0910, issue 47)
+      // holds the old remaining principal, which counted each instalment's margin as principal:
+      // every loan's position is computed again, as the migration did.
+      if (!manifest.migrations.includes('2026_12_03_0910_posisi_pinjaman'))
+        await storeLoanPositions(trx, todayJakarta(new Date()));
       await setSequences(trx, manifest);
       return {
         manifest,

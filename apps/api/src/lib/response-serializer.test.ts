@@ -79,6 +79,8 @@ describe('response serializer', () => {
       durasi_angsuran: 12,
       status: 'aktif',
       sisa_pokok: 4_583_333,
+      sisa_margin: 1_375_000,
+      sisa_kewajiban: 5_958_333,
       total_pembayaran: 416_667,
       angsuran_per_bulan: 416_667,
       kwitansi: null,

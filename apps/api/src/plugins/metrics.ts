@@ -134,6 +134,18 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle, t
       this.set((await read()).lastBackupFailed ? 1 : 0);
     },
   });
+  new Gauge({
+    name: 'mizan_reactions',
+    help: 'Reactions to committed money events (notifications) not done yet: waiting for their first attempt, or failed and waiting for a retry',
+    labelNames: ['state'],
+    aggregator: 'max',
+    registers: [registry],
+    async collect() {
+      const { reactions } = await read();
+      this.set({ state: 'waiting' }, reactions.waiting);
+      this.set({ state: 'failed' }, reactions.failed);
+    },
+  });
   installProcessFigures(app, registry);
 
   if (cluster.isWorker) answerThePrimary(app, registry);

@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { nomorKwitansi } from '@mizan/core';
+import { loanPosition, nomorKwitansi, todayJakarta, type LedgerLoan, type LedgerPayment } from '@mizan/core';
 import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
 import { createTestDatabase } from './test-db';
 import { backfillMonthEnds } from '../modules/portfolio/portfolio.service';
@@ -254,9 +254,34 @@ describe('backup and restore', () => {
     } as Record<string, Record<string, unknown>>;
     const sorted = (rows: Record<string, unknown>[]) =>
       [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const rowsOf = (table: string) =>
+      held
+        .get(`db/${table}.jsonl`)!
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    // The archive predates the loans' stored position (issue 47): the restore computes every loan's
+    // principal and margin left again from its payments, as migration 2026_12_03_0910 did.
+    const archivedPayments = rowsOf('pembayaran').filter((p) => p.deleted_at === null) as unknown as (LedgerPayment & {
+      pinjaman_id: number;
+    })[];
+    const positionOf = (loan: Record<string, unknown>) => {
+      if (loan.status === 'lunas' || loan.deleted_at !== null)
+        return { sisa_pokok: loan.sisa_pokok, sisa_margin: 0, sisa_kewajiban: loan.sisa_pokok };
+      const p = loanPosition(
+        { ...(loan as unknown as LedgerLoan), jadwal_ulang: null },
+        archivedPayments.filter((x) => x.pinjaman_id === loan.id),
+        todayJakarta(new Date()),
+      );
+      return { sisa_pokok: p.sisa_pokok, sisa_margin: p.sisa_margin, sisa_kewajiban: p.sisa_pokok + p.sisa_margin };
+    };
     for (const table of Object.keys(manifest.tables)) {
-      const lines = held.get(`db/${table}.jsonl`)!.toString('utf8').split('\n').filter(Boolean);
-      const expected = lines.map((line) => ({ ...(JSON.parse(line) as Record<string, unknown>), ...added[table] }));
+      const expected = rowsOf(table).map((row) => ({
+        ...row,
+        ...added[table],
+        ...(table === 'pinjaman' ? positionOf(row) : {}),
+      }));
       const actual = restored[table]!.map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(sorted(actual), table).toEqual(sorted(expected));
     }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { createTestDatabase } from './test-db';
 import type { DatabaseHandle } from '../db/database';
 import { hashPassword } from '../lib/password';
@@ -36,7 +36,12 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { clock?: Clock; reminders?: ReminderOptions; database?: DatabaseHandle } = {},
+  options: {
+    clock?: Clock;
+    reminders?: ReminderOptions;
+    database?: DatabaseHandle;
+    beforeReaction?: BuildOptions['beforeReaction'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
   const config = loadConfig(
@@ -51,7 +56,12 @@ export async function createTestApp(
     },
   );
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp(config, { database, clock: options.clock, reminders: options.reminders });
+  const app = await buildApp(config, {
+    database,
+    clock: options.clock,
+    reminders: options.reminders,
+    beforeReaction: options.beforeReaction,
+  });
   await app.ready();
 
   const login = async (username: string, password: string) => {

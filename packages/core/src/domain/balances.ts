@@ -1,22 +1,17 @@
 /**
- * Server-maintained balances (decisions §3), customer detail totals (spec §9) and the
- * automatic `lunas` status rule.
+ * Server-maintained totals (decisions §3), customer detail totals (spec §9) and the automatic
+ * `lunas` status rule. The loan's remaining principal and margin are its position (posisi.ts).
  */
 import { isValidDurasi, murabahahTotalObligation } from './murabahah';
-import { atLeastZero, sumPayments, sumRupiah } from './money';
-import type { JenisPembayaran, LoanTerms, PaymentAmount, StatusPinjaman } from './types';
+import { sumPayments, sumRupiah } from './money';
+import { isDisbursed, type JenisPembayaran, type LoanTerms, type PaymentAmount, type StatusPinjaman } from './types';
 
-/** Payment kinds that return principal: they lower `sisa_pokok` (decisions §3). */
+/** Payment kinds that return principal on a Mudharabah (decisions §3). */
 export const principalPaymentTypes: readonly JenisPembayaran[] = ['pokok', 'angsuran', 'pelunasan'];
 
 /** `total_pembayaran` of a loan: the sum of all its payments. */
 export function totalPembayaran(payments: readonly PaymentAmount[]): number {
   return sumPayments(payments);
-}
-
-/** `sisa_pokok = max(0, jumlah − Σ payments of jenis pokok, angsuran, pelunasan)` (decisions §3). */
-export function sisaPokok(jumlah: number, payments: readonly PaymentAmount[]): number {
-  return atLeastZero(jumlah - sumPayments(payments, principalPaymentTypes));
 }
 
 /**
@@ -48,28 +43,31 @@ export function resolveLoanStatus<S extends string>(
 
 /** The customer-detail summary cards of spec §9. */
 export interface NasabahTotals {
-  /** Σ jumlah of the customer's loans. */
+  /** Σ jumlah of the customer's loans (a rejected one was never the customer's). */
   totalPinjaman: number;
   /** Σ jumlah of the customer's payments (all kinds). */
   totalPembayaran: number;
-  /** totalPinjaman − totalPembayaran, never below 0. */
+  /**
+   * What the customer still owes: Σ sisa_kewajiban of the loans disbursed (core loanPosition,
+   * stored with every write; issue 47). Not loans − payments: a payment's margin is no principal,
+   * and an instalment still due is still owed.
+   */
   sisaPinjaman: number;
   /** Number of loans whose status is `aktif`. */
   pinjamanAktif: number;
 }
 
-/** Customer detail totals (spec §9) from the customer's loans and payments. */
+/** Customer detail totals (spec §9) from the customer's loans (with their stored position) and payments. */
 export function summarizeNasabah(
-  loans: readonly { jumlah: number; status: string }[],
+  loans: readonly { jumlah: number; status: string; sisa_kewajiban: number }[],
   payments: readonly { jumlah: number }[],
 ): NasabahTotals {
   // A rejected loan was never the customer's (issue 27 A): the server's total leaves it out too.
   const totalPinjaman = totalPinjamanNasabah(loans.filter((l) => l.status !== 'ditolak'));
-  const totalPembayaranNasabah = sumRupiah(payments.map((p) => p.jumlah));
   return {
     totalPinjaman,
-    totalPembayaran: totalPembayaranNasabah,
-    sisaPinjaman: atLeastZero(totalPinjaman - totalPembayaranNasabah),
+    totalPembayaran: sumRupiah(payments.map((p) => p.jumlah)),
+    sisaPinjaman: sumRupiah(loans.filter((l) => isDisbursed(l.status)).map((l) => l.sisa_kewajiban)),
     pinjamanAktif: loans.filter((l) => l.status === 'aktif').length,
   };
 }

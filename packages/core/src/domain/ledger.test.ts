@@ -4,6 +4,8 @@ import { addDays, addMonths, todayJakarta } from './calendar';
 import { calculateMurabahah } from './murabahah';
 import { loanLedger, paymentsByLoan, splitPrincipal, type LedgerLoan, type LedgerPayment } from './ledger';
 import { classify } from './kolektibilitas';
+import { loanPosition } from './posisi';
+import type { MetodePengakuanMargin } from './margin';
 
 /** The spec's worked example: Rp 12 000 000 at 2 % a month over 12 months, lent 2024-01-31. */
 const murabahah: LedgerLoan = {
@@ -68,10 +70,43 @@ describe('loanLedger, Murabahah', () => {
     ]);
   });
 
-  it('counts a late part-paid instalment as margin first in the arrears split', () => {
+  it('splits a late part-paid instalment’s arrears in proportion, as its margin is recognised (issue 47)', () => {
+    // 300 000 of an instalment of 1 240 000 (240 000 margin) carried ⌊300 000 × 240 000 ÷ 1 240 000⌋
+    // = 58 064 of margin: 181 936 of margin and 758 064 of principal are in arrears.
     const payments = [pay(1, '2024-02-29', 300_000, { angsuran_ke: 1 })];
     const { summary } = loanLedger(murabahah, payments, '2024-03-01');
-    expect(summary).toMatchObject({ tunggakan_total: 940_000, tunggakan_margin: 0, tunggakan_pokok: 940_000, hari_tunggakan: 1 });
+    expect(summary).toMatchObject({
+      tunggakan_total: 940_000,
+      tunggakan_margin: 181_936,
+      tunggakan_pokok: 758_064,
+      hari_tunggakan: 1,
+    });
+    // Under the annuity method the first instalment carries 417 031 of margin: 100 894 of it paid.
+    const annuity = loanLedger(murabahah, payments, '2024-03-01', 'anuitas').summary;
+    expect(annuity).toMatchObject({ tunggakan_margin: 417_031 - 100_894, tunggakan_pokok: 940_000 - (417_031 - 100_894) });
+  });
+
+  it('never has more principal in arrears than principal left (issue 47, property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ day: fc.integer({ min: 0, max: 420 }), amount: fc.integer({ min: 1, max: 3_000_000 }) }), {
+          maxLength: 14,
+        }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.constantFrom<MetodePengakuanMargin>('proporsional', 'anuitas'),
+        (raw, at, metode) => {
+          const payments = raw.map((p, i) => pay(i + 1, addDays(murabahah.tanggal_pinjam, p.day), p.amount));
+          const today = addDays(murabahah.tanggal_pinjam, at);
+          const upTo = payments.filter((p) => p.tanggal <= today);
+          const { summary } = loanLedger(murabahah, upTo, today, metode);
+          const position = loanPosition(murabahah, upTo, today, metode);
+          expect(summary.tunggakan_pokok).toBeLessThanOrEqual(position.sisa_pokok);
+          expect(summary.tunggakan_margin).toBeLessThanOrEqual(position.sisa_margin);
+          expect(summary.tunggakan_total).toBeLessThanOrEqual(position.sisa_kewajiban);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   it('settles everything with a pelunasan, and a lunas loan has no arrears', () => {

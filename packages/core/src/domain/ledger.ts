@@ -7,7 +7,8 @@
 import { addMonths, daysBetween } from './calendar';
 import { isValidDurasi } from './murabahah';
 import { mudharabahProfitPerPeriod } from './mudharabah';
-import { divRoundHalfUp } from './money';
+import { divRoundHalfUp, mulDivFloor } from './money';
+import { methodMargins, type MetodePengakuanMargin } from './margin';
 import { buildMurabahahSchedule } from './schedule';
 import { isDisbursed, type JenisPembayaran, type TipePinjaman } from './types';
 
@@ -251,11 +252,18 @@ const paysPrincipal = (p: LedgerPayment) => p.jenis !== 'bagi_hasil';
  * The ledger of one loan on `today` (`YYYY-MM-DD`, Asia/Jakarta). Payments may come in any order;
  * they are applied by date, then id.
  */
-export function loanLedger(loan: LedgerLoan, payments: readonly LedgerPayment[], today: string): LoanLedger {
+export function loanLedger(
+  loan: LedgerLoan,
+  payments: readonly LedgerPayment[],
+  today: string,
+  metode: MetodePengakuanMargin = 'proporsional',
+): LoanLedger {
   const ordered = [...payments].sort(byDateThenId);
   const dues = loan.tipe === 'pokok' ? murabahahDues(loan) : mudharabahDues(loan, ordered, today);
   const paid = dues.map(() => 0);
   const paidProfit = dues.map(() => 0);
+  // Each instalment's margin (Murabahah, under the institution's method) or profit share (Mudharabah).
+  const profitDue = loan.tipe === 'pokok' ? methodMargins(dues, loan.jumlah, metode) : dues.map((d) => d.bagi_hasil);
   const due = (i: number) => dues[i]!.pokok + dues[i]!.margin + dues[i]!.bagi_hasil;
 
   /** Fills instalments from the oldest with `amount` of the parts `part` picks; returns what is left. */
@@ -273,8 +281,10 @@ export function loanLedger(loan: LedgerLoan, payments: readonly LedgerPayment[],
 
   if (loan.tipe === 'pokok') {
     for (const step of murabahahSteps(dues, ordered)) for (const [i, amount] of step.parts) paid[i]! += amount;
-    // Within an instalment a payment covers the margin before the principal.
-    dues.forEach((d, i) => (paidProfit[i] = Math.min(paid[i]!, d.margin)));
+    // What was paid of an instalment carries its margin in proportion (the institution's method,
+    // as income and the loan's position split it: issue 47), so the principal in arrears is never
+    // more than the principal left.
+    dues.forEach((d, i) => (paidProfit[i] = mulDivFloor(paid[i]!, profitDue[i]!, d.pokok + d.margin)));
   } else {
     // Two purses per month: bagi hasil payments fill the months' bagi hasil from the oldest,
     // principal payments fill the principal due (only with a term) until a pelunasan settles all.
@@ -315,10 +325,15 @@ export function loanLedger(loan: LedgerLoan, payments: readonly LedgerPayment[],
     };
   });
 
-  return { instalments, summary: summarize(loan, dues, instalments, paidProfit) };
+  return { instalments, summary: summarize(loan, instalments, profitDue, paidProfit) };
 }
 
-function summarize(loan: LedgerLoan, dues: Due[], instalments: LedgerInstalment[], paidProfit: number[]): LedgerSummary {
+function summarize(
+  loan: LedgerLoan,
+  instalments: LedgerInstalment[],
+  profitDue: readonly number[],
+  paidProfit: readonly number[],
+): LedgerSummary {
   const summary: LedgerSummary = {
     tunggakan_pokok: 0,
     tunggakan_margin: 0,
@@ -341,8 +356,7 @@ function summarize(loan: LedgerLoan, dues: Due[], instalments: LedgerInstalment[
       }
       return;
     }
-    const d = dues[i]!;
-    const profitLeft = d.margin + d.bagi_hasil - paidProfit[i]!;
+    const profitLeft = profitDue[i]! - paidProfit[i]!;
     const principalLeft = line.sisa - profitLeft;
     summary.tunggakan_pokok += principalLeft;
     if (loan.tipe === 'pokok') summary.tunggakan_margin += profitLeft;

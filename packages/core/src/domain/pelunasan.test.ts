@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, addMonths } from './calendar';
 import { murabahahAllocation, type LedgerLoan, type LedgerPayment } from './ledger';
-import { loanIncome, methodMargins, metodePengakuanMargin } from './pendapatan';
+import { loanIncome } from './pendapatan';
+import { methodMargins, metodePengakuanMargin } from './margin';
 import { bulanBerjalan, khasmAmount, khasmProblem, settlementQuote } from './pelunasan';
 import { buildMurabahahSchedule } from './schedule';
 

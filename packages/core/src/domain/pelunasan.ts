@@ -8,7 +8,7 @@
 import { addMonths } from './calendar';
 import { murabahahAllocation, type LedgerLoan, type LedgerPayment } from './ledger';
 import { isValidDurasi } from './murabahah';
-import { methodMargins, type MetodePengakuanMargin } from './pendapatan';
+import { methodMargins, type MetodePengakuanMargin } from './margin';
 import { divRoundHalfUp, mulDivFloor } from './money';
 import { formatRupiah } from '../format/rupiah';
 

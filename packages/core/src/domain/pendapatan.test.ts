@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { annuityMargins, deferredMargin, loanIncome, type MetodePengakuanMargin } from './pendapatan';
+import { deferredMargin, loanIncome } from './pendapatan';
+import { annuityMargins, type MetodePengakuanMargin } from './margin';
 import { buildMurabahahSchedule } from './schedule';
 import type { LedgerPayment } from './ledger';
 

@@ -4,6 +4,7 @@ import { addDays, daysInMonth, parseIsoDate } from './calendar';
 import { classify, figuresOfTotals, portfolioFigures, portfolioTotals, type Kolektibilitas } from './kolektibilitas';
 import { loanLedger, type LedgerPayment } from './ledger';
 import { figureChange, formatFigureChange, monthEndsBefore, portfolioLoanAt, previousMonthEnd } from './portfolio';
+import { loanPosition } from './posisi';
 import type { JenisPembayaran, TipePinjaman } from './types';
 
 const murabahah = {
@@ -38,7 +39,8 @@ describe('portfolioLoanAt', () => {
     // Instalments of 1 120 000 due on the 10th from February; one paid on 2026-02-10.
     const payments = [pay(1, '2026-02-10', 1_120_000)];
     const endOfApril = portfolioLoanAt(murabahah, payments, '2026-04-30');
-    expect(endOfApril).toEqual({ outstanding: 10_880_000, hari_tunggakan: 51, kolektibilitas: 2 });
+    // Of the 1 120 000 paid, 120 000 is the instalment's margin: 11 000 000 of principal left (issue 47).
+    expect(endOfApril).toEqual({ outstanding: 11_000_000, hari_tunggakan: 51, kolektibilitas: 2 });
     // A payment made later does not change the past.
     expect(portfolioLoanAt(murabahah, [...payments, pay(2, '2026-05-02', 5_000_000)], '2026-04-30')).toEqual(endOfApril);
   });
@@ -73,7 +75,10 @@ describe('portfolioLoanAt', () => {
           const { summary } = loanLedger(murabahah, upTo, tanggal);
           expect(loan.hari_tunggakan).toBe(summary.hari_tunggakan);
           expect(loan.kolektibilitas).toBe(classify(summary.hari_tunggakan));
-          expect(loan.outstanding).toBe(Math.max(0, 12_000_000 - paid));
+          // The principal left then is the loan's position on the payments of that time; never
+          // more than jumlah less what was paid above the margin of the whole akad.
+          expect(loan.outstanding).toBe(loanPosition(murabahah, upTo, tanggal).sisa_pokok);
+          expect(loan.outstanding).toBeGreaterThanOrEqual(Math.max(0, 12_000_000 - paid));
           const next = portfolioLoanAt(murabahah, payments, addDays(tanggal, later));
           if (next) expect(next.outstanding).toBeLessThanOrEqual(loan.outstanding);
         },

@@ -4,7 +4,9 @@
  * cards. Rules and examples: docs/domain.md ("Portfolio history").
  */
 import { addDays, monthDateRange, parseIsoDate } from './calendar';
-import { isLoanPaidOff, sisaPokok } from './balances';
+import { isLoanPaidOff } from './balances';
+import { loanPosition } from './posisi';
+import type { MetodePengakuanMargin } from './margin';
 import { classify, OJK_BANK_BANDS, type KolektibilitasBand, type PortfolioLoan } from './kolektibilitas';
 import { loanLedger, type LedgerLoan, type LedgerPayment } from './ledger';
 import { isDisbursed, type LoanTerms } from './types';
@@ -22,13 +24,15 @@ export function portfolioLoanAt(
   payments: readonly LedgerPayment[],
   tanggal: string,
   bands: readonly KolektibilitasBand[] = OJK_BANK_BANDS,
+  metode: MetodePengakuanMargin = 'proporsional',
 ): PortfolioLoan | null {
   if (!isDisbursed(loan.status) || loan.tanggal_pinjam > tanggal) return null;
   const upTo = payments.filter((p) => p.tanggal <= tanggal);
   if (isLoanPaidOff(loan, upTo)) return null;
   const { summary } = loanLedger({ ...loan, status: 'aktif' }, upTo, tanggal);
   return {
-    outstanding: sisaPokok(loan.jumlah, upTo),
+    // The principal not yet repaid then: the loan's position on the payments of that time.
+    outstanding: loanPosition({ ...loan, status: 'aktif' }, upTo, tanggal, metode).sisa_pokok,
     hari_tunggakan: summary.hari_tunggakan,
     kolektibilitas: classify(summary.hari_tunggakan, bands),
   };

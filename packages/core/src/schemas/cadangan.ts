@@ -40,3 +40,15 @@ export const backupStatusSchema = z.object({
   files: z.array(backupFileSchema),
 });
 export type BackupStatus = z.infer<typeof backupStatusSchema>;
+
+/** Reactions to committed money events (notifications) not done yet (issue 47): a count that grows says they fail. */
+const reaksiCountsSchema = z.object({
+  /** Waiting for their first attempt (normally for a moment after a write). */
+  menunggu: z.number().int(),
+  /** Failed, to be tried again (the error is in the server's log). */
+  gagal: z.number().int(),
+});
+
+/** `GET /api/backup/status`: the backups, and the reactions waiting or failed (the server's status page). */
+export const backupStatusResponseSchema = backupStatusSchema.extend({ reaksi: reaksiCountsSchema });
+export type BackupStatusResponse = z.infer<typeof backupStatusResponseSchema>;

@@ -3,7 +3,7 @@
  * and "this month" are the server's clock's.
  */
 import { z } from './zod';
-import { metodePengakuanMargin } from '../domain/pendapatan';
+import { metodePengakuanMargin } from '../domain/margin';
 import { jenisPembayaran, tipePinjaman } from '../domain/types';
 import { messages } from '../messages';
 import { NO_NUL, optionalDateField } from './fields';

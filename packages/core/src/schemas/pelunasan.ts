@@ -1,7 +1,7 @@
 /** Early settlement's body and answers (issue 27 B). */
 import { z } from './zod';
 import { alasanKhasm } from '../domain/pelunasan';
-import { metodePengakuanMargin } from '../domain/pendapatan';
+import { metodePengakuanMargin } from '../domain/margin';
 import { dateField, optionalTextField } from './fields';
 import { persetujuanSchema } from './persetujuan';
 

@@ -23,7 +23,12 @@ export const pinjamanSchema = z.object({
   keterangan: z.string().nullable(),
   durasi_angsuran: z.number().nullable(),
   status: z.enum(statusPinjamanFilter),
+  /** Principal not yet repaid (core loanPosition; docs/glossary.md "Money figures"). */
   sisa_pokok: z.number(),
+  /** The akad's margin not yet paid (Murabahah; 0 once settled). */
+  sisa_margin: z.number(),
+  /** What the customer still owes: sisa_pokok + sisa_margin + profit share in arrears. */
+  sisa_kewajiban: z.number(),
   total_pembayaran: z.number(),
   /** Monthly instalment (pokok with durasi), computed by the server; null otherwise. */
   angsuran_per_bulan: z.number().nullable(),
@@ -83,6 +88,25 @@ export const jadwalSchema = z.object({
     jatuh_tempo_tertua: z.string().nullable(),
     jatuh_tempo_berikutnya: z.string().nullable(),
     jumlah_berikutnya: z.number().nullable(),
+  }),
+  /** The loan's position today (core loanPosition, issue 47): the one source of its money figures. */
+  posisi: z.object({
+    total_kewajiban: z.number(),
+    margin_akad: z.number(),
+    pokok_terbayar: z.number(),
+    margin_terbayar: z.number(),
+    bagi_hasil_terbayar: z.number(),
+    margin_tidak_ditagih: z.number(),
+    pokok_tidak_tertagih: z.number(),
+    sisa_pokok: z.number(),
+    sisa_margin: z.number(),
+    bagi_hasil_tertunggak: z.number(),
+    sisa_kewajiban: z.number(),
+    lebih_bayar: z.number(),
+    angsuran_lunas: z.number().nullable(),
+    sisa_angsuran: z.number().nullable(),
+    progres_persen: z.number(),
+    dilunasi: z.boolean(),
   }),
 });
 export type Jadwal = z.infer<typeof jadwalSchema>;

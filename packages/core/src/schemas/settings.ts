@@ -9,7 +9,7 @@ import {
   type NotifikasiEvent,
 } from '../domain/notifikasi';
 import { defaultPengingatStages, liburNasional2026, pengingatPlaceholders } from '../domain/pengingat';
-import { metodePengakuanMargin } from '../domain/pendapatan';
+import { metodePengakuanMargin } from '../domain/margin';
 import { isoDateError } from './fields';
 
 /** A time of day `JJ:MM`, 00:00–23:59 (the recap's time, the reminders' window). */

@@ -34,6 +34,8 @@ import * as m0920tazir from './2026_12_01_0920_tazir';
 import * as m0930penjadwalan from './2026_12_01_0930_penjadwalan';
 import * as m0900operations from './2026_12_02_0900_operations';
 import * as m0910waQueueAge from './2026_12_02_0910_wa_queue_age_index';
+import * as m0900reactions from './2026_12_03_0900_reactions';
+import * as m0910posisiPinjaman from './2026_12_03_0910_posisi_pinjaman';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -73,4 +75,6 @@ export const migrations = {
   '2026_12_01_0930_penjadwalan': m0930penjadwalan,
   '2026_12_02_0900_operations': m0900operations,
   '2026_12_02_0910_wa_queue_age_index': m0910waQueueAge,
+  '2026_12_03_0900_reactions': m0900reactions,
+  '2026_12_03_0910_posisi_pinjaman': m0910posisiPinjaman,
 };

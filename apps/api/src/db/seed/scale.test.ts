@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { autofillPembayaran, isIsoDate, todayJakarta } from '@mizan/core';
+import { autofillPembayaran, isIsoDate, loanPosition, paymentsByLoan, todayJakarta } from '@mizan/core';
 import type { DatabaseHandle } from '../database';
 import { createTestDatabase } from '../../test/test-db';
 import { refreshLoanBalance } from '../../modules/pinjaman/pinjaman.service';
@@ -54,17 +54,30 @@ describe('scale data loader (50 customers)', () => {
     const db = handle.db;
     const before = await db
       .selectFrom('pinjaman')
-      .select(['id', 'sisa_pokok', 'total_pembayaran', 'angsuran_per_bulan', 'status'])
+      .select(['id', 'sisa_pokok', 'sisa_margin', 'total_pembayaran', 'angsuran_per_bulan', 'status'])
       .orderBy('id')
       .execute();
-    // sisa_pokok = jumlah − Σ principal payments (never below 0), total_pembayaran = Σ payments, in SQL.
-    const { rows } = await sql<{ id: number; sisa: number; total: number }>`
-      select p.id, greatest(0, p.jumlah - coalesce(sum(b.jumlah) filter (where b.jenis in ('pokok', 'angsuran', 'pelunasan')), 0))::bigint as sisa,
-             coalesce(sum(b.jumlah), 0)::bigint as total
+    // total_pembayaran = Σ payments, in SQL; the principal and margin left are the loan's position
+    // (core loanPosition, issue 47) over the payments stored, and the SQL sum of those payments
+    // is what the position was paid.
+    const { rows } = await sql<{ id: number; total: number }>`
+      select p.id, coalesce(sum(b.jumlah), 0)::bigint as total
       from pinjaman p left join pembayaran b on b.pinjaman_id = p.id and b.deleted_at is null
       group by p.id order by p.id`.execute(db);
-    expect(before.map((l) => [l.id, l.sisa_pokok, l.total_pembayaran])).toEqual(
-      rows.map((r) => [r.id, Number(r.sisa), Number(r.total)]),
+    expect(before.map((l) => [l.id, l.total_pembayaran])).toEqual(rows.map((r) => [r.id, Number(r.total)]));
+    const loans = await db.selectFrom('pinjaman').selectAll().orderBy('id').execute();
+    const payments = paymentsByLoan(
+      await db
+        .selectFrom('pembayaran')
+        .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
+        .where('deleted_at', 'is', null)
+        .execute(),
+    );
+    expect(before.map((l) => [l.id, l.sisa_pokok, l.sisa_margin])).toEqual(
+      loans.map((loan) => {
+        const p = loanPosition(loan, payments.get(loan.id) ?? [], todayJakarta());
+        return [loan.id, p.sisa_pokok, p.sisa_margin];
+      }),
     );
 
     // The services' own refresh (the code every payment write runs) changes nothing.

@@ -7,7 +7,7 @@ import {
   autofillPembayaran,
   calculateMurabahah,
   resolveLoanStatus,
-  sisaPokok,
+  loanPosition,
   splitIntoInstalments,
   totalPembayaran,
   totalPinjamanNasabah,
@@ -71,6 +71,7 @@ interface PinjamanValues {
   durasi_angsuran: number | null;
   status: 'aktif' | 'lunas' | 'macet' | 'pending';
   sisa_pokok: number;
+  sisa_margin: number;
   total_pembayaran: number;
   angsuran_per_bulan: number | null;
   created_at: string;
@@ -261,6 +262,9 @@ export function* generateScaleData(options: ScaleOptions): Generator<{
         });
       }
       const initialStatus = troubled || (!running && paid === 0) ? 'macet' : pending ? 'pending' : 'aktif';
+      const status = resolveLoanStatus({ ...terms, status: initialStatus }, payments);
+      // The stored balances every write keeps (core loanPosition, issue 47), on the proportional method.
+      const position = loanPosition({ ...terms, tanggal_pinjam: start, status }, payments, today);
       loans.push({
         id: loanId,
         nasabah_id: id,
@@ -275,8 +279,9 @@ export function* generateScaleData(options: ScaleOptions): Generator<{
         jaminan: rnd.pick(collaterals),
         keterangan: `Modal usaha ${rnd.pick(businesses).toLowerCase()}`,
         durasi_angsuran: durasi,
-        status: resolveLoanStatus({ ...terms, status: initialStatus }, payments),
-        sisa_pokok: sisaPokok(jumlah, payments),
+        status,
+        sisa_pokok: position.sisa_pokok,
+        sisa_margin: position.sisa_margin,
         total_pembayaran: totalPembayaran(payments),
         angsuran_per_bulan: angsuranPerBulan(terms),
         created_at: jakartaTimestamp(start, 10, loanId % 21_600),
@@ -317,22 +322,21 @@ async function insertNasabah(db: Kysely<DB>, rows: NasabahValues[], userId: numb
 async function insertPinjaman(db: Kysely<DB>, rows: PinjamanValues[], userId: number | null) {
   await sql`
     insert into pinjaman (id, nasabah_id, nasabah_nama, nasabah_nik, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah,
-                          persentase, tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran,
+                          persentase, tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, sisa_margin, total_pembayaran,
                           angsuran_per_bulan, created_by, updated_by, created_at, updated_at)
     select id, nasabah_id, nasabah_nama, nasabah_nik, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah,
-           persentase, tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran,
+           persentase, tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, sisa_margin, total_pembayaran,
            angsuran_per_bulan, ${userId}::int, ${userId}::int, created_at, created_at
     from unnest(${column(rows, 'id')}::int[], ${column(rows, 'nasabah_id')}::int[], ${column(rows, 'nasabah_nama')}::text[],
                 ${column(rows, 'nasabah_nik')}::text[], ${column(rows, 'nomor_pinjaman')}::text[],
                 ${column(rows, 'urutan_pinjaman')}::int[], ${column(rows, 'tanggal_pinjam')}::date[], ${column(rows, 'jumlah')}::bigint[],
                 ${column(rows, 'persentase')}::numeric[], ${column(rows, 'tipe')}::text[], ${column(rows, 'jaminan')}::text[],
                 ${column(rows, 'keterangan')}::text[], ${column(rows, 'durasi_angsuran')}::int[], ${column(rows, 'status')}::text[],
-                ${column(rows, 'sisa_pokok')}::bigint[], ${column(rows, 'total_pembayaran')}::bigint[],
+                ${column(rows, 'sisa_pokok')}::bigint[], ${column(rows, 'sisa_margin')}::bigint[], ${column(rows, 'total_pembayaran')}::bigint[],
                 ${column(rows, 'angsuran_per_bulan')}::bigint[], ${column(rows, 'created_at')}::timestamptz[])
       as t(id, nasabah_id, nasabah_nama, nasabah_nik, nomor_pinjaman, urutan_pinjaman, tanggal_pinjam, jumlah, persentase,
-           tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, total_pembayaran, angsuran_per_bulan, created_at)`.execute(
-    db,
-  );
+           tipe, jaminan, keterangan, durasi_angsuran, status, sisa_pokok, sisa_margin, total_pembayaran, angsuran_per_bulan,
+           created_at)`.execute(db);
 }
 
 async function insertPembayaran(db: Kysely<DB>, rows: PembayaranValues[], userId: number | null) {

@@ -10,13 +10,13 @@ export const DISPATCH_POLL_MS = 30_000;
 const ROUND = 20;
 
 /**
- * The sender of waiting notifications and reminders (issue 24): messages are written QUEUED in the
- * transaction of the business write and wait in the log, across restarts and while WhatsApp is not
- * connected; this hands them over, oldest first, through the outbox's pacing, whenever the session
- * is READY: when told (`kick`, after a write committed), when the session becomes READY, and every
- * 30 s. With Baileys only the process that owns the session sends (the others' gateways are never
- * READY); in any case each row is claimed QUEUED → SENDING before its call, so no row is sent by
- * two processes or twice.
+ * The sender of waiting notifications and reminders (issue 24): messages are written QUEUED (a
+ * notification by its reaction after the business write committed, modules/reactions) and wait in
+ * the log, across restarts and while WhatsApp is not connected; this hands them over, oldest first,
+ * through the outbox's pacing, whenever the session is READY: when told (`kick`, after a round of
+ * reactions), when the session becomes READY, and every 30 s. With Baileys only the process that
+ * owns the session sends (the others' gateways are never READY); in any case each row is claimed
+ * QUEUED → SENDING before its call, so no row is sent by two processes or twice.
  */
 export function createDispatcher(options: {
   db: Database;

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backupRunSchema, backupStatusSchema } from '@mizan/core';
+import { backupRunSchema, backupStatusResponseSchema } from '@mizan/core';
 import { requireAdmin, currentUser } from '../../plugins/auth';
 import { backupFileName, streamBackup } from '../../lib/backup';
 import { backupCopyInChild } from '../../lib/backup-process';
 import { envelope } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
+import { reactionCounts } from '../reactions/reactions.service';
 
 /**
  * `GET /api/backup` (administrators): a consistent backup of the running server (database rows
@@ -28,11 +29,14 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Cadangan server: jadwal, yang sedang berjalan, hasil terakhir, riwayat dan file tersimpan (khusus administrator)',
-        response: { 200: envelope(backupStatusSchema) },
+          'Cadangan server: jadwal, yang sedang berjalan, hasil terakhir, riwayat dan file tersimpan, dan reaksi yang menunggu atau gagal (khusus administrator)',
+        response: { 200: envelope(backupStatusResponseSchema) },
       },
     },
-    async () => ({ success: true as const, data: await app.backups.status() }),
+    async () => {
+      const [status, reactions] = await Promise.all([app.backups.status(), reactionCounts(app.db)]);
+      return { success: true as const, data: { ...status, reaksi: { menunggu: reactions.waiting, gagal: reactions.failed } } };
+    },
   );
 
   app.post(

@@ -26,6 +26,11 @@ export function findKwitansiSource(db: Kysely<DB>, pembayaranId: number) {
       'p.nomor_pinjaman',
       'p.tipe',
       'p.jumlah as pinjaman_jumlah',
+      'p.persentase as pinjaman_persentase',
+      'p.durasi_angsuran as pinjaman_durasi_angsuran',
+      'p.tanggal_pinjam as pinjaman_tanggal_pinjam',
+      'p.status as pinjaman_status',
+      'p.jadwal_ulang as pinjaman_jadwal_ulang',
       'n.nama',
       'n.nik',
       'n.alamat',
@@ -42,7 +47,7 @@ export function findKwitansiSource(db: Kysely<DB>, pembayaranId: number) {
 export function paymentsUpTo(db: Kysely<DB>, payment: { id: number; pinjaman_id: number; tanggal: string }) {
   return db
     .selectFrom('pembayaran')
-    .select(['jenis', 'jumlah'])
+    .select(['id', 'tanggal', 'jenis', 'jumlah', 'angsuran_ke'])
     .where('pinjaman_id', '=', payment.pinjaman_id)
     .where((eb) =>
       eb.or([

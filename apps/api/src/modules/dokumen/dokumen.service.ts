@@ -4,10 +4,10 @@ import {
   jadwalDokumen,
   kwitansiDokumen,
   loanLedger,
+  loanPosition,
   messages,
   nomorKwitansi,
   riwayatDokumen,
-  sisaPokok,
   todayJakarta,
   type Dokumen,
   type DokumenPinjaman,
@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import * as repo from './dokumen.repository';
 import { settlementOfPayment } from '../pelunasan/pelunasan-catatan.service';
+import { getPendapatanSetting } from '../settings/settings.service';
 
 /** The institution as documents show it, the receipt's footer and the logo. */
 export interface Lembaga {
@@ -34,6 +35,17 @@ export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaran
   const source = await repo.findKwitansiSource(db, pembayaranId);
   if (!source) throw notFound(messages.notFound.pembayaran);
   const payments = await repo.paymentsUpTo(db, source);
+  const { metode_pengakuan_margin: metode } = await getPendapatanSetting(db);
+  // The principal left right after this payment: the loan's position on its payments up to it.
+  const loan = {
+    tipe: source.tipe,
+    jumlah: source.pinjaman_jumlah,
+    persentase: source.pinjaman_persentase,
+    durasi_angsuran: source.pinjaman_durasi_angsuran,
+    tanggal_pinjam: source.pinjaman_tanggal_pinjam,
+    status: source.pinjaman_status,
+    jadwal_ulang: source.pinjaman_jadwal_ulang,
+  };
   const cetakanKe = await repo.countPrint(db, pembayaranId, now);
   const pelunasan = await settlementOfPayment(db, pembayaranId);
   return kwitansiDokumen(
@@ -47,7 +59,7 @@ export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaran
       keterangan: source.keterangan,
       nasabah: { nama: source.nama, nik: source.nik, alamat: source.alamat },
       pinjaman: { id: source.pinjaman_id, nomor_pinjaman: source.nomor_pinjaman, tipe: source.tipe },
-      sisa_pokok_setelah: sisaPokok(source.pinjaman_jumlah, payments),
+      sisa_pokok_setelah: loanPosition(loan, payments, source.tanggal, metode).sisa_pokok,
       petugas: source.petugas,
       batal: source.batal,
       cetakan_ke: cetakanKe,
@@ -91,7 +103,8 @@ export async function jadwalDocument(db: Kysely<DB>, kop: KopDokumen, pinjamanId
   const row = await loanOrNotFound(db, pinjamanId);
   const payments = await repo.livingPaymentsOfLoan(db, pinjamanId);
   const tanggal = todayJakarta(now);
-  const { instalments, summary } = loanLedger(row, payments, tanggal);
+  const { metode_pengakuan_margin: metode } = await getPendapatanSetting(db);
+  const { instalments, summary } = loanLedger(row, payments, tanggal, metode);
   return jadwalDokumen(pinjamanOf(row), row, { tanggal, angsuran: instalments, ringkasan: summary }, kop, now);
 }
 

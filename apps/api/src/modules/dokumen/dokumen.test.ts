@@ -164,8 +164,8 @@ describe('GET /api/pembayaran/:id/kwitansi.pdf', () => {
       'Murabahah',
       formatRupiah(1_240_000),
       terbilangRupiah(1_240_000),
-      // Rp 12.000.000 less this instalment.
-      formatRupiah(12_000_000 - 1_240_000),
+      // Rp 12.000.000 less this instalment's principal part, Rp 1.000.000 (its Rp 240.000 is margin: issue 47).
+      'Sisa pokok setelah pembayaran ini ' + formatRupiah(11_000_000),
       'Siti Kasir',
       'Penyetor',
     ]) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { classify, loanLedger, paymentsByLoan } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { getKolektibilitasSetting } from '../settings/settings.service';
+import { getKolektibilitasSetting, getPendapatanSetting } from '../settings/settings.service';
 import * as repo from './ledger.repository';
 import * as jobRuns from '../../db/job-runs';
 import { recordClosingSnapshot } from '../portfolio/portfolio.service';
@@ -50,6 +50,8 @@ export async function runDailyLedger(
 ): Promise<LedgerRunResult> {
   const batch = options.batch ?? LEDGER_BATCH.postgres;
   const { bands } = await getKolektibilitasSetting(db);
+  // The arrears are split into principal and margin as the institution recognises margin (issue 47).
+  const { metode_pengakuan_margin: metode } = await getPendapatanSetting(db);
   const run = await jobRuns.runInBatches(
     db,
     LEDGER_JOB,
@@ -69,18 +71,18 @@ export async function runDailyLedger(
         ),
       );
       const rows = loans.map((loan) => {
-        const { summary } = loanLedger(loan, byLoan.get(loan.id) ?? [], tanggal);
+        const { summary } = loanLedger(loan, byLoan.get(loan.id) ?? [], tanggal, metode);
         return { id: loan.id, versi: loan.versi, ...summary, kolektibilitas: classify(summary.hari_tunggakan, bands) };
       });
       const written = await repo.writeLedgers(trx, tanggal, rows);
       if (options.notifier && written.length > 0) {
-        // Loans that moved to class 3–5 today, told in the batch's transaction. A loan whose figures
-        // were never computed (the first run after an import) has no "before" to compare with.
+        // Loans that moved to class 3–5 today, recorded in the batch's transaction and told after its
+        // commit (modules/reactions). A loan whose figures were never computed (the first run after
+        // an import) has no "before" to compare with.
         const before = new Map(loans.filter((l) => l.ledger_tanggal !== null).map((l) => [l.id, l.kolektibilitas]));
         const after = new Map(rows.map((r) => [r.id, r.kolektibilitas]));
         await notifyKolektibilitasMemburuk(
           trx,
-          options.notifier,
           written.filter((id) => before.has(id)).map((id) => ({ id, lama: before.get(id)!, baru: after.get(id)! })),
           tanggal,
         );

@@ -14,6 +14,12 @@ export function activeRecipients(db: Kysely<DB>) {
   );
 }
 
+/** Recipients by id, as they are now (the audience of a notification was fixed at its event). */
+export function recipientsByIds(db: Kysely<DB>, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('wa_recipients').select(['id', 'name', 'phone_number']).where('id', 'in', ids).orderBy('id').execute();
+}
+
 const staffName = sql<string>`coalesce(nullif(users.nama_lengkap, ''), users.username, '-')`;
 
 /** A payment with its loan, customer and the staff member who recorded it. */
@@ -39,6 +45,35 @@ export function paymentFacts(db: Kysely<DB>, paymentId: number) {
     ])
     .where('pembayaran.id', '=', paymentId)
     .executeTakeFirst();
+}
+
+/** What a payment's notification tells of it at the event: the payment, and its loan's balance right after it. */
+export function paymentFigures(db: Kysely<DB>, paymentId: number) {
+  return db
+    .selectFrom('pembayaran')
+    .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
+    .select(['pembayaran.jenis', 'pembayaran.angsuran_ke', 'pembayaran.jumlah', 'pembayaran.tanggal', 'pinjaman.sisa_pokok'])
+    .where('pembayaran.id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+/** What the notifications of loans tell of them at the event (amount, term, class, arrears, balance). */
+export function loanFigures(db: Kysely<DB>, loanIds: readonly number[]) {
+  return db
+    .selectFrom('pinjaman')
+    .select([
+      'id',
+      'jumlah',
+      'tanggal_pinjam',
+      'durasi_angsuran',
+      'sisa_pokok',
+      'hari_tunggakan',
+      'tunggakan_total',
+      'kolektibilitas',
+    ])
+    .where('id', 'in', loanIds)
+    .orderBy('id')
+    .execute();
 }
 
 /** Loans with their customer and the staff member who recorded them. */

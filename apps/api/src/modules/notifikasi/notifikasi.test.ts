@@ -14,8 +14,9 @@ import { runDailyLedger } from '../ledger/ledger.service';
 import { RECAP_JOB, sendDailyRecap } from './notifikasi.service';
 
 // WhatsApp notifications to the recipients list (issue 24, part A): the setting with its field
-// errors, and a business write producing one message per active recipient, written in its
-// transaction and handed over by the sender, waiting while WhatsApp is not connected.
+// errors, and a business write producing one message per active recipient, recorded in its
+// transaction, written after its commit and handed over by the sender, waiting while WhatsApp is
+// not connected.
 
 const clock = manualClock(new Date('2024-06-15T05:00:00Z'));
 let t: TestApp;
@@ -39,7 +40,14 @@ const connect = async () => {
   expect((await t.request({ method: 'POST', url: '/api/wa-sessions/create' })).statusCode).toBeLessThan(300);
   expect((await t.request({ method: 'POST', url: '/api/wa-sessions/simulator/scan' })).statusCode).toBe(200);
 };
+// The money write's notifications are written into the log by its reactions after the commit
+// (modules/reactions), then handed over by the sender.
+const reacted = async () => {
+  await t.app.reactions.kick();
+  await t.app.reactions.idle();
+};
 const settle = async () => {
+  await reacted();
   await t.app.wa.dispatcher.kick();
   await t.app.wa.dispatcher.idle();
 };
@@ -192,6 +200,7 @@ describe('notifications of business writes', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expect((await pay(2)).statusCode).toBe(201);
+    await reacted();
     const told = (await notifications()).filter((r) => r.acara === 'pembayaran_baru').map((r) => r.phone_number);
     expect(told).toEqual(['6281234567890', '6281298765432', '6281234567890']);
     const on = await t.request({

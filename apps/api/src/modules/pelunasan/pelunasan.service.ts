@@ -174,7 +174,7 @@ async function settle(
   });
   await refreshLoanBalance(trx, loan.id, todayOf(ctx.clock), { notifier: ctx.notifier });
   await syncTazirProposals(trx, loan.id);
-  if (ctx.notifier) await notifyPembayaranBaru(trx, ctx.notifier, pembayaranId);
+  if (ctx.notifier) await notifyPembayaranBaru(trx, pembayaranId);
   await recordActivity(trx, {
     type: 'pelunasan.create',
     description:

@@ -224,7 +224,7 @@ export async function createPembayaran(
       const paymentId = await repo.insertPembayaran(trx, { ...paymentColumns(input), created_by: userId, updated_by: userId });
       await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock), { notifier });
       await syncTazirProposals(trx, input.pinjaman_id);
-      if (notifier) await notifyPembayaranBaru(trx, notifier, paymentId);
+      if (notifier) await notifyPembayaranBaru(trx, paymentId);
       const nama = await repo.nasabahNameOfLoan(trx, loan!.nasabah_id);
       await recordActivity(trx, {
         type: 'pembayaran.create',

@@ -5,7 +5,7 @@ import {
   divRoundHalfUp,
   messages,
   pembayaranSortKeys,
-  sisaPokok,
+  loanPosition,
   totalPembayaran,
   type Pembayaran,
   type PembayaranDetail,
@@ -98,7 +98,7 @@ const count = async (table: 'pembayaran' | 'activities') =>
 const livingPayments = (pinjamanId: number) =>
   t.app.db
     .selectFrom('pembayaran')
-    .select(['jumlah', 'jenis'])
+    .select(['id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
     .where('pinjaman_id', '=', pinjamanId)
     .where('deleted_at', 'is', null)
     .execute();
@@ -107,7 +107,8 @@ const livingPayments = (pinjamanId: number) =>
 async function expectBalanceMatchesPayments(loan: Pinjaman) {
   const payments = await livingPayments(loan.id);
   const row = await loanRow(loan.id);
-  expect(row.sisa_pokok).toBe(sisaPokok(loan.jumlah, payments));
+  // The loan's position (core loanPosition, issue 47): principal not yet repaid, never the payments' sum.
+  expect(row.sisa_pokok).toBe(loanPosition(loan, payments, '2030-01-01').sisa_pokok);
   expect(row.total_pembayaran).toBe(totalPembayaran(payments));
   return row;
 }
@@ -185,7 +186,8 @@ describe('creating a payment', () => {
         durasi_angsuran: 12,
         status: 'aktif',
         tanggal_pinjam: '2024-01-31',
-        sisa_pokok: 10_760_000,
+        // Instalment 1 is 1.000.000 principal + 240.000 margin (issue 47: not 10.760.000).
+        sisa_pokok: 11_000_000,
         total_pembayaran: 1_240_000,
         nasabah: { id: budi.id, nama: 'Budi Santoso', nik: '3201123456780001', telepon: '081234567890', alamat: 'Jl. Melati 1' },
       },
@@ -228,7 +230,8 @@ describe('creating a payment', () => {
     await pay(loan.id, { angsuran_ke: 1 });
     expect((await loanRow(loan.id)).status).toBe('macet');
     const settled = await pay(loan.id, { jenis: 'pelunasan', jumlah: 500_000, angsuran_ke: null, tanggal: '2024-03-01' });
-    expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 10_260_000, total_pembayaran: 1_740_000, status: 'lunas' });
+    // Settled: nothing is owed any more (what the settlement did not collect is not principal left).
+    expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 0, total_pembayaran: 1_740_000, status: 'lunas' });
     // Undoing the pelunasan brings back an automatic status: aktif.
     expect((await del(settled.id)).statusCode).toBe(200);
     expect((await loanRow(loan.id)).status).toBe('aktif');
@@ -396,7 +399,10 @@ describe('concurrent payments on one loan', () => {
     const responses = await Promise.all(amounts.map((jumlah, i) => post(body(loan.id, { jumlah, angsuran_ke: i + 1 }))));
     expect(responses.map((r) => r.statusCode)).toEqual(amounts.map(() => 201));
     const sum = amounts.reduce((a, b) => a + b, 0);
-    expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 50_000_000 - sum, total_pembayaran: sum, status: 'aktif' });
+    // Every payment counted once: the stored position is core's over all twenty.
+    const row = await expectBalanceMatchesPayments(loan);
+    expect(row).toMatchObject({ total_pembayaran: sum, status: 'aktif' });
+    expect(row.sisa_pokok).toBeLessThan(50_000_000);
     expect(await count('pembayaran')).toBe(20);
     expect(await t.app.db.selectFrom('activities').select('id').where('type', '=', 'pembayaran.create').execute()).toHaveLength(
       20,
@@ -410,7 +416,7 @@ describe('concurrent payments on one loan', () => {
     const codes = responses.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409]);
     for (const r of responses.filter((r) => r.statusCode === 409)) expect(r.json().errors[0].path).toBe('angsuran_ke');
-    expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 10_760_000, total_pembayaran: 1_240_000, status: 'aktif' });
+    expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 11_000_000, total_pembayaran: 1_240_000, status: 'aktif' });
   });
 
   it('keeps both balances exact when payments move between two loans while others are recorded', async () => {
@@ -474,7 +480,7 @@ describe('editing a payment', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.pinjaman_id).toBe(b.id);
     expect(await loanRow(a.id)).toEqual({ sisa_pokok: 12_000_000, total_pembayaran: 0, status: 'aktif' });
-    expect(await loanRow(b.id)).toEqual({ sisa_pokok: 10_760_000, total_pembayaran: 1_240_000, status: 'aktif' });
+    expect(await loanRow(b.id)).toEqual({ sisa_pokok: 11_000_000, total_pembayaran: 1_240_000, status: 'aktif' });
   });
 
   it('refuses the same cases as creating, and an unknown payment with 404', async () => {
@@ -533,7 +539,7 @@ describe('deleting a payment', () => {
     const res = await del(gone.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Pembayaran berhasil dihapus', data: null });
-    expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 10_760_000, total_pembayaran: 1_240_000, status: 'aktif' });
+    expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 11_000_000, total_pembayaran: 1_240_000, status: 'aktif' });
     expect((await get(`/api/pembayaran/${gone.id}`)).statusCode).toBe(404);
     expect((await get(`/api/pembayaran?pinjaman_id=${loan.id}`)).json().data.map((p: Pembayaran) => p.id)).toEqual([keep.id]);
     const row = await t.app.db

@@ -36,7 +36,7 @@ const pinjamanBaru: DecisionHandler = {
   async approve(trx, ctx, { loan, userId }) {
     await repo.setLoanStatus(trx, loan.id, 'aktif', userId);
     await refreshLoanBalance(trx, loan.id, todayOf(ctx.clock), { keepStatus: true });
-    if (ctx.notifier) await notifyPinjamanBaru(trx, ctx.notifier, loan.id);
+    if (ctx.notifier) await notifyPinjamanBaru(trx, loan.id);
     return `Pengajuan ${loanText(loan)} disetujui`;
   },
   async reject(trx, _ctx, { loan, userId }) {

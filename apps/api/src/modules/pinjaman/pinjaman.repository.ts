@@ -54,6 +54,8 @@ const loanColumns = [
   'pinjaman.jadwal_ulang',
   'pinjaman.status',
   'pinjaman.sisa_pokok',
+  'pinjaman.sisa_margin',
+  'pinjaman.sisa_kewajiban',
   'pinjaman.total_pembayaran',
   'pinjaman.angsuran_per_bulan',
   'pinjaman.kwitansi',
@@ -239,6 +241,17 @@ export function livingPaymentsOfLoans(trx: Kysely<DB>, ids: readonly number[]) {
     .execute();
 }
 
+/** The living Murabahah loans not lunas: those whose stored principal and margin left a payment split can move. */
+export async function runningMurabahahIds(trx: Kysely<DB>): Promise<number[]> {
+  const rows = await livingLoans(trx)
+    .select('id')
+    .where('tipe', '=', 'pokok')
+    .where('status', '<>', 'lunas')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 type BalanceColumns = Parameters<typeof setLoanBalance>[2] & { id: number };
 
 /** Writes the maintained fields of many loans in one statement (a VALUES list joined on id). */
@@ -247,7 +260,7 @@ export async function setLoanBalances(trx: Kysely<DB>, rows: readonly BalanceCol
   const values = sql.join(
     rows.map(
       (r) =>
-        sql`(${r.id}::integer, ${r.sisa_pokok}::bigint, ${r.total_pembayaran}::bigint, ${r.angsuran_per_bulan ?? null}::bigint,
+        sql`(${r.id}::integer, ${r.sisa_pokok}::bigint, ${r.sisa_margin}::bigint, ${r.total_pembayaran}::bigint, ${r.angsuran_per_bulan ?? null}::bigint,
           ${r.status}::text, ${r.hari_tunggakan}::integer, ${r.kolektibilitas}::smallint, ${r.tunggakan_pokok}::bigint,
           ${r.tunggakan_margin}::bigint, ${r.tunggakan_bagi_hasil}::bigint, ${r.tunggakan_total}::bigint,
           ${r.angsuran_tertunggak}::integer, ${r.jatuh_tempo_tertua ?? null}::date, ${r.jatuh_tempo_berikutnya ?? null}::date,
@@ -256,12 +269,12 @@ export async function setLoanBalances(trx: Kysely<DB>, rows: readonly BalanceCol
   );
   await sql`
     update pinjaman set
-      sisa_pokok = v.sisa_pokok, total_pembayaran = v.total_pembayaran, angsuran_per_bulan = v.angsuran_per_bulan,
+      sisa_pokok = v.sisa_pokok, sisa_margin = v.sisa_margin, total_pembayaran = v.total_pembayaran, angsuran_per_bulan = v.angsuran_per_bulan,
       status = v.status, hari_tunggakan = v.hari, kolektibilitas = v.kelas, tunggakan_pokok = v.pokok,
       tunggakan_margin = v.margin, tunggakan_bagi_hasil = v.bagi_hasil, tunggakan_total = v.total,
       angsuran_tertunggak = v.angsuran, jatuh_tempo_tertua = v.tertua, jatuh_tempo_berikutnya = v.berikutnya,
       jumlah_berikutnya = v.jumlah_berikutnya, ledger_tanggal = v.ledger_tanggal, updated_at = now()
-    from (values ${values}) as v(id, sisa_pokok, total_pembayaran, angsuran_per_bulan, status, hari, kelas, pokok, margin,
+    from (values ${values}) as v(id, sisa_pokok, sisa_margin, total_pembayaran, angsuran_per_bulan, status, hari, kelas, pokok, margin,
       bagi_hasil, total, angsuran, tertua, berikutnya, jumlah_berikutnya, ledger_tanggal)
     where pinjaman.id = v.id`.execute(trx);
 }
@@ -272,6 +285,7 @@ export async function setLoanBalance(
   values: Pick<
     Updateable<PinjamanTable>,
     | 'sisa_pokok'
+    | 'sisa_margin'
     | 'total_pembayaran'
     | 'angsuran_per_bulan'
     | 'status'

@@ -8,13 +8,14 @@ import {
   formatRupiah,
   isDisbursed,
   loanLedger,
+  loanPosition,
   paymentsByLoan,
   pinjamanDataCompleteness,
   resolveLoanStatus,
-  sisaPokok,
   totalPembayaran,
   type Jadwal,
   type KolektibilitasBand,
+  type MetodePengakuanMargin,
   type Pagination,
   type Pinjaman,
   type PinjamanCreateInput,
@@ -32,7 +33,12 @@ import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
 import { recordActivity } from '../activities/activity.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
-import { getKolektibilitasSetting, getPersetujuanSetting, getTazirSetting } from '../settings/settings.service';
+import {
+  getKolektibilitasSetting,
+  getPendapatanSetting,
+  getPersetujuanSetting,
+  getTazirSetting,
+} from '../settings/settings.service';
 import { cancelRequestsOf, insertRequest } from '../persetujuan/pengajuan.service';
 import {
   notifyKolektibilitasMemburuk,
@@ -81,6 +87,8 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
     durasi_angsuran: row.durasi_angsuran,
     status: row.status,
     sisa_pokok: row.sisa_pokok,
+    sisa_margin: row.sisa_margin,
+    sisa_kewajiban: row.sisa_kewajiban,
     total_pembayaran: row.total_pembayaran,
     angsuran_per_bulan: row.angsuran_per_bulan,
     kwitansi: row.kwitansi,
@@ -139,7 +147,8 @@ export async function getJadwal(ctx: PinjamanContext, id: number): Promise<Jadwa
   if (!row) throw notFound(messages.notFound.pinjaman);
   const payments = await repo.livingPaymentsOf(ctx.db, id);
   const today = todayOf(ctx.clock);
-  const { instalments, summary } = loanLedger(row, payments, today);
+  const { metode_pengakuan_margin: metode } = await getPendapatanSetting(ctx.db);
+  const { instalments, summary } = loanLedger(row, payments, today, metode);
   const setting = await getKolektibilitasSetting(ctx.db);
   let kolektibilitas = classify(summary.hari_tunggakan, setting.bands);
   if (setting.satu_nasabah_satu_kualitas && (row.status === 'aktif' || row.status === 'macet')) {
@@ -149,7 +158,8 @@ export async function getJadwal(ctx: PinjamanContext, id: number): Promise<Jadwa
     );
     kolektibilitas = customerGrades(loans, setting.bands).get(id) ?? kolektibilitas;
   }
-  return { tanggal: today, kolektibilitas, angsuran: instalments, ringkasan: summary };
+  const posisi = loanPosition(row, payments, today, metode);
+  return { tanggal: today, kolektibilitas, angsuran: instalments, ringkasan: summary, posisi };
 }
 
 /** Counts per status and Σ jumlah of the aktif loans (the dashboard's Total Nilai Pinjaman). */
@@ -290,7 +300,7 @@ export async function createPinjaman(
       await refreshLoanBalance(trx, loanId, todayOf(ctx.clock), { keepStatus: true });
       await refreshTotalPinjaman(trx, input.nasabah_id);
       if (waits) await insertRequest(trx, { jenis: 'pinjaman', pinjaman_id: loanId, diajukan_oleh: userId, data: null });
-      else if (ctx.notifier) await notifyPinjamanBaru(trx, ctx.notifier, loanId);
+      else if (ctx.notifier) await notifyPinjamanBaru(trx, loanId);
       await recordActivity(trx, {
         type: 'pinjaman.create',
         description: `${loanCreatedText(input, nasabah.nama)}${staged ? ' dengan foto kwitansi' : ''}${waits ? ', menunggu persetujuan' : ''}`,
@@ -422,18 +432,39 @@ export const findLivingLoan = repo.findLivingLoanRow;
 /** A loan's living payments as its balance and ledger read them. */
 export const livingPaymentsOf = repo.livingPaymentsOf;
 
-/** A loan's maintained fields from its living payments on `today` (core formulas): what every write stores. */
+/** What a loan's maintained fields depend on besides the loan and its payments. */
+interface BalanceRules {
+  bands: readonly KolektibilitasBand[];
+  /** The institution's margin recognition method: it splits what was paid into principal and margin. */
+  metode: MetodePengakuanMargin;
+}
+
+async function balanceRules(trx: Kysely<DB>): Promise<BalanceRules> {
+  const [{ bands }, { metode_pengakuan_margin: metode }] = await Promise.all([
+    getKolektibilitasSetting(trx),
+    getPendapatanSetting(trx),
+  ]);
+  return { bands, metode };
+}
+
+/**
+ * A loan's maintained fields from its living payments on `today` (core formulas): what every write
+ * stores. `sisa_pokok` and `sisa_margin` are the loan's position (core `loanPosition`, issue 47);
+ * `sisa_kewajiban` is the database's sum of them and the profit share in arrears.
+ */
 function loanBalanceOf(
   loan: PinjamanRow,
   payments: Awaited<ReturnType<typeof repo.livingPaymentsOf>>,
   today: string,
-  bands: readonly KolektibilitasBand[],
+  { bands, metode }: BalanceRules,
   keepStatus: boolean,
 ) {
   const status = keepStatus ? loan.status : resolveLoanStatus(loan, payments);
-  const { summary } = loanLedger({ ...loan, status }, payments, today);
+  const { summary } = loanLedger({ ...loan, status }, payments, today, metode);
+  const position = loanPosition({ ...loan, status }, payments, today, metode);
   return {
-    sisa_pokok: sisaPokok(loan.jumlah, payments),
+    sisa_pokok: position.sisa_pokok,
+    sisa_margin: position.sisa_margin,
     total_pembayaran: totalPembayaran(payments),
     angsuran_per_bulan: angsuranPerBulan(loan),
     status,
@@ -449,8 +480,14 @@ function loanBalanceOf(
  * "one customer, one grade" for their customers when it is on. Call it inside the transaction
  * that wrote their payments; it answers the loans whose status moved.
  */
-export async function refreshLoanBalances(trx: Kysely<DB>, pinjamanIds: readonly number[], today: string) {
+export async function refreshLoanBalances(
+  trx: Kysely<DB>,
+  pinjamanIds: readonly number[],
+  today: string,
+  options: { metode?: MetodePengakuanMargin } = {},
+) {
   const setting = await getKolektibilitasSetting(trx);
+  const rules = { ...(await balanceRules(trx)), ...(options.metode ? { metode: options.metode } : {}) };
   const customers = new Set<number>();
   const moved: { id: number; jumlah: number; lama: string; baru: string }[] = [];
   for (let start = 0; start < pinjamanIds.length; start += 500) {
@@ -459,7 +496,7 @@ export async function refreshLoanBalances(trx: Kysely<DB>, pinjamanIds: readonly
     const byLoan = paymentsByLoan(payments);
     const balances = loans.map((loan) => ({
       id: loan.id,
-      ...loanBalanceOf(loan, byLoan.get(loan.id) ?? [], today, setting.bands, false),
+      ...loanBalanceOf(loan, byLoan.get(loan.id) ?? [], today, rules, false),
     }));
     await repo.setLoanBalances(trx, balances);
     loans.forEach((loan, i) => {
@@ -479,6 +516,15 @@ export async function refreshLoanBalances(trx: Kysely<DB>, pinjamanIds: readonly
 }
 
 /**
+ * After the margin recognition method changed (given here: the settings remembered for this
+ * transaction may still hold the old one): every living Murabahah not lunas stores its principal and
+ * margin left as the new method splits what was paid.
+ */
+export async function refreshMurabahahBalances(trx: Kysely<DB>, metode: MetodePengakuanMargin, today: string) {
+  await refreshLoanBalances(trx, await repo.runningMurabahahIds(trx), today, { metode });
+}
+
+/**
  * Recomputes a loan's maintained fields from its living payments with the @mizan/core formulas:
  * `sisa_pokok`, `total_pembayaran`, `angsuran_per_bulan`, the automatic lunas/aktif status
  * (decisions §3) and its ledger summary on `today` (arrears, days past due, kolektibilitas: issue
@@ -494,18 +540,14 @@ export async function refreshLoanBalance(
   const loan = await repo.findLoanRow(trx, pinjamanId);
   const payments = await repo.livingPaymentsOf(trx, pinjamanId);
   const setting = await getKolektibilitasSetting(trx);
-  const next = loanBalanceOf(loan, payments, today, setting.bands, options.keepStatus ?? false);
+  const next = loanBalanceOf(loan, payments, today, await balanceRules(trx), options.keepStatus ?? false);
   await repo.setLoanBalance(trx, pinjamanId, next);
   if (setting.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [loan.nasabah_id], setting.bands);
   if (options.notifier) {
-    // WhatsApp notifications of what this write changed (issue 24), in its transaction.
-    if (loan.status !== 'lunas' && next.status === 'lunas') await notifyPinjamanLunas(trx, options.notifier, pinjamanId, today);
-    await notifyKolektibilitasMemburuk(
-      trx,
-      options.notifier,
-      [{ id: pinjamanId, lama: loan.kolektibilitas, baru: next.kolektibilitas }],
-      today,
-    );
+    // WhatsApp notifications of what this write changed (issue 24): recorded in its transaction,
+    // written and sent after its commit (modules/reactions), so that they can never fail it.
+    if (loan.status !== 'lunas' && next.status === 'lunas') await notifyPinjamanLunas(trx, pinjamanId, today);
+    await notifyKolektibilitasMemburuk(trx, [{ id: pinjamanId, lama: loan.kolektibilitas, baru: next.kolektibilitas }], today);
   }
   return { ...loan, ...next };
 }

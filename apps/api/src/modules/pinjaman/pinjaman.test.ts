@@ -2,15 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  angsuranPerBulan,
-  calculateMurabahah,
-  KWITANSI_MAX_BYTES,
-  messages,
-  pinjamanSortKeys,
-  sisaPokok,
-  type Pinjaman,
-} from '@mizan/core';
+import { angsuranPerBulan, calculateMurabahah, KWITANSI_MAX_BYTES, messages, pinjamanSortKeys, type Pinjaman } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { kwitansiDir } from '../../lib/file-storage';
 import { NASABAH_NOT_ACTIVE } from './pinjaman.service';
@@ -527,6 +519,8 @@ describe('loan detail, info and stats', () => {
     expect(res.json().data).toMatchObject({ id: loan.id, nasabah: { nama: 'Hadi' }, angsuran_per_bulan: 1_240_000 });
     // Granted 2024-01-31 for 12 months and nothing paid: every instalment is past due today.
     expect(res.json().data).toMatchObject({ kolektibilitas: 5, tunggakan_total: 12 * 1_240_000 });
+    // Nothing paid: the whole principal, the whole margin, the whole obligation still owed.
+    expect(res.json().data).toMatchObject({ sisa_pokok: 12_000_000, sisa_margin: 2_880_000, sisa_kewajiban: 14_880_000 });
     expect(Object.keys(res.json().data).sort()).toEqual(
       [
         'id',
@@ -543,6 +537,8 @@ describe('loan detail, info and stats', () => {
         'durasi_angsuran',
         'status',
         'sisa_pokok',
+        'sisa_margin',
+        'sisa_kewajiban',
         'total_pembayaran',
         'angsuran_per_bulan',
         'kwitansi',
@@ -637,10 +633,6 @@ describe('editing a loan', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Pinjaman berhasil diperbarui');
     const updated = res.json().data as Pinjaman;
-    const payments = [
-      { jenis: 'angsuran' as const, jumlah: 1_240_000 },
-      { jenis: 'bagi_hasil' as const, jumlah: 100_000 },
-    ];
     expect(updated).toMatchObject({
       jumlah: 6_000_000,
       persentase: 1.25,
@@ -648,12 +640,18 @@ describe('editing a loan', () => {
       nomor_pinjaman: 'A002',
       keterangan: null,
       status: 'macet',
-      sisa_pokok: sisaPokok(6_000_000, payments),
+      // Recomputed on the new terms (issue 47): 6.000.000 at 1,25 % × 6 has instalments of
+      // 1.075.000 = 1.000.000 principal + 75.000 margin. The 1.340.000 paid fills instalment 1 and
+      // 265.000 of instalment 2, whose margin part is ⌊265.000 × 75.000 ÷ 1.075.000⌋ = 18.488:
+      // principal repaid 1.340.000 − 93.488 = 1.246.512, so 4.753.488 is left (not 4.760.000:
+      // the payments' margin is no principal).
+      sisa_pokok: 4_753_488,
+      sisa_margin: 450_000 - 93_488,
       total_pembayaran: 1_340_000,
       angsuran_per_bulan: angsuranPerBulan({ tipe: 'pokok', jumlah: 6_000_000, persentase: 1.25, durasi_angsuran: 6 }),
       kwitansi: null,
     });
-    expect(updated.sisa_pokok).toBe(4_760_000);
+    expect(updated.sisa_kewajiban).toBe(6_450_000 - 1_340_000);
     expect(await totalPinjaman(n.id)).toBe(6_000_000);
     const activity = await t.app.db
       .selectFrom('activities')

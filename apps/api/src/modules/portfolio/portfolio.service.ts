@@ -15,7 +15,7 @@ import {
 import type { DB } from '../../db/schema';
 import * as jobRuns from '../../db/job-runs';
 import { sumPembayaranBetween } from '../../db/stat-counters';
-import { getKolektibilitasSetting } from '../settings/settings.service';
+import { getKolektibilitasSetting, getPendapatanSetting } from '../settings/settings.service';
 import * as repo from './portfolio.repository';
 import type { SnapshotFigures } from './portfolio.repository';
 
@@ -180,6 +180,7 @@ export async function backfillMonthEnds(
 ): Promise<BackfillResult> {
   const batch = options.batch ?? BACKFILL_BATCH.postgres;
   const { bands } = await getKolektibilitasSetting(db);
+  const { metode_pengakuan_margin: metode } = await getPendapatanSetting(db);
   const run = await jobRuns.runInBatches(
     db,
     BACKFILL_JOB,
@@ -215,7 +216,7 @@ export async function backfillMonthEnds(
         const add: Partial<SnapshotFigures> = {};
         const plus = (column: keyof SnapshotFigures, value: number) => (add[column] = (add[column] ?? 0) + value);
         for (const loan of loans) {
-          const at = portfolioLoanAt(loan, byLoan.get(loan.id) ?? [], tanggal, bands);
+          const at = portfolioLoanAt(loan, byLoan.get(loan.id) ?? [], tanggal, bands, metode);
           if (!at) continue;
           const [n, out] = kColumns(at.kolektibilitas);
           plus(n, 1);

@@ -74,33 +74,33 @@ const perClass = (p: PortfolioPosition) => p.per_kelas.map((c) => [c.jumlah_pinj
 describe('GET /api/dashboard/portfolio', () => {
   it('gives the portfolio now from the stored ledgers, without a month-end before it exists', async () => {
     const body = await overview();
-    // A is 107 days past due (class 3, PAR 30); B is current with 12 000 000 − 1 240 000 of
-    // instalment… of which the principal part: the outstanding is jumlah − Σ principal-paying
-    // payments (decisions §3), 12 000 000 − 1 240 000.
+    // A is 107 days past due (class 3, PAR 30); B is current after one instalment of 1 240 000,
+    // of which 1 000 000 is principal: its outstanding is the principal left, 11 000 000 (issue 47;
+    // not 12 000 000 − 1 240 000, which counted the instalment's margin as principal).
     expect(body.sekarang).toMatchObject({
       tanggal: '2024-06-15',
       jumlah_nasabah: 2,
       pinjaman_aktif: 2,
       nilai_pinjaman_aktif: 24_000_000,
-      outstanding: 22_760_000,
+      outstanding: 23_000_000,
       jumlah_pinjaman: 2,
       outstanding_bermasalah: 12_000_000,
       outstanding_par30: 12_000_000,
-      npf_gross: 52.72, // 12 000 000 / 22 760 000
-      par30: 52.72,
+      npf_gross: 52.17, // 12 000 000 / 23 000 000
+      par30: 52.17,
       penagihan_hari: 0,
       penagihan_bulan: 1_240_000,
     });
     expect(perClass(body.sekarang)).toEqual([
-      [1, 10_760_000],
+      [1, 11_000_000],
       [0, 0],
       [1, 12_000_000],
       [0, 0],
       [0, 0],
     ]);
-    // PPAP 0.5 % of 10 760 000 + 10 % of 12 000 000; NPF net = (12 000 000 − 1 200 000) / 22 760 000.
-    expect(body.sekarang.ppap_total).toBe(53_800 + 1_200_000);
-    expect(body.sekarang.npf_net).toBe(47.45);
+    // PPAP 0.5 % of 11 000 000 + 10 % of 12 000 000; NPF net = (12 000 000 − 1 200 000) / 23 000 000.
+    expect(body.sekarang.ppap_total).toBe(55_000 + 1_200_000);
+    expect(body.sekarang.npf_net).toBe(46.96);
     // The test app started on an empty database: nothing was lent then, nothing was back-filled.
     expect(body.akhir_bulan_lalu).toBeNull();
     expect(body.riwayat).toEqual([]);
@@ -172,7 +172,7 @@ describe('GET /api/dashboard/portfolio', () => {
   it('records the close of a day before the daily job moves the loans to the next one', async () => {
     const paymentId = await pay(ids.A, '2024-06-15', 1_240_000, null, 'pokok');
     const before = (await overview()).sekarang;
-    expect(before).toMatchObject({ outstanding: 21_520_000, penagihan_hari: 1_240_000, penagihan_bulan: 2_480_000 });
+    expect(before).toMatchObject({ outstanding: 22_000_000, penagihan_hari: 1_240_000, penagihan_bulan: 2_480_000 });
 
     clock.set(new Date('2024-06-16T00:06:00+07:00'));
     expect(await runDailyLedger(t.app.db, '2024-06-16')).toMatchObject({ outcome: 'done' });
@@ -186,10 +186,10 @@ describe('GET /api/dashboard/portfolio', () => {
       lengkap: true,
       jumlah_nasabah: 2,
       // B current; A's payment cleared its oldest instalment: now 76 days from 03-31 (DPK).
-      outstanding_k1: 10_760_000,
-      outstanding_k2: 10_760_000,
+      outstanding_k1: 11_000_000,
+      outstanding_k2: 11_000_000,
       outstanding_k3: 0,
-      outstanding_par30: 10_760_000,
+      outstanding_par30: 11_000_000,
       penagihan_hari: 1_240_000,
       penagihan_bulan: 2_480_000,
     });
@@ -203,7 +203,7 @@ describe('GET /api/dashboard/portfolio', () => {
       .executeTakeFirstOrThrow();
     expect(again).toEqual(stored);
     // Today's figures follow the deletion at once; the new day has no collections yet.
-    expect((await overview()).sekarang).toMatchObject({ tanggal: '2024-06-16', outstanding: 22_760_000, penagihan_hari: 0 });
+    expect((await overview()).sekarang).toMatchObject({ tanggal: '2024-06-16', outstanding: 23_000_000, penagihan_hari: 0 });
   });
 
   it('keeps the back-fill to one run per month, and asks for a signed-in user', async () => {
@@ -258,9 +258,9 @@ describe('GET /api/dashboard/portfolio', () => {
     expect(body.riwayat[0]!.tanggal).toBe('2023-07-31');
     // 2024-06-30: A unpaid since 02-29 (122 days, Diragukan; its payment of 06-15 was deleted), B
     // current after its June instalment, C paid off in April; June's collections: B's 1 240 000.
-    expect(body.akhir_bulan_lalu).toMatchObject({ tanggal: '2024-06-30', outstanding: 22_760_000, penagihan_bulan: 1_240_000 });
+    expect(body.akhir_bulan_lalu).toMatchObject({ tanggal: '2024-06-30', outstanding: 23_000_000, penagihan_bulan: 1_240_000 });
     expect(perClass(body.akhir_bulan_lalu!)).toEqual([
-      [1, 10_760_000],
+      [1, 11_000_000],
       [0, 0],
       [0, 0],
       [1, 12_000_000],

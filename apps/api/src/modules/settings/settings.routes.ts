@@ -12,6 +12,8 @@ import {
 import { currentUser, requireAdmin } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import * as service from './settings.service';
+import { refreshMurabahahBalances } from '../pinjaman/pinjaman.service';
+import { todayOf } from '../../lib/clock';
 
 /**
  * The kolektibilitas classification (issue 23) and the margin recognition method (issue 26): read
@@ -79,7 +81,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: 'Metode pengakuan margin disimpan.',
-      data: await service.savePendapatanSetting(app.db, request.body, currentUser(request).id),
+      data: await service.savePendapatanSetting(app.db, request.body, currentUser(request).id, (trx) =>
+        refreshMurabahahBalances(trx, request.body.metode_pengakuan_margin, todayOf(app.clock)),
+      ),
     }),
   );
 

@@ -194,10 +194,20 @@ export async function pendapatanSettings(db: Kysely<DB>): Promise<PendapatanSett
   return { setting, ...change };
 }
 
-/** `PUT /api/settings/pendapatan` (admin): stores the method and logs who changed it, in one transaction. */
-export async function savePendapatanSetting(db: Kysely<DB>, setting: PendapatanSetting, userId: number) {
+/**
+ * `PUT /api/settings/pendapatan` (admin): stores the method and logs who changed it, in one
+ * transaction with `alsoInside`: the loans' stored balances split under the new method (the
+ * method decides how much of what was paid is margin, so how much principal is left).
+ */
+export async function savePendapatanSetting(
+  db: Kysely<DB>,
+  setting: PendapatanSetting,
+  userId: number,
+  alsoInside: (trx: Kysely<DB>) => Promise<unknown>,
+) {
   await db.transaction().execute(async (trx) => {
     await repo.writeSetting(trx, PENDAPATAN, setting, userId);
+    await alsoInside(trx);
     await recordActivity(trx, {
       type: 'pengaturan.pendapatan',
       description: `Metode pengakuan margin murabahah diubah menjadi ${metodePengakuanMarginLabels[setting.metode_pengakuan_margin].toLowerCase()}`,

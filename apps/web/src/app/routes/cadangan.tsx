@@ -107,6 +107,10 @@ function Cadangan() {
                   {status.data.simpan} cadangan terakhir disimpan di{' '}
                   <span className="break-all font-mono text-xs">{status.data.folder}</span>
                 </p>
+                {/* Notifications of committed payments and loans not written yet (issue 47): failures are retried. */}
+                <p className={status.data.reaksi.gagal > 0 ? 'text-red-700' : 'text-muted'}>
+                  Reaksi menunggu: {status.data.reaksi.menunggu} · gagal: {status.data.reaksi.gagal}
+                </p>
               </CardBody>
             </Card>
             <Card>

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BackupRun, BackupStatus } from '@mizan/core';
+import type { BackupRun, BackupStatusResponse } from '@mizan/core';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 const key = ['cadangan'] as const;
 
-/** GET /backup/status: the schedule, a backup running, the last result, history and kept files. Polled while one runs. */
+/** GET /backup/status: the schedule, a backup running, the last result, history, kept files and the reactions not done. Polled while a backup runs. */
 export const backupStatusQuery = queryOptions({
   queryKey: key,
-  queryFn: async () => (await apiRequest<BackupStatus>('/backup/status')).data,
+  queryFn: async () => (await apiRequest<BackupStatusResponse>('/backup/status')).data,
   refetchInterval: (query) => (query.state.data?.berjalan ? 2000 : false),
 });
 

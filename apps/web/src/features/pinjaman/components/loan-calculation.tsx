@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { formatPercent, formatRupiah, summarizeMudharabahLoan, summarizeMurabahahLoan, type Jadwal } from '@mizan/core';
+import {
+  calculateMurabahah,
+  formatPercent,
+  formatRupiah,
+  isValidDurasi,
+  mudharabahProfitPerPeriod,
+  murabahahProfitPerMonth,
+  type Jadwal,
+} from '@mizan/core';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
-import type { LoanPayment, Pinjaman } from '../types';
+import type { Pinjaman } from '../types';
 
 function ProgressBar({ percent, label }: { percent: number; label: string }) {
   return (
@@ -36,56 +44,55 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** The progress panel (spec §9): principal paid / jumlah (pokok), all payments / (jumlah + profit) (non-pokok). */
-/**
- * A rescheduled loan's instalments still owed, from its ledger (issue 27 D): the akad's count no
- * longer holds once the schedule changed. Undefined when the loan was never rescheduled.
- */
-function rescheduledLeft(pinjaman: Pinjaman, jadwal: Jadwal | undefined): number | null | undefined {
-  if (!pinjaman.dijadwalkan_ulang) return undefined;
-  return jadwal ? jadwal.angsuran.filter((line) => line.sisa > 0).length : null;
-}
+/** What a figure shows while the loan's position is being read. */
+const WAITING = '…';
 
-export function ProgressPanel({ pinjaman, payments, jadwal }: { pinjaman: Pinjaman; payments: LoanPayment[]; jadwal?: Jadwal }) {
+/**
+ * The progress panel (spec §9): the loan's position as the server computed it (GET
+ * /api/pinjaman/{id}/jadwal → posisi, core loanPosition): the same figures as the receipt, the
+ * customer page and the reports (issue 47).
+ */
+export function ProgressPanel({ pinjaman, jadwal }: { pinjaman: Pinjaman; jadwal?: Jadwal }) {
+  const posisi = jadwal?.posisi;
+  const rp = (value: number | undefined) => (value === undefined ? WAITING : formatRupiah(value));
+  const totalPaid = posisi
+    ? posisi.pokok_terbayar + posisi.margin_terbayar + posisi.bagi_hasil_terbayar + posisi.lebih_bayar
+    : undefined;
   if (pinjaman.tipe === 'pokok') {
-    const s = summarizeMurabahahLoan(pinjaman, payments);
     return (
       <Card>
         <CardHeader>
           <CardTitle>Progress Pembayaran</CardTitle>
         </CardHeader>
         <CardBody className="space-y-4">
-          <ProgressBar percent={s.progressPercent} label="Pokok terbayar" />
+          <ProgressBar percent={posisi?.progres_persen ?? 0} label="Pokok terbayar" />
           <dl className="grid grid-cols-2 gap-2">
-            <Figure label="Pokok Terbayar" value={formatRupiah(s.principalPaid)} />
-            <Figure label="Sisa Pokok" value={formatRupiah(s.remainingPrincipal)} />
-            <Figure label="Total Dibayar" value={formatRupiah(s.totalPaid)} />
+            <Figure label="Pokok Terbayar" value={rp(posisi?.pokok_terbayar)} />
+            <Figure label="Sisa Pokok" value={rp(posisi?.sisa_pokok)} />
+            <Figure label="Total Dibayar" value={rp(totalPaid)} />
             <Figure
               label="Sisa Angsuran"
-              value={(() => {
-                const left = rescheduledLeft(pinjaman, jadwal);
-                const count = left === undefined ? s.remainingInstalments : left;
-                return count === null ? '-' : `${count} bulan`;
-              })()}
+              value={!posisi ? WAITING : posisi.sisa_angsuran === null ? '-' : `${posisi.sisa_angsuran} bulan`}
             />
+            <Figure label="Sisa Margin" value={rp(posisi?.sisa_margin)} />
+            <Figure label="Sisa Kewajiban" value={rp(posisi?.sisa_kewajiban)} />
           </dl>
         </CardBody>
       </Card>
     );
   }
-  const s = summarizeMudharabahLoan(pinjaman, payments);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Progress Pembayaran</CardTitle>
       </CardHeader>
       <CardBody className="space-y-4">
-        <ProgressBar percent={s.progressPercent} label="Pembayaran terhadap pokok dan bagi hasil" />
+        <ProgressBar percent={posisi?.progres_persen ?? 0} label="Pokok kembali" />
         <dl className="grid grid-cols-2 gap-2">
-          <Figure label="Pokok Kembali" value={formatRupiah(s.principalReturned)} />
-          <Figure label="Sisa Pokok" value={formatRupiah(s.remainingPrincipal)} />
-          <Figure label="Bagi Hasil Diterima" value={formatRupiah(s.profitShared)} />
-          <Figure label="Total Dibayar" value={formatRupiah(s.totalPaid)} />
+          <Figure label="Pokok Kembali" value={rp(posisi?.pokok_terbayar)} />
+          <Figure label="Sisa Pokok" value={rp(posisi?.sisa_pokok)} />
+          <Figure label="Bagi Hasil Diterima" value={rp(posisi?.bagi_hasil_terbayar)} />
+          <Figure label="Total Dibayar" value={rp(totalPaid)} />
         </dl>
       </CardBody>
     </Card>
@@ -119,26 +126,26 @@ function CalculationTable({ lines }: { lines: Line[] }) {
   );
 }
 
-/** The detailed calculation panel with the formulas of spec §9 (pokok: Murabahah; non-pokok: Mudharabah). */
-export function CalculationPanel({
-  pinjaman,
-  payments,
-  jadwal,
-}: {
-  pinjaman: Pinjaman;
-  payments: LoanPayment[];
-  jadwal?: Jadwal;
-}) {
+/**
+ * The detailed calculation panel (spec §9): the akad's figures with their formulas, then the
+ * loan's position as the server computed it (posisi, core loanPosition; docs/glossary.md "Money
+ * figures"): principal paid is what was paid to the schedule less the margin it carried, never the
+ * instalments' sum (issue 47).
+ */
+export function CalculationPanel({ pinjaman, jadwal }: { pinjaman: Pinjaman; jadwal?: Jadwal }) {
   const rp = formatRupiah;
   const pct = formatPercent(pinjaman.persentase);
+  const posisi = jadwal?.posisi;
+  const pos = (value: number | undefined) => (value === undefined ? WAITING : rp(value));
   if (pinjaman.tipe === 'pokok') {
-    const s = summarizeMurabahahLoan(pinjaman, payments);
-    const f = s.figures;
+    const f = isValidDurasi(pinjaman.durasi_angsuran)
+      ? calculateMurabahah(pinjaman.jumlah, pinjaman.persentase, pinjaman.durasi_angsuran)
+      : null;
     const lines: Line[] = [
       {
         label: 'Margin per Bulan',
         formula: `${rp(pinjaman.jumlah)} × ${pct}`,
-        value: rp(s.profitPerMonth),
+        value: rp(murabahahProfitPerMonth(pinjaman.jumlah, pinjaman.persentase)),
         testId: 'calc-margin-bulan',
       },
     ];
@@ -146,7 +153,7 @@ export function CalculationPanel({
       lines.push(
         {
           label: 'Total Margin',
-          formula: `${rp(s.profitPerMonth)} × ${f.durasi} bulan`,
+          formula: `${rp(f.profitPerMonth)} × ${f.durasi} bulan`,
           value: rp(f.totalProfit),
           testId: 'calc-total-margin',
         },
@@ -165,38 +172,57 @@ export function CalculationPanel({
         },
       );
     }
+    const settled = posisi?.dilunasi ?? false;
     lines.push(
       {
         label: 'Pokok Terbayar',
-        formula: s.settled ? 'Lunas dengan pembayaran pelunasan' : 'Σ pembayaran jenis pokok dan angsuran',
-        value: rp(s.principalPaid),
+        formula: settled ? 'Dilunasi dengan pembayaran pelunasan' : 'Σ pembayaran ke jadwal − porsi margin tiap angsuran',
+        value: pos(posisi?.pokok_terbayar),
+        testId: 'calc-pokok-terbayar',
       },
-      { label: 'Sisa Pokok', formula: `${rp(pinjaman.jumlah)} − ${rp(s.principalPaid)}`, value: rp(s.remainingPrincipal) },
+      {
+        label: 'Sisa Pokok',
+        formula: settled ? 'Dilunasi' : `${rp(pinjaman.jumlah)} − Pokok Terbayar`,
+        value: pos(posisi?.sisa_pokok),
+        testId: 'calc-sisa-pokok',
+      },
     );
     if (f) {
       lines.push(
         {
           label: 'Sisa Angsuran',
-          formula: s.settled
-            ? 'Lunas dengan pembayaran pelunasan'
+          formula: settled
+            ? 'Dilunasi dengan pembayaran pelunasan'
             : pinjaman.dijadwalkan_ulang
               ? 'Angsuran jadwal baru yang belum lunas (dijadwalkan ulang)'
-              : `${f.durasi} − ⌊${rp(s.principalPaid)} ÷ ${rp(f.monthlyInstalment)}⌋`,
-          value: `${(pinjaman.dijadwalkan_ulang ? rescheduledLeft(pinjaman, jadwal) : s.remainingInstalments) ?? 0} bulan`,
+              : 'Angsuran yang belum lunas',
+          value: posisi ? `${posisi.sisa_angsuran ?? 0} bulan` : WAITING,
         },
         {
           label: 'Sisa Margin',
-          formula: s.settled
-            ? 'Dilunasi, atau tidak ditagih saat pelunasan'
-            : `${rp(f.totalProfit)} − Σ bagi hasil (${rp(s.profitPaid)})`,
-          value: rp(s.remainingProfit ?? 0),
+          formula: settled ? 'Dilunasi' : `${rp(f.totalProfit)} − margin terbayar (${pos(posisi?.margin_terbayar)})`,
+          value: pos(posisi?.sisa_margin),
+          testId: 'calc-sisa-margin',
         },
       );
+      if (posisi && posisi.margin_tidak_ditagih > 0)
+        lines.push({
+          label: 'Margin Tidak Ditagih',
+          formula: 'Margin bulan yang belum berjalan dan potongan (khasm) saat pelunasan',
+          value: rp(posisi.margin_tidak_ditagih),
+        });
+      lines.push({
+        label: 'Sisa Kewajiban',
+        formula: 'Sisa Pokok + Sisa Margin',
+        value: pos(posisi?.sisa_kewajiban),
+        strong: true,
+        testId: 'calc-sisa-kewajiban',
+      });
     }
     lines.push({
       label: 'Progress',
-      formula: `${rp(s.principalPaid)} ÷ ${rp(pinjaman.jumlah)}, maks. 100%`,
-      value: formatPercent(s.progressPercent),
+      formula: `Pokok Terbayar ÷ ${rp(pinjaman.jumlah)}, maks. 100%`,
+      value: posisi ? formatPercent(posisi.progres_persen) : WAITING,
     });
     return (
       <Card>
@@ -215,22 +241,46 @@ export function CalculationPanel({
       </Card>
     );
   }
-  const s = summarizeMudharabahLoan(pinjaman, payments);
   const lines: Line[] = [
     {
       label: 'Bagi Hasil per Periode',
       formula: `${rp(pinjaman.jumlah)} × ${pct}`,
-      value: rp(s.profitPerPeriod),
+      value: rp(mudharabahProfitPerPeriod(pinjaman.jumlah, pinjaman.persentase)),
       strong: true,
       testId: 'calc-bagi-hasil',
     },
-    { label: 'Bagi Hasil Diterima', formula: 'Σ pembayaran jenis bagi hasil', value: rp(s.profitShared) },
-    { label: 'Pokok Dikembalikan', formula: 'Σ pembayaran jenis pokok, angsuran dan pelunasan', value: rp(s.principalReturned) },
-    { label: 'Sisa Pokok', formula: `${rp(pinjaman.jumlah)} − ${rp(s.principalReturned)}`, value: rp(s.remainingPrincipal) },
+    {
+      label: 'Bagi Hasil Diterima',
+      formula: 'Σ pembayaran bagi hasil + kelebihan pelunasan di atas pokok',
+      value: pos(posisi?.bagi_hasil_terbayar),
+    },
+    {
+      label: 'Pokok Dikembalikan',
+      formula: 'Σ pembayaran pokok, angsuran dan pelunasan (sampai sebesar pokok)',
+      value: pos(posisi?.pokok_terbayar),
+    },
+    {
+      label: 'Sisa Pokok',
+      formula: `${rp(pinjaman.jumlah)} − Pokok Dikembalikan`,
+      value: pos(posisi?.sisa_pokok),
+      testId: 'calc-sisa-pokok',
+    },
+    {
+      label: 'Bagi Hasil Tertunggak',
+      formula: 'Bagi hasil yang sudah jatuh tempo dan belum dibayar',
+      value: pos(posisi?.bagi_hasil_tertunggak),
+    },
+    {
+      label: 'Sisa Kewajiban',
+      formula: 'Sisa Pokok + Bagi Hasil Tertunggak',
+      value: pos(posisi?.sisa_kewajiban),
+      strong: true,
+      testId: 'calc-sisa-kewajiban',
+    },
     {
       label: 'Progress',
-      formula: `${rp(s.totalPaid)} ÷ (${rp(pinjaman.jumlah)} + ${rp(s.profitShared)}), maks. 100%`,
-      value: formatPercent(s.progressPercent),
+      formula: `Pokok Dikembalikan ÷ ${rp(pinjaman.jumlah)}, maks. 100%`,
+      value: posisi ? formatPercent(posisi.progres_persen) : WAITING,
     },
   ];
   return (

@@ -1,0 +1,164 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { nextTurn } from '../../db/job-runs';
+import * as repo from './reactions.repository';
+
+// Side effects after commit (issue 47; docs/decisions/notifications.md). A money transaction
+// records what must react to it (`recordReactions`: one row of ids and event-time figures, nothing
+// a column could refuse); the runner does each reaction after the commit in a transaction of its
+// own. A reaction that throws is undone alone and retried later with backoff: it never fails or
+// rolls back the money event, and stays visible (`reactionCounts`: /metrics, Cadangan Data).
+
+/** A reaction to record: its kind (the handler that runs it) and its payload (JSON). */
+export interface NewReaction {
+  kind: string;
+  payload: unknown;
+}
+
+/**
+ * Runs one kind of reaction inside its own transaction (`trx`: every query of it goes there, the
+ * embedded database has one connection). It may run again after a crash or a failure: it must be
+ * idempotent (the notifications' message keys make a retry send nothing twice).
+ */
+export type ReactionHandler = (trx: Kysely<DB>, payload: unknown) => Promise<void>;
+
+/** Records reactions inside the money event's transaction; they run only once it committed. */
+export function recordReactions(trx: Kysely<DB>, reactions: readonly NewReaction[]) {
+  return repo.insertReactions(trx, reactions);
+}
+
+/** Reactions waiting for their first attempt, and failed ones waiting for a retry. */
+export function reactionCounts(db: Kysely<DB>) {
+  return repo.openCounts(db);
+}
+
+/** How often the runner looks without being woken: rows of another process, retries come due. */
+export const REACTION_POLL_MS = 30_000;
+/** Reactions run between two turns given to the event loop. */
+const BATCH = 20;
+const FIRST_RETRY_MS = 60_000;
+const LAST_RETRY_MS = 3_600_000;
+/** Done reactions are kept this long (what reacted, when), then forgotten by the poll. */
+const KEEP_DONE_MS = 7 * 24 * 3_600_000;
+const PRUNE_LIMIT = 1000;
+
+/** The wait before the next attempt of a reaction that failed `attempts` times: 1 min, doubling, at most 1 h. */
+export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LAST_RETRY_MS);
+
+export interface ReactionRunnerOptions {
+  db: Kysely<DB>;
+  /** Retry times are the app's clock, so that tests move past a backoff. */
+  clock: Clock;
+  handlers: Readonly<Record<string, ReactionHandler>>;
+  /** After each round (the notifications' sender hands over the messages the round wrote). */
+  afterRound?: () => void;
+  /** A reaction failed (logged by the caller); it is retried later. */
+  onFailure?: (failure: { id: number; kind: string; attempts: number; error: unknown }) => void;
+  /** A round itself failed (the database did not answer): the next kick or poll tries again. */
+  onError?: (error: unknown) => void;
+  /**
+   * Called before each reaction, inside its attempt: a test makes it throw to prove that a failing
+   * reaction changes nothing of the money event and catches up later.
+   */
+  beforeEach?: (kind: string) => void;
+}
+
+/**
+ * The runner of recorded reactions, one round at a time per process: woken after each commit
+ * (`kick`), and every 30 s for rows a crashed process left and failed rows whose retry is due.
+ * Each reaction runs once even with several processes on one PostgreSQL: it is claimed with
+ * `FOR UPDATE SKIP LOCKED` in the transaction that runs it and marks it done, so another process
+ * passes over it while it runs and no longer finds it due after the commit (on PGlite one process
+ * owns the data folder and its rounds do not overlap). Its effects and its status commit together:
+ * a crash mid-way leaves it due, to run again.
+ */
+export function createReactionRunner(options: ReactionRunnerOptions) {
+  const { db, clock, handlers } = options;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  /** Set at start and by the poll: the next round first forgets old done reactions. */
+  let pruneDue = false;
+
+  /** Runs the oldest due reaction; false when none is due. */
+  const runOne = () =>
+    db.transaction().execute(async (trx) => {
+      const reaction = await repo.claimDue(trx, clock.now());
+      if (!reaction) return false;
+      const attempts = reaction.attempts + 1;
+      await repo.beginAttempt(trx);
+      try {
+        options.beforeEach?.(reaction.kind);
+        const handler = handlers[reaction.kind];
+        if (!handler) throw new Error(`no handler for reaction kind ${reaction.kind}`);
+        await handler(trx, reaction.payload);
+        await repo.markDone(trx, reaction.id, attempts, clock.now());
+      } catch (error) {
+        await repo.undoAttempt(trx);
+        const next = new Date(clock.now().getTime() + retryDelayMs(attempts));
+        await repo.markFailed(trx, reaction.id, attempts, next, error instanceof Error ? error.message : String(error));
+        options.onFailure?.({ id: reaction.id, kind: reaction.kind, attempts, error });
+      }
+      return true;
+    });
+
+  const drain = async () => {
+    if (pruneDue) {
+      pruneDue = false;
+      await repo.pruneDone(db, new Date(clock.now().getTime() - KEEP_DONE_MS), PRUNE_LIMIT);
+    }
+    for (let n = 1; !stopped && (await runOne()); n++) if (n % BATCH === 0) await nextTurn();
+  };
+
+  const kick = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        running = null;
+        options.afterRound?.();
+        if (again && !stopped) {
+          again = false;
+          void kick();
+        }
+      });
+    return running;
+  };
+
+  const poll = () => {
+    timer = setTimeout(() => {
+      pruneDue = true;
+      void kick().finally(() => {
+        if (!stopped) poll();
+      });
+    }, REACTION_POLL_MS);
+    timer.unref();
+  };
+
+  return {
+    /** Runs every reaction due now; resolves when this round is done. */
+    kick,
+    start() {
+      pruneDue = true;
+      poll();
+      void kick();
+    },
+    /** Resolves when no round is in progress (tests). */
+    async idle() {
+      while (running) await running;
+    },
+    async close() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type ReactionRunner = ReturnType<typeof createReactionRunner>;
