@@ -88,23 +88,36 @@ async function serverMemoryMB(baseURL: string): Promise<number> {
   return Math.round(Number(line[1]) / 2 ** 20);
 }
 
-/** How long the list requests run before the backup: the server's caches fill before "before" is read. */
-const WARM_UP_MS = 30_000;
+/**
+ * The list requests run before the backup until the server's memory is steady: grown by less than
+ * WARM_UP_STEADY_MB over the last WARM_UP_WINDOW_MS (at most WARM_UP_MAX_MS). The database's page
+ * cache fills with the pages those requests read (PGlite's WebAssembly memory then stays at its
+ * size): a day's work, not the backup's.
+ */
+const WARM_UP_WINDOW_MS = 30_000;
+const WARM_UP_STEADY_MB = 10;
+const WARM_UP_MAX_MS = 600_000;
 
 /**
  * Streams GET /api/backup into a file while timing list requests sent one after another, and
  * follows the server's memory: before, every half second during, and after (the lowest of the ten
  * seconds after the download, by when a server that gives its memory back has done so). The same
- * list requests run for WARM_UP_MS first, so that "before" is a server that has served them: the
- * database's page cache and the answers remembered for large pages, which any day's work fills,
- * are not counted as the backup's.
+ * list requests run first until the server's memory is steady (WARM_UP_*), so that "before" is a
+ * server that has served them.
  */
 export async function measureApiBackup(baseURL: string, token: string, listPaths: string[]): Promise<ApiBackupFigures> {
   const auth = { authorization: `Bearer ${token}` };
-  const warmUntil = performance.now() + WARM_UP_MS;
+  const warmUntil = performance.now() + WARM_UP_MAX_MS;
+  let windowStart = await serverMemoryMB(baseURL);
+  let windowEnds = performance.now() + WARM_UP_WINDOW_MS;
   for (let i = 0; performance.now() < warmUntil; i++) {
     const res = await fetch(`${baseURL}${listPaths[i % listPaths.length]}`, { headers: auth });
     await res.arrayBuffer();
+    if (performance.now() < windowEnds) continue;
+    const now = await serverMemoryMB(baseURL);
+    if (now - windowStart < WARM_UP_STEADY_MB) break;
+    windowStart = now;
+    windowEnds = performance.now() + WARM_UP_WINDOW_MS;
   }
   const beforeMB = await serverMemoryMB(baseURL);
   let peakMB = beforeMB;
