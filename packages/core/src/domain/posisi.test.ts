@@ -69,10 +69,8 @@ describe('loanPosition: Murabahah (issue 47’s examples)', () => {
     expect([a.margin_terbayar, a.pokok_terbayar]).toEqual([208_515, 411_485]);
   });
 
-  it('paid ahead and settled in month 1: the margin of the months not begun is not charged, the parts add up', () => {
-    // Two instalments paid in month 1, then a settlement of 9.760.000 still in month 1 (issue 47):
-    // principal repaid 2.000.000 + 10.000.000, margin 480.000 carried by the instalments, and the
-    // 2.400.000 of the other ten months not charged.
+  it('paid ahead and settled in month 1: the loan is closed, nothing is owed, and the parts add up', () => {
+    // Two instalments paid in month 1, then a settlement of 9.760.000 still in month 1 (issue 47's example).
     const payments = [
       pay(1, '2024-02-10', 1_240_000),
       pay(2, '2024-02-11', 1_240_000),
@@ -81,15 +79,19 @@ describe('loanPosition: Murabahah (issue 47’s examples)', () => {
     const p = loanPosition(murabahah, payments, '2024-02-13');
     expect(p).toMatchObject({
       dilunasi: true,
-      pokok_terbayar: 11_760_000,
-      pokok_tidak_tertagih: 240_000,
       sisa_pokok: 0,
       sisa_margin: 0,
       sisa_kewajiban: 0,
       sisa_angsuran: 0,
+      lebih_bayar: 0,
     });
+    expect(p.pokok_terbayar + p.pokok_tidak_tertagih).toBe(12_000_000);
     expect(p.margin_terbayar + p.margin_tidak_ditagih).toBe(2_880_000);
   });
+
+  // The split of that settlement is still the income report's (margin 480.000, not charged 2.400.000,
+  // principal not collected 240.000); docs/decisions/money-figures.md gives the rule for the true one.
+  it.todo('paid ahead and settled in month 1: margin earned 240.000, not charged 2.640.000, principal all repaid');
 
   it('a settlement of principal and the time passed: what it did not charge is margin_tidak_ditagih', () => {
     // Three instalments, then 9.500.000 (issue 26's worked example): 9.000.000 principal + 500.000 margin;
