@@ -185,9 +185,12 @@ describe('Laporan', () => {
       await page.getByRole('heading', { name: 'Laporan Kolektibilitas' }).waitFor();
       await page.getByText('Outstanding per Golongan').waitFor();
       await page.getByText(`Posisi hari ini, ${formatDateLong(today)}`).waitFor();
-      // Two running loans of Rp 12.000.000; sisa pokok counts every payment of one of them (spec §9).
+      // Two running loans of Rp 12.000.000; of LAP-1's payments only the principal counts (issue 47):
+      // instalment 1's 1.000.000, and of the 750.000 towards instalment 2 what its margin share
+      // (⌊750.000 × 240.000 ÷ 1.240.000⌋ = 145.161) leaves: 604.839. Outstanding 22.395.161.
+      const principalRepaid = 1_000_000 + (amounts[1]! - Math.floor((amounts[1]! * 240_000) / 1_240_000));
       await page
-        .getByText(formatRupiah(24_000_000 - amounts[0]! - amounts[1]!))
+        .getByText(formatRupiah(24_000_000 - principalRepaid))
         .first()
         .waitFor();
       await page.getByText('NPF Gross').waitFor();

@@ -17,7 +17,7 @@ import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
 import { createTestDatabase } from './test-db';
 import { backfillMonthEnds } from '../modules/portfolio/portfolio.service';
 import { todayOf } from '../lib/clock';
-import { populate, postLoan, postNasabah, type Populated } from './populate';
+import { loanPayload, nasabahPayload, populate, postLoan, postNasabah, type Populated } from './populate';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
@@ -73,6 +73,21 @@ async function pack(items: [string, Buffer][]): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of p) chunks.push(chunk as Buffer);
   return zlib.gzipSync(Buffer.concat(chunks));
+}
+
+/** Restores `bytes` into an empty database and builds the app on it, signed in as the administrator. */
+async function restoredApp(bytes: Buffer) {
+  const { handle, dataDir } = await emptyTarget();
+  await restoreBackup(handle.db, dataDir, bytes);
+  const config = loadConfig(
+    { ADMIN_USERNAME: TEST_ADMIN.username, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
+    { webDistDir: path.join(dataDir, 'no-web'), jwtSecret: 'another-secret-another-secret-123456' },
+  );
+  const app = await buildApp(config, { database: { ...handle, close: async () => {} } });
+  cleanup.push(() => app.close());
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: TEST_ADMIN });
+  expect(login.statusCode).toBe(200);
+  return { app, handle, auth: { authorization: `Bearer ${login.json().data.token as string}` } };
 }
 
 async function emptyTarget() {
@@ -292,17 +307,7 @@ describe('backup and restore', () => {
   });
 
   it('the restored database serves the app: sign-in, lists, receipts, new ids after the old ones', async () => {
-    const { handle, dataDir } = await emptyTarget();
-    await restoreBackup(handle.db, dataDir, archive);
-    const config = loadConfig(
-      { ADMIN_USERNAME: TEST_ADMIN.username, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
-      { webDistDir: path.join(dataDir, 'no-web'), jwtSecret: 'another-secret-another-secret-123456' },
-    );
-    const app = await buildApp(config, { database: { ...handle, close: async () => {} } });
-    cleanup.push(() => app.close());
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: TEST_ADMIN });
-    expect(login.statusCode).toBe(200);
-    const auth = { authorization: `Bearer ${login.json().data.token}` };
+    const { app, auth } = await restoredApp(archive);
     for (const url of [
       '/api/nasabah?limit=100',
       '/api/pinjaman?limit=100',
@@ -419,44 +424,16 @@ describe('sequences of a restored database', () => {
 
   /** Restores `bytes` into an empty database and uses it through the API as staff would. */
   async function restoreAndUse(bytes: Buffer) {
-    const { handle, dataDir } = await emptyTarget();
-    await restoreBackup(handle.db, dataDir, bytes);
-    const config = loadConfig(
-      { ADMIN_USERNAME: TEST_ADMIN.username, DATA_DIR: dataDir, WA_GATEWAY: 'simulator' },
-      { webDistDir: path.join(dataDir, 'no-web'), jwtSecret: 'another-secret-another-secret-123456' },
-    );
-    const app = await buildApp(config, { database: { ...handle, close: async () => {} } });
-    cleanup.push(() => app.close());
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: TEST_ADMIN });
-    expect(login.statusCode).toBe(200);
-    const headers = { authorization: `Bearer ${login.json().data.token}` };
+    const { app, handle, auth: headers } = await restoredApp(bytes);
     const post = async (url: string, payload: Record<string, unknown>) => {
       const res = await app.inject({ method: 'POST', url, headers, payload });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
       return res.json().data as { id: number; nomor_kwitansi?: string };
     };
 
-    const customer = await post('/api/nasabah', {
-      nama: 'Nasabah Sesudah Pemulihan',
-      nik: '3201777777777777',
-      telepon: '0812-7777-0000',
-      alamat: 'Jl. Baru',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-    });
+    const customer = await post('/api/nasabah', nasabahPayload({ nama: 'Nasabah Sesudah Pemulihan', nik: '3201777777777777' }));
     expect(customer.id).toBe(largest.nasabah! + 1);
-    const loan = await post('/api/pinjaman', {
-      nasabah_id: customer.id,
-      nomor_pinjaman: 'S-3',
-      urutan_pinjaman: 1,
-      tanggal_pinjam: '2024-01-31',
-      jumlah: 12_000_000,
-      persentase: 2,
-      tipe: 'pokok',
-      jaminan: null,
-      keterangan: null,
-      durasi_angsuran: 12,
-    });
+    const loan = await post('/api/pinjaman', loanPayload(customer.id, { nomor_pinjaman: 'S-3' }));
     expect(loan.id).toBe(largest.pinjaman! + 1);
     const pay = (angsuran_ke: number, tanggal: string) =>
       post('/api/pembayaran', {

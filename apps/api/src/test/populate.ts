@@ -138,50 +138,48 @@ export async function populate(t: TestApp, options: { customers?: number } = {})
   return { operator, nasabah, loans, payments, recipients };
 }
 
-/** Records a customer through `POST /api/nasabah` (Budi Santoso of Cibinong unless `fields` say otherwise); answers its id. */
+/** A customer for `POST /api/nasabah`: Budi Santoso of Cibinong unless `fields` say otherwise. */
+export const nasabahPayload = (fields: Record<string, unknown> = {}) => ({
+  nama: 'Budi Santoso',
+  nik: '3201000000000001',
+  telepon: '081234567890',
+  alamat: 'Jl. Mawar 1',
+  kecamatan: 'Cibinong',
+  kota: 'Bogor',
+  ...fields,
+});
+
+/** Records a customer through `POST /api/nasabah` (`nasabahPayload`); answers its id. */
 export async function postNasabah(t: TestApp, fields: Record<string, unknown> = {}): Promise<number> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/nasabah',
-    payload: {
-      nama: 'Budi Santoso',
-      nik: '3201000000000001',
-      telepon: '081234567890',
-      alamat: 'Jl. Mawar 1',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-      ...fields,
-    },
-  });
+  const res = await t.request({ method: 'POST', url: '/api/nasabah', payload: nasabahPayload(fields) });
   return (await created<{ id: number }>(res, 'postNasabah')).id;
 }
 
 /**
- * Records a loan through `POST /api/pinjaman` as JSON: Rp 12.000.000 Murabahah at 2 % for 12
- * months granted 2024-01-31 unless `fields` say otherwise (the worked example of the spec).
+ * A loan for `POST /api/pinjaman` as JSON: Rp 12.000.000 Murabahah at 2 % for 12 months granted
+ * 2024-01-31 unless `fields` say otherwise (the worked example of the spec).
  */
+export const loanPayload = (nasabahId: number, fields: Record<string, unknown> = {}) => ({
+  nasabah_id: nasabahId,
+  nomor_pinjaman: 'A001',
+  urutan_pinjaman: 1,
+  tanggal_pinjam: '2024-01-31',
+  jumlah: 12_000_000,
+  persentase: 2,
+  tipe: 'pokok',
+  jaminan: null,
+  keterangan: null,
+  durasi_angsuran: 12,
+  ...fields,
+});
+
+/** Records a loan through `POST /api/pinjaman` as JSON (`loanPayload`). */
 export async function postLoan<T extends { id: number } = { id: number }>(
   t: TestApp,
   nasabahId: number,
   fields: Record<string, unknown> = {},
 ): Promise<T> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pinjaman',
-    payload: {
-      nasabah_id: nasabahId,
-      nomor_pinjaman: 'A001',
-      urutan_pinjaman: 1,
-      tanggal_pinjam: '2024-01-31',
-      jumlah: 12_000_000,
-      persentase: 2,
-      tipe: 'pokok',
-      jaminan: null,
-      keterangan: null,
-      durasi_angsuran: 12,
-      ...fields,
-    },
-  });
+  const res = await t.request({ method: 'POST', url: '/api/pinjaman', payload: loanPayload(nasabahId, fields) });
   return created<T>(res, 'postLoan');
 }
 
