@@ -27,7 +27,8 @@ import { openDatabase } from '../apps/api/src/app';
 import { sequencePositions, tableChecksums } from '../apps/api/src/lib/backup';
 import { kwitansiDir } from '../apps/api/src/lib/file-storage';
 import { BENCH_USERNAME, prepareDatabase } from './prepare';
-import { root, startServer, tsxBin } from './processes';
+import { murabahahPayload, nasabahPayload } from '../e2e/support/data';
+import { benchServerEnv, root, startServer, tsxBin } from './processes';
 
 /**
  * Targets at 100 000 customers (issue 29): seconds and MB of memory growth; and the p99 of the list
@@ -239,17 +240,7 @@ async function useRestored(
   password: string,
   largest: { nasabah: number; pinjaman: number; pembayaran: number },
 ): Promise<string[]> {
-  const server = await startServer(
-    path.join(root, 'apps/api/src/server.ts'),
-    {
-      ...env,
-      LOG_LEVEL: 'warn',
-      WA_GATEWAY: 'simulator',
-      BACKUP_SCHEDULE: 'off',
-      WEB_DIST_DIR: path.join(root, 'bench/dist-none'),
-    },
-    '/api/health',
-  );
+  const server = await startServer(path.join(root, 'apps/api/src/server.ts'), benchServerEnv(env), '/api/health');
   try {
     const headers = { authorization: `Bearer ${await login(server.baseURL, password)}`, 'content-type': 'application/json' };
     const post = async (url: string, body: Record<string, unknown>) => {
@@ -260,26 +251,8 @@ async function useRestored(
       return answer.data!.id;
     };
     const problems: string[] = [];
-    const nasabah = await post('/api/nasabah', {
-      nama: 'Nasabah Sesudah Pemulihan',
-      nik: '3201777777777777',
-      telepon: '0812-7777-0000',
-      alamat: 'Jl. Baru',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-    });
-    const pinjaman = await post('/api/pinjaman', {
-      nasabah_id: nasabah,
-      nomor_pinjaman: 'PULIH-1',
-      urutan_pinjaman: 1,
-      tanggal_pinjam: '2026-01-31',
-      jumlah: 12_000_000,
-      persentase: 2,
-      tipe: 'pokok',
-      jaminan: null,
-      keterangan: null,
-      durasi_angsuran: 12,
-    });
+    const nasabah = await post('/api/nasabah', nasabahPayload('Nasabah Sesudah Pemulihan', 77_777));
+    const pinjaman = await post('/api/pinjaman', murabahahPayload(nasabah, 'PULIH-1', '2026-01-31'));
     const pembayaran = await post('/api/pembayaran', {
       pinjaman_id: pinjaman,
       tanggal: '2026-02-27',
@@ -482,14 +455,7 @@ async function main() {
     if (!values['skip-api']) {
       const server = await startServer(
         path.join(root, 'apps/api/src/server.ts'),
-        {
-          ...prepared.env,
-          LOG_LEVEL: 'warn',
-          WA_GATEWAY: 'simulator',
-          BACKUP_SCHEDULE: 'off',
-          METRICS_TOKEN: BENCH_METRICS_TOKEN,
-          WEB_DIST_DIR: path.join(root, 'bench/dist-none'),
-        },
+        benchServerEnv({ ...prepared.env, METRICS_TOKEN: BENCH_METRICS_TOKEN }),
         '/api/health',
       );
       try {

@@ -85,18 +85,11 @@ export const exportLines = (runs: ExportRun[]) =>
 if (import.meta.url === `file://${process.argv[1]}`) {
   const path = await import('node:path');
   const { prepareDatabase } = await import('./prepare');
-  const { root, startServer } = await import('./processes');
+  const { benchServerEnv, root, startServer } = await import('./processes');
   const prepared = await prepareDatabase();
   const api = await startServer(
     path.join(root, 'apps/api/src/server.ts'),
-    {
-      ...prepared.env,
-      MIZAN_BENCH_METRICS: '1',
-      LOG_LEVEL: 'warn',
-      WA_GATEWAY: 'simulator',
-      BACKUP_SCHEDULE: 'off',
-      WEB_DIST_DIR: path.join(root, 'bench/dist-none'),
-    },
+    benchServerEnv({ ...prepared.env, MIZAN_BENCH_METRICS: '1' }),
     '/api/health',
   );
   try {

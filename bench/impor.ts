@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { root, startServer } from './processes';
+import { benchServerEnv, root, startServer } from './processes';
 
 export const IMPORT_TARGET_SECONDS = 60;
 
@@ -119,18 +119,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const password = 'bench-impor-rahasia';
   const api = await startServer(
     path.join(root, 'apps/api/src/server.ts'),
-    {
+    benchServerEnv({
       DATA_DIR: dataDir,
       // Always a fresh PGlite (the target's database), never the scale database of npm run bench.
       DATABASE_URL: '',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: password,
       MIZAN_BENCH_METRICS: '1',
-      LOG_LEVEL: 'warn',
-      WA_GATEWAY: 'simulator',
-      BACKUP_SCHEDULE: 'off',
-      WEB_DIST_DIR: path.join(root, 'bench/dist-none'),
-    },
+    }),
     '/api/health',
   );
   try {

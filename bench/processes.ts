@@ -26,6 +26,15 @@ export interface Started {
 /** Whether the process has ended, by itself or by a signal (then `exitCode` stays null). */
 const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
+/** The API server of a benchmark (its scripts add their own settings): quiet logs, the WhatsApp simulator, no scheduled backup, no web app. */
+export const benchServerEnv = (env: Record<string, string>): Record<string, string> => ({
+  ...env,
+  LOG_LEVEL: 'warn',
+  WA_GATEWAY: 'simulator',
+  BACKUP_SCHEDULE: 'off',
+  WEB_DIST_DIR: path.join(root, 'bench/dist-none'),
+});
+
 /** Spawns a TypeScript server with tsx on a free port and waits until `readyPath` answers 200. */
 export async function startServer(
   script: string,

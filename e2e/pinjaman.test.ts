@@ -269,7 +269,8 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
     await page.getByRole('heading', { name: 'Detail Pinjaman' }).waitFor();
     expect(await page.getByTestId('calc-angsuran').textContent()).toBe('Rp 1.240.000');
     const lines = page.getByTestId('jadwal-row');
-    expect(await lines.count()).toBe(12);
+    // The schedule arrives with the loan's position (GET …/jadwal), after the akad's figures.
+    await expect.poll(() => lines.count()).toBe(12);
     await expect.poll(() => lines.filter({ hasText: 'Lunas' }).count()).toBe(2);
     expect(await lines.nth(0).textContent()).toContain('Lunas');
     expect(await lines.nth(1).textContent()).toContain('Lunas');
@@ -287,6 +288,32 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(page, 'pinjaman-detail-390');
+    await context.close();
+  });
+
+  it('says so when the loan’s position cannot be read, shows no figure of zero, and shows it after Refresh', async () => {
+    const rina = await createCustomer('Rina Marlina');
+    const loan = await createLoan({ nasabah_id: rina.id, jumlah: 12_000_000, durasi_angsuran: 12, nomor_pinjaman: 'R001' });
+    const { context, page } = await open('phone', '/pinjaman');
+    await page.getByRole('heading', { name: 'Data Pinjaman' }).waitFor();
+    const failing = '**/api/pinjaman/*/jadwal';
+    await page.route(failing, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }),
+      }),
+    );
+    await page.goto(`${server.baseURL}/pinjaman/${loan.id}`);
+    await page.getByRole('heading', { name: 'Detail Pinjaman' }).waitFor();
+    await expect.poll(() => page.getByText('Gagal memuat posisi pinjaman. Tekan Refresh untuk mencoba lagi.').count()).toBe(2);
+    expect(await page.getByTestId('progress-percent').count()).toBe(0);
+    expect(await page.getByTestId('calc-sisa-pokok').count()).toBe(0);
+    await snap(page, 'pinjaman-posisi-gagal-390');
+    await page.unroute(failing);
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await page.getByTestId('calc-sisa-pokok').filter({ hasText: 'Rp 12.000.000' }).waitFor();
+    expect(await page.getByTestId('progress-percent').textContent()).toBe('0,00%');
     await context.close();
   });
 });

@@ -1,5 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { loanPosition, pendapatanSettingSchema, type LedgerLoan, type LedgerPayment } from '@mizan/core';
+import {
+  defaultPendapatanSetting,
+  loanPosition,
+  paymentsByLoan,
+  pendapatanSettingSchema,
+  type LedgerLoan,
+  type LedgerPayment,
+} from '@mizan/core';
 import type { DB } from './schema';
 
 /** Loans per read and per UPDATE. */
@@ -14,29 +21,26 @@ const BATCH = 500;
 export async function storeLoanPositions(db: Kysely<DB>, today: string) {
   const setting = await sql<{ value: unknown }>`select value from settings where key = 'pendapatan'`.execute(db);
   const parsed = pendapatanSettingSchema.safeParse(setting.rows[0]?.value);
-  const metode = parsed.success ? parsed.data.metode_pengakuan_margin : 'proporsional';
+  // The setting as settings.service reads it (its remembered copy is the running app's, not this database's).
+  const { metode_pengakuan_margin: metode } = parsed.success ? parsed.data : defaultPendapatanSetting;
 
   let after = 0;
   for (;;) {
+    // The database's parsers give numbers for bigint and numeric, and text for date (db/database.ts).
     const loans = (
       await sql<LedgerLoan & { id: number }>`
-        select id, tipe, jumlah::bigint as jumlah, persentase, durasi_angsuran, tanggal_pinjam::text as tanggal_pinjam,
-          status, jadwal_ulang
+        select id, tipe, jumlah, persentase, durasi_angsuran, tanggal_pinjam, status, jadwal_ulang
         from pinjaman where id > ${after} and deleted_at is null and status <> 'lunas' order by id limit ${BATCH}`.execute(db)
-    ).rows.map((l) => ({ ...l, jumlah: Number(l.jumlah), persentase: Number(l.persentase) }));
+    ).rows;
     if (loans.length === 0) break;
     after = loans.at(-1)!.id;
-    const payments = (
-      await sql<LedgerPayment & { pinjaman_id: number }>`
-        select id, pinjaman_id, tanggal::text as tanggal, jumlah::bigint as jumlah, jenis, angsuran_ke from pembayaran
-        where pinjaman_id = any(${loans.map((l) => l.id)}::int[]) and deleted_at is null`.execute(db)
-    ).rows;
-    const byLoan = new Map<number, LedgerPayment[]>();
-    for (const p of payments) {
-      const list = byLoan.get(p.pinjaman_id) ?? [];
-      list.push({ ...p, jumlah: Number(p.jumlah) });
-      byLoan.set(p.pinjaman_id, list);
-    }
+    const byLoan = paymentsByLoan(
+      (
+        await sql<LedgerPayment & { pinjaman_id: number }>`
+          select id, pinjaman_id, tanggal, jumlah, jenis, angsuran_ke from pembayaran
+          where pinjaman_id = any(${loans.map((l) => l.id)}::int[]) and deleted_at is null`.execute(db)
+      ).rows,
+    );
     const rows = loans.map((loan) => {
       const position = loanPosition(loan, byLoan.get(loan.id) ?? [], today, metode);
       return sql`(${loan.id}::integer, ${position.sisa_pokok}::bigint, ${position.sisa_margin}::bigint)`;

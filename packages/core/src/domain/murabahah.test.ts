@@ -5,17 +5,11 @@ import {
   calculateMurabahah,
   isValidDurasi,
   murabahahMonthlyInstalment,
-  murabahahPrincipalPaid,
   murabahahProfitPerMonth,
-  murabahahRemainingInstalments,
   murabahahTotalObligation,
   murabahahTotalProfit,
   previewMurabahah,
-  summarizeMurabahahLoan,
 } from './murabahah';
-import type { JenisPembayaran, PaymentAmount } from './types';
-
-const pay = (jenis: JenisPembayaran, jumlah: number): PaymentAmount => ({ jenis, jumlah });
 
 describe('Murabahah figures (spec §9)', () => {
   it('computes the worked example: 12 000 000 at 2 % for 12 months', () => {
@@ -66,7 +60,7 @@ describe('Murabahah figures (spec §9)', () => {
 });
 
 describe('add-form preview', () => {
-  it('matches the worked example and the loan detail figures', () => {
+  it('matches the worked example', () => {
     expect(previewMurabahah({ jumlah: 12_000_000, persentase: 2, durasi: 12 })).toEqual(calculateMurabahah(12_000_000, 2, 12));
     expect(previewMurabahah({ jumlah: 12_000_000, persentase: 2, durasi: 12 })?.monthlyInstalment).toBe(1_240_000);
     expect(previewMurabahah({ jumlah: 3_000_000, persentase: 0, durasi: 6 })?.monthlyInstalment).toBe(500_000);
@@ -94,114 +88,11 @@ describe('angsuran_per_bulan', () => {
   });
 });
 
-describe('loan detail panel (spec §9)', () => {
-  const loan = { jumlah: 12_000_000, persentase: 2, durasi_angsuran: 12 };
-
-  it('summarises a loan with three instalments, one pokok and one bagi_hasil payment', () => {
-    const payments = [
-      pay('angsuran', 1_240_000),
-      pay('angsuran', 1_240_000),
-      pay('angsuran', 1_240_000),
-      pay('pokok', 500_000),
-      pay('bagi_hasil', 100_000),
-    ];
-    const summary = summarizeMurabahahLoan(loan, payments);
-    expect(summary.figures?.monthlyInstalment).toBe(1_240_000);
-    expect(summary.profitPerMonth).toBe(240_000);
-    expect(summary.principalPaid).toBe(4_220_000);
-    expect(summary.remainingPrincipal).toBe(7_780_000);
-    expect(summary.remainingInstalments).toBe(9); // 12 − floor(4 220 000 / 1 240 000)
-    expect(summary.profitPaid).toBe(100_000);
-    expect(summary.remainingProfit).toBe(2_780_000);
-    expect(summary.totalPaid).toBe(4_320_000);
-    expect(summary.progressPercent).toBeCloseTo(35.1667, 4);
-  });
-
-  it('starts at zero progress with every instalment remaining', () => {
-    const summary = summarizeMurabahahLoan(loan, []);
-    expect(summary.principalPaid).toBe(0);
-    expect(summary.remainingPrincipal).toBe(12_000_000);
-    expect(summary.remainingInstalments).toBe(12);
-    expect(summary.remainingProfit).toBe(2_880_000);
-    expect(summary.progressPercent).toBe(0);
-  });
-
-  it('never goes below zero or above 100 % when overpaid', () => {
-    const summary = summarizeMurabahahLoan(loan, [pay('pokok', 20_000_000), pay('bagi_hasil', 5_000_000)]);
-    expect(summary.remainingPrincipal).toBe(0);
-    expect(summary.remainingInstalments).toBe(0);
-    expect(summary.remainingProfit).toBe(0);
-    expect(summary.progressPercent).toBe(100);
-  });
-
-  it('counts only pokok and angsuran as principal paid, as spec §9 defines it', () => {
-    expect(murabahahPrincipalPaid([pay('angsuran', 10), pay('pokok', 5), pay('bagi_hasil', 7), pay('pelunasan', 3)])).toBe(15);
-  });
-
-  it('leaves durasi-dependent figures empty when durasi is missing', () => {
-    const summary = summarizeMurabahahLoan({ jumlah: 1_000_000, persentase: 2, durasi_angsuran: null }, [
-      pay('angsuran', 250_000),
-    ]);
-    expect(summary.figures).toBeNull();
-    expect(summary.remainingInstalments).toBeNull();
-    expect(summary.remainingProfit).toBeNull();
-    expect(summary.profitPerMonth).toBe(20_000);
-    expect(summary.remainingPrincipal).toBe(750_000);
-    expect(summary.progressPercent).toBe(25);
-  });
-
-  it.each([
-    [12, 0, 1_240_000, 12],
-    [12, 1_239_999, 1_240_000, 12],
-    [12, 1_240_000, 1_240_000, 11],
-    [12, 14_880_000, 1_240_000, 0],
-    [12, 99_000_000, 1_240_000, 0],
-    [3, 0, 0, 3], // degenerate zero instalment
-    [3, 5, 0, 0],
-  ])('remaining instalments: durasi %s, paid %s, instalment %s → %s', (durasi, paid, instalment, expected) => {
-    expect(murabahahRemainingInstalments(durasi, paid, instalment)).toBe(expected);
-  });
-});
-
-describe('a Murabahah settled by a pelunasan payment', () => {
-  it('has nothing left and full progress, whatever was paid as instalments', () => {
-    const s = summarizeMurabahahLoan({ jumlah: 12_000_000, persentase: 2, durasi_angsuran: 12 }, [
-      { jenis: 'angsuran', jumlah: 1_240_000 },
-      { jenis: 'pelunasan', jumlah: 9_500_000 },
-    ]);
-    expect(s).toMatchObject({
-      settled: true,
-      principalPaid: 12_000_000,
-      remainingPrincipal: 0,
-      remainingInstalments: 0,
-      remainingProfit: 0,
-      progressPercent: 100,
-      totalPaid: 10_740_000,
-    });
-  });
-});
-
 describe('Murabahah properties', () => {
-  const jenis = fc.constantFrom<JenisPembayaran>('angsuran', 'bagi_hasil', 'pokok', 'pelunasan');
-  const payments = fc.array(fc.record({ jenis, jumlah: fc.integer({ min: 1, max: 1_000_000_000_000 }) }), { maxLength: 30 });
   const terms = fc.record({
     jumlah: fc.integer({ min: 1, max: 1_000_000_000_000 }),
     persentase: fc.integer({ min: 0, max: 10_000 }).map((bps) => bps / 100),
     durasi_angsuran: fc.option(fc.integer({ min: 1, max: 360 }), { nil: null }),
-  });
-
-  it('progress stays within 0..100 and remaining amounts never go below 0', () => {
-    fc.assert(
-      fc.property(terms, payments, (loan, list) => {
-        const s = summarizeMurabahahLoan(loan, list);
-        expect(s.progressPercent).toBeGreaterThanOrEqual(0);
-        expect(s.progressPercent).toBeLessThanOrEqual(100);
-        expect(s.remainingPrincipal).toBeGreaterThanOrEqual(0);
-        expect(s.remainingInstalments ?? 0).toBeGreaterThanOrEqual(0);
-        expect(s.remainingProfit ?? 0).toBeGreaterThanOrEqual(0);
-        expect(s.remainingPrincipal).toBeLessThanOrEqual(loan.jumlah);
-      }),
-    );
   });
 
   it('instalment × durasi is within durasi/2 rupiah of the obligation', () => {

@@ -2,8 +2,7 @@
  * Murabahah (loan tipe `pokok`): a sale-based financing with a fixed margin per month and fixed
  * monthly instalments (spec §9). All amounts are whole rupiah, rounded half-up.
  */
-import { atLeastZero, cappedPercent, divRoundHalfUp, percentOfRupiah, rupiahToBigInt, sumPayments } from './money';
-import type { PaymentAmount } from './types';
+import { divRoundHalfUp, percentOfRupiah, rupiahToBigInt } from './money';
 
 /** The fixed figures of a Murabahah loan. */
 export interface MurabahahFigures {
@@ -89,87 +88,4 @@ export function angsuranPerBulan(loan: {
   if (loan.tipe === 'pokok' && loan.jadwal_ulang?.angsuran !== undefined) return loan.jadwal_ulang.angsuran;
   if (loan.tipe !== 'pokok' || !isValidDurasi(loan.durasi_angsuran)) return null;
   return murabahahMonthlyInstalment(loan.jumlah, loan.persentase, loan.durasi_angsuran);
-}
-
-/** Principal paid (spec §9) = Σ payments of jenis pokok and angsuran. */
-export function murabahahPrincipalPaid(payments: readonly PaymentAmount[]): number {
-  return sumPayments(payments, ['pokok', 'angsuran']);
-}
-
-/** Margin paid = Σ payments of jenis bagi_hasil. */
-export function murabahahProfitPaid(payments: readonly PaymentAmount[]): number {
-  return sumPayments(payments, ['bagi_hasil']);
-}
-
-/** Remaining instalments = durasi − floor(principal paid / instalment), at least 0. */
-export function murabahahRemainingInstalments(durasi: number, principalPaid: number, monthlyInstalment: number): number {
-  if (!(monthlyInstalment > 0)) return principalPaid > 0 ? 0 : durasi;
-  return atLeastZero(durasi - Math.floor(atLeastZero(principalPaid) / monthlyInstalment));
-}
-
-/** The loan-detail progress and calculation panel of a Murabahah loan (spec §9). */
-export interface MurabahahLoanSummary {
-  /** Fixed figures; null when the loan has no valid durasi (imported data). */
-  figures: MurabahahFigures | null;
-  /** Margin per month (does not need durasi). */
-  profitPerMonth: number;
-  /** Σ pokok + angsuran payments. */
-  principalPaid: number;
-  /** jumlah − principalPaid, never below 0. */
-  remainingPrincipal: number;
-  /** durasi − floor(principalPaid / instalment), at least 0; null without durasi. */
-  remainingInstalments: number | null;
-  /** Σ bagi_hasil payments. */
-  profitPaid: number;
-  /** totalProfit − profitPaid, never below 0; null without durasi. */
-  remainingProfit: number | null;
-  /** Σ all payments. */
-  totalPaid: number;
-  /** principalPaid / jumlah as a percentage, capped at 100. */
-  progressPercent: number;
-  /**
-   * Settled by a `pelunasan` payment (an early settlement, issue 27 B): nothing is left, whatever
-   * the spec's sums of angsuran and pokok payments say (they do not count the settlement).
-   */
-  settled: boolean;
-}
-
-/** Loan-detail figures of a Murabahah loan from its terms and its payments (spec §9). */
-export function summarizeMurabahahLoan(
-  loan: { jumlah: number; persentase: number; durasi_angsuran?: number | null },
-  payments: readonly PaymentAmount[],
-): MurabahahLoanSummary {
-  const figures = isValidDurasi(loan.durasi_angsuran)
-    ? calculateMurabahah(loan.jumlah, loan.persentase, loan.durasi_angsuran)
-    : null;
-  const settled = payments.some((p) => p.jenis === 'pelunasan');
-  const principalPaid = settled ? loan.jumlah : murabahahPrincipalPaid(payments);
-  const profitPaid = murabahahProfitPaid(payments);
-  if (settled)
-    return {
-      figures,
-      profitPerMonth: murabahahProfitPerMonth(loan.jumlah, loan.persentase),
-      principalPaid,
-      remainingPrincipal: 0,
-      remainingInstalments: figures ? 0 : null,
-      profitPaid,
-      remainingProfit: figures ? 0 : null,
-      totalPaid: sumPayments(payments),
-      progressPercent: 100,
-      settled,
-    };
-  return {
-    figures,
-    profitPerMonth: murabahahProfitPerMonth(loan.jumlah, loan.persentase),
-    principalPaid,
-    remainingPrincipal: atLeastZero(loan.jumlah - principalPaid),
-    remainingInstalments: figures
-      ? murabahahRemainingInstalments(figures.durasi, principalPaid, figures.monthlyInstalment)
-      : null,
-    profitPaid,
-    remainingProfit: figures ? atLeastZero(figures.totalProfit - profitPaid) : null,
-    totalPaid: sumPayments(payments),
-    progressPercent: cappedPercent(principalPaid, loan.jumlah),
-    settled,
-  };
 }

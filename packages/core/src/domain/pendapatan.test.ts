@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { ledgerPayment, specMurabahah, sumOf } from './spec-loan.fixture';
 import { deferredMargin, loanIncome } from './pendapatan';
 import { annuityMargins, type MetodePengakuanMargin } from './margin';
 import { buildMurabahahSchedule } from './schedule';
 import type { LedgerPayment } from './ledger';
 
-// The spec's example: Rp 12.000.000 Murabahah at 2 % a month for 12 months, margin Rp 2.880.000,
-// 12 instalments of Rp 1.240.000 (proportional split: Rp 1.000.000 principal + Rp 240.000 margin).
-const murabahah = {
-  tipe: 'pokok' as const,
-  jumlah: 12_000_000,
-  persentase: 2,
-  durasi_angsuran: 12,
-  tanggal_pinjam: '2024-01-31',
-  status: 'aktif',
-};
-const pay = (
-  id: number,
-  tanggal: string,
-  jumlah: number,
-  jenis: LedgerPayment['jenis'] = 'angsuran',
-  angsuran_ke: number | null = null,
-): LedgerPayment => ({ id, tanggal, jumlah, jenis, angsuran_ke });
-const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+const murabahah = specMurabahah;
+const pay = ledgerPayment;
+const sum = sumOf;
 
 describe('annuityMargins', () => {
   it('works the spec’s example: the margin falls as the principal is repaid', () => {

@@ -35,8 +35,12 @@ export interface LoanIncome {
 
 const clamp = (value: number, max: number) => Math.max(0, Math.min(value, max));
 
-function murabahahIncome(loan: LedgerLoan, payments: readonly LedgerPayment[], metode: MetodePengakuanMargin): LoanIncome {
-  const { dues, steps } = murabahahAllocation(loan, payments);
+/** A Murabahah's income from its allocation (core `murabahahAllocation`), for a caller that has it already. */
+export function murabahahIncomeOf(
+  loan: LedgerLoan,
+  { dues, steps }: ReturnType<typeof murabahahAllocation>,
+  metode: MetodePengakuanMargin,
+): LoanIncome {
   const amounts = dues.map((d) => d.pokok + d.margin);
   const recognisable = methodMargins(dues, loan.jumlah, metode);
   const paid = dues.map(() => 0);
@@ -95,7 +99,9 @@ function mudharabahIncome(loan: LedgerLoan, payments: readonly LedgerPayment[]):
  * payment after the settlement, or beyond the whole obligation, brings none.
  */
 export function loanIncome(loan: LedgerLoan, payments: readonly LedgerPayment[], metode: MetodePengakuanMargin): LoanIncome {
-  return loan.tipe === 'pokok' ? murabahahIncome(loan, payments, metode) : mudharabahIncome(loan, payments);
+  return loan.tipe === 'pokok'
+    ? murabahahIncomeOf(loan, murabahahAllocation(loan, payments), metode)
+    : mudharabahIncome(loan, payments);
 }
 
 /**

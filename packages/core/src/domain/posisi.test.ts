@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { ledgerPayment, specMurabahah, sumOf } from './spec-loan.fixture';
 import { addDays } from './calendar';
 import { loanLedger, type LedgerLoan, type LedgerPayment } from './ledger';
 import { loanIncome } from './pendapatan';
 import type { MetodePengakuanMargin } from './margin';
 import { loanPosition, type LoanPosition } from './posisi';
 
-// The spec's example: Rp 12.000.000 Murabahah at 2 % a month for 12 months: 12 instalments of
-// Rp 1.240.000 (Rp 1.000.000 principal + Rp 240.000 margin), margin Rp 2.880.000.
-const murabahah: LedgerLoan = {
-  tipe: 'pokok',
-  jumlah: 12_000_000,
-  persentase: 2,
-  durasi_angsuran: 12,
-  tanggal_pinjam: '2024-01-31',
-  status: 'aktif',
-};
-const pay = (
-  id: number,
-  tanggal: string,
-  jumlah: number,
-  jenis: LedgerPayment['jenis'] = 'angsuran',
-  angsuran_ke: number | null = null,
-): LedgerPayment => ({ id, tanggal, jumlah, jenis, angsuran_ke });
-const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+const murabahah = specMurabahah;
+const pay = ledgerPayment;
+const sum = sumOf;
 
 describe('loanPosition: Murabahah (issue 47’s examples)', () => {
   it('after one instalment of 1.240.000 on 12.000.000 at 2 % × 12: 11.000.000 principal and 2.640.000 margin left, 13.640.000 owed', () => {

@@ -20,7 +20,7 @@
 import { loanLedger, murabahahAllocation, type LedgerLoan, type LedgerPayment } from './ledger';
 import { isValidDurasi } from './murabahah';
 import { cappedPercent } from './money';
-import { loanIncome } from './pendapatan';
+import { loanIncome, murabahahIncomeOf } from './pendapatan';
 import type { MetodePengakuanMargin } from './margin';
 
 export interface LoanPosition {
@@ -64,8 +64,9 @@ export interface LoanPosition {
 const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
 
 function murabahahPosition(loan: LedgerLoan, payments: readonly LedgerPayment[], metode: MetodePengakuanMargin): LoanPosition {
-  const { dues, steps } = murabahahAllocation(loan, payments);
-  const income = loanIncome(loan, payments, metode);
+  const allocation = murabahahAllocation(loan, payments);
+  const { dues, steps } = allocation;
+  const income = murabahahIncomeOf(loan, allocation, metode);
   const amounts = dues.map((d) => d.pokok + d.margin);
   const marginAkad = sum(dues.map((d) => d.margin));
   const principal = sum(dues.map((d) => d.pokok));

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { todayJakarta } from '@mizan/core';
 import { storeLoanPositions } from '../loan-positions';
 
 // One truth for every money figure (issue 47): a loan's stored balances become its position (core
@@ -19,7 +20,7 @@ export async function up(db: Kysely<any>) {
     generated always as (sisa_pokok + sisa_margin + tunggakan_bagi_hasil) stored`.execute(db);
 
   // Only a Mudharabah's profit share in arrears depends on the day; the daily job keeps it after this.
-  await storeLoanPositions(db, new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date()));
+  await storeLoanPositions(db, todayJakarta(new Date()));
 }
 
 export async function down(db: Kysely<any>) {

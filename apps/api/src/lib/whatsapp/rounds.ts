@@ -1,11 +1,11 @@
+import { createRoundLoop } from '../rounds';
 import type { WaGateway } from './types';
 
 /**
  * The loop shared by the senders of waiting messages (notifications: dispatcher.ts; reminders:
- * modules/pengingat): one round at a time per process (`kick` during a round asks for one more
- * after it), a round when the session becomes READY, and one every `pollMs` without being told
- * (another process wrote rows, a window opened). `drain` sends until nothing may go; it reads
- * `active()` to stop early when the sender is closed or the session is no longer READY.
+ * modules/pengingat): the rounds of lib/rounds.ts, active only while the session is READY, and a
+ * round when the session becomes READY. `drain` sends until nothing may go; it reads `active()` to
+ * stop early when the sender is closed or the session is no longer READY.
  */
 export function createRounds(options: {
   gateway: WaGateway;
@@ -15,60 +15,20 @@ export function createRounds(options: {
   /** At close, before waiting for the round in progress (wakes a round that is pausing). */
   onClose?: () => void;
 }) {
-  const { gateway, drain, pollMs } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  const active = () => !stopped && gateway.snapshot().status === 'READY';
-
-  const kick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain(active)
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void kick();
-        }
-      });
-    return running;
-  };
-
-  const offStatus = gateway.on('status', (snapshot) => {
-    if (snapshot.status === 'READY') void kick();
-  });
-  const poll = () => {
-    timer = setTimeout(() => {
-      void kick().finally(() => {
-        if (!stopped) poll();
-      });
-    }, pollMs);
-    timer.unref();
-  };
-
-  return {
-    /** Sends what may go now; resolves when this round is done. */
-    kick,
-    start() {
-      poll();
-      void kick();
-    },
-    /** Resolves when no round is in progress (tests). */
-    async idle() {
-      while (running) await running;
-    },
-    async close() {
-      stopped = true;
+  const { gateway } = options;
+  let offStatus = () => {};
+  const rounds = createRoundLoop({
+    drain: options.drain,
+    pollMs: options.pollMs,
+    isActive: () => gateway.snapshot().status === 'READY',
+    ...(options.onError ? { onError: options.onError } : {}),
+    onClose: () => {
       offStatus();
-      if (timer) clearTimeout(timer);
       options.onClose?.();
-      await running;
     },
-  };
+  });
+  offStatus = gateway.on('status', (snapshot) => {
+    if (snapshot.status === 'READY') void rounds.kick();
+  });
+  return rounds;
 }

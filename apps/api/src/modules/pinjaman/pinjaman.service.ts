@@ -15,6 +15,7 @@ import {
   totalPembayaran,
   type Jadwal,
   type KolektibilitasBand,
+  type KolektibilitasSetting,
   type MetodePengakuanMargin,
   type Pagination,
   type Pinjaman,
@@ -434,17 +435,16 @@ export const livingPaymentsOf = repo.livingPaymentsOf;
 
 /** What a loan's maintained fields depend on besides the loan and its payments. */
 interface BalanceRules {
-  bands: readonly KolektibilitasBand[];
+  /** The classes' bands and whether one customer has one grade. */
+  kolektibilitas: KolektibilitasSetting;
   /** The institution's margin recognition method: it splits what was paid into principal and margin. */
   metode: MetodePengakuanMargin;
 }
 
-async function balanceRules(trx: Kysely<DB>): Promise<BalanceRules> {
-  const [{ bands }, { metode_pengakuan_margin: metode }] = await Promise.all([
-    getKolektibilitasSetting(trx),
-    getPendapatanSetting(trx),
-  ]);
-  return { bands, metode };
+/** The rules in force; `metode` given when it is being changed (the remembered setting may still hold the old one). */
+async function balanceRules(trx: Kysely<DB>, metode?: MetodePengakuanMargin): Promise<BalanceRules> {
+  const [kolektibilitas, pendapatan] = await Promise.all([getKolektibilitasSetting(trx), getPendapatanSetting(trx)]);
+  return { kolektibilitas, metode: metode ?? pendapatan.metode_pengakuan_margin };
 }
 
 /**
@@ -456,7 +456,7 @@ function loanBalanceOf(
   loan: PinjamanRow,
   payments: Awaited<ReturnType<typeof repo.livingPaymentsOf>>,
   today: string,
-  { bands, metode }: BalanceRules,
+  { kolektibilitas: { bands }, metode }: BalanceRules,
   keepStatus: boolean,
 ) {
   const status = keepStatus ? loan.status : resolveLoanStatus(loan, payments);
@@ -486,8 +486,8 @@ export async function refreshLoanBalances(
   today: string,
   options: { metode?: MetodePengakuanMargin } = {},
 ) {
-  const setting = await getKolektibilitasSetting(trx);
-  const rules = { ...(await balanceRules(trx)), ...(options.metode ? { metode: options.metode } : {}) };
+  const rules = await balanceRules(trx, options.metode);
+  const setting = rules.kolektibilitas;
   const customers = new Set<number>();
   const moved: { id: number; jumlah: number; lama: string; baru: string }[] = [];
   for (let start = 0; start < pinjamanIds.length; start += 500) {
@@ -539,8 +539,9 @@ export async function refreshLoanBalance(
 ) {
   const loan = await repo.findLoanRow(trx, pinjamanId);
   const payments = await repo.livingPaymentsOf(trx, pinjamanId);
-  const setting = await getKolektibilitasSetting(trx);
-  const next = loanBalanceOf(loan, payments, today, await balanceRules(trx), options.keepStatus ?? false);
+  const rules = await balanceRules(trx);
+  const setting = rules.kolektibilitas;
+  const next = loanBalanceOf(loan, payments, today, rules, options.keepStatus ?? false);
   await repo.setLoanBalance(trx, pinjamanId, next);
   if (setting.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [loan.nasabah_id], setting.bands);
   if (options.notifier) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { nextTurn } from '../../db/job-runs';
+import { createRoundLoop } from '../../lib/rounds';
 import * as repo from './reactions.repository';
 
 // Side effects after commit (issue 47; docs/decisions/notifications.md). A money transaction
@@ -75,10 +76,6 @@ export interface ReactionRunnerOptions {
  */
 export function createReactionRunner(options: ReactionRunnerOptions) {
   const { db, clock, handlers } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
   /** Set at start and by the poll: the next round first forgets old done reactions. */
   let pruneDue = false;
 
@@ -104,59 +101,26 @@ export function createReactionRunner(options: ReactionRunnerOptions) {
       return true;
     });
 
-  const drain = async () => {
-    if (pruneDue) {
-      pruneDue = false;
-      await repo.pruneDone(db, new Date(clock.now().getTime() - KEEP_DONE_MS), PRUNE_LIMIT);
-    }
-    for (let n = 1; !stopped && (await runOne()); n++) if (n % BATCH === 0) await nextTurn();
-  };
-
-  const kick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-        options.afterRound?.();
-        if (again && !stopped) {
-          again = false;
-          void kick();
-        }
-      });
-    return running;
-  };
-
-  const poll = () => {
-    timer = setTimeout(() => {
-      pruneDue = true;
-      void kick().finally(() => {
-        if (!stopped) poll();
-      });
-    }, REACTION_POLL_MS);
-    timer.unref();
-  };
+  const rounds = createRoundLoop({
+    pollMs: REACTION_POLL_MS,
+    // Each poll first forgets old done reactions.
+    beforePoll: () => (pruneDue = true),
+    async drain(active) {
+      if (pruneDue) {
+        pruneDue = false;
+        await repo.pruneDone(db, new Date(clock.now().getTime() - KEEP_DONE_MS), PRUNE_LIMIT);
+      }
+      for (let n = 1; active() && (await runOne()); n++) if (n % BATCH === 0) await nextTurn();
+    },
+    ...(options.afterRound ? { afterRound: options.afterRound } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
 
   return {
-    /** Runs every reaction due now; resolves when this round is done. */
-    kick,
+    ...rounds,
     start() {
       pruneDue = true;
-      poll();
-      void kick();
-    },
-    /** Resolves when no round is in progress (tests). */
-    async idle() {
-      while (running) await running;
-    },
-    async close() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      rounds.start();
     },
   };
 }

@@ -109,7 +109,8 @@ function Cadangan() {
                 </p>
                 {/* Notifications of committed payments and loans not written yet (issue 47): failures are retried. */}
                 <p className={status.data.reaksi.gagal > 0 ? 'text-red-700' : 'text-muted'}>
-                  Reaksi menunggu: {status.data.reaksi.menunggu} · gagal: {status.data.reaksi.gagal}
+                  Notifikasi tertunda: {status.data.reaksi.menunggu} menunggu · {status.data.reaksi.gagal} gagal (dicoba lagi
+                  otomatis)
                 </p>
               </CardBody>
             </Card>

@@ -183,7 +183,7 @@ export default function PinjamanDetailPage() {
             <LoanInfoCard pinjaman={p} />
           </div>
           <div className="order-5">
-            <CalculationPanel pinjaman={p} jadwal={jadwal.data} />
+            <CalculationPanel pinjaman={p} jadwal={jadwal.data} failed={jadwal.isError} />
           </div>
           <div className="order-6">
             <RepaymentSchedule
@@ -200,7 +200,7 @@ export default function PinjamanDetailPage() {
         </div>
         <div className="contents lg:block lg:min-w-0 lg:space-y-5">
           <div className="order-2">
-            <ProgressPanel pinjaman={p} jadwal={jadwal.data} />
+            <ProgressPanel pinjaman={p} jadwal={jadwal.data} failed={jadwal.isError} />
           </div>
           <div className="order-2 empty:hidden">
             <PelunasanCard pinjaman={p} />

@@ -9,7 +9,9 @@ import {
   murabahahProfitPerMonth,
   type Jadwal,
 } from '@mizan/core';
+import { Alert } from '../../../components/ui/alert';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import type { Pinjaman } from '../types';
 
 function ProgressBar({ percent, label }: { percent: number; label: string }) {
@@ -44,56 +46,60 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** What a figure shows while the loan's position is being read. */
-const WAITING = '…';
+/**
+ * Where the loan's position is not there yet: a placeholder while it is read, or the failure with
+ * the way to try again (the page's Refresh), never figures of zero.
+ */
+function PositionPending({ failed }: { failed: boolean }) {
+  return failed ? (
+    <Alert tone="error">Gagal memuat posisi pinjaman. Tekan Refresh untuk mencoba lagi.</Alert>
+  ) : (
+    <div className="space-y-2" aria-busy="true" aria-label="Memuat posisi pinjaman">
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-16 w-full" />
+    </div>
+  );
+}
 
 /**
  * The progress panel (spec §9): the loan's position as the server computed it (GET
  * /api/pinjaman/{id}/jadwal → posisi, core loanPosition): the same figures as the receipt, the
  * customer page and the reports (issue 47).
  */
-export function ProgressPanel({ pinjaman, jadwal }: { pinjaman: Pinjaman; jadwal?: Jadwal }) {
+export function ProgressPanel({ pinjaman, jadwal, failed }: { pinjaman: Pinjaman; jadwal?: Jadwal; failed: boolean }) {
   const posisi = jadwal?.posisi;
-  const rp = (value: number | undefined) => (value === undefined ? WAITING : formatRupiah(value));
-  const totalPaid = posisi
-    ? posisi.pokok_terbayar + posisi.margin_terbayar + posisi.bagi_hasil_terbayar + posisi.lebih_bayar
-    : undefined;
-  if (pinjaman.tipe === 'pokok') {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle>Progress Pembayaran</CardTitle>
-        </CardHeader>
-        <CardBody className="space-y-4">
-          <ProgressBar percent={posisi?.progres_persen ?? 0} label="Pokok terbayar" />
-          <dl className="grid grid-cols-2 gap-2">
-            <Figure label="Pokok Terbayar" value={rp(posisi?.pokok_terbayar)} />
-            <Figure label="Sisa Pokok" value={rp(posisi?.sisa_pokok)} />
-            <Figure label="Total Dibayar" value={rp(totalPaid)} />
-            <Figure
-              label="Sisa Angsuran"
-              value={!posisi ? WAITING : posisi.sisa_angsuran === null ? '-' : `${posisi.sisa_angsuran} bulan`}
-            />
-            <Figure label="Sisa Margin" value={rp(posisi?.sisa_margin)} />
-            <Figure label="Sisa Kewajiban" value={rp(posisi?.sisa_kewajiban)} />
-          </dl>
-        </CardBody>
-      </Card>
-    );
-  }
+  const rp = formatRupiah;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Progress Pembayaran</CardTitle>
       </CardHeader>
       <CardBody className="space-y-4">
-        <ProgressBar percent={posisi?.progres_persen ?? 0} label="Pokok kembali" />
-        <dl className="grid grid-cols-2 gap-2">
-          <Figure label="Pokok Kembali" value={rp(posisi?.pokok_terbayar)} />
-          <Figure label="Sisa Pokok" value={rp(posisi?.sisa_pokok)} />
-          <Figure label="Bagi Hasil Diterima" value={rp(posisi?.bagi_hasil_terbayar)} />
-          <Figure label="Total Dibayar" value={rp(totalPaid)} />
-        </dl>
+        {!posisi ? (
+          <PositionPending failed={failed} />
+        ) : pinjaman.tipe === 'pokok' ? (
+          <>
+            <ProgressBar percent={posisi.progres_persen} label="Pokok terbayar" />
+            <dl className="grid grid-cols-2 gap-2">
+              <Figure label="Pokok Terbayar" value={rp(posisi.pokok_terbayar)} />
+              <Figure label="Sisa Pokok" value={rp(posisi.sisa_pokok)} />
+              <Figure label="Total Dibayar" value={rp(pinjaman.total_pembayaran)} />
+              <Figure label="Sisa Angsuran" value={posisi.sisa_angsuran === null ? '-' : `${posisi.sisa_angsuran} bulan`} />
+              <Figure label="Sisa Margin" value={rp(posisi.sisa_margin)} />
+              <Figure label="Sisa Kewajiban" value={rp(posisi.sisa_kewajiban)} />
+            </dl>
+          </>
+        ) : (
+          <>
+            <ProgressBar percent={posisi.progres_persen} label="Pokok kembali" />
+            <dl className="grid grid-cols-2 gap-2">
+              <Figure label="Pokok Kembali" value={rp(posisi.pokok_terbayar)} />
+              <Figure label="Sisa Pokok" value={rp(posisi.sisa_pokok)} />
+              <Figure label="Bagi Hasil Diterima" value={rp(posisi.bagi_hasil_terbayar)} />
+              <Figure label="Total Dibayar" value={rp(pinjaman.total_pembayaran)} />
+            </dl>
+          </>
+        )}
       </CardBody>
     </Card>
   );
@@ -132,11 +138,10 @@ function CalculationTable({ lines }: { lines: Line[] }) {
  * figures"): principal paid is what was paid to the schedule less the margin it carried, never the
  * instalments' sum (issue 47).
  */
-export function CalculationPanel({ pinjaman, jadwal }: { pinjaman: Pinjaman; jadwal?: Jadwal }) {
+export function CalculationPanel({ pinjaman, jadwal, failed }: { pinjaman: Pinjaman; jadwal?: Jadwal; failed: boolean }) {
   const rp = formatRupiah;
   const pct = formatPercent(pinjaman.persentase);
   const posisi = jadwal?.posisi;
-  const pos = (value: number | undefined) => (value === undefined ? WAITING : rp(value));
   if (pinjaman.tipe === 'pokok') {
     const f = isValidDurasi(pinjaman.durasi_angsuran)
       ? calculateMurabahah(pinjaman.jumlah, pinjaman.persentase, pinjaman.durasi_angsuran)
@@ -172,58 +177,61 @@ export function CalculationPanel({ pinjaman, jadwal }: { pinjaman: Pinjaman; jad
         },
       );
     }
-    const settled = posisi?.dilunasi ?? false;
-    lines.push(
-      {
-        label: 'Pokok Terbayar',
-        formula: settled ? 'Dilunasi dengan pembayaran pelunasan' : 'Σ pembayaran ke jadwal − porsi margin tiap angsuran',
-        value: pos(posisi?.pokok_terbayar),
-        testId: 'calc-pokok-terbayar',
-      },
-      {
-        label: 'Sisa Pokok',
-        formula: settled ? 'Dilunasi' : `${rp(pinjaman.jumlah)} − Pokok Terbayar`,
-        value: pos(posisi?.sisa_pokok),
-        testId: 'calc-sisa-pokok',
-      },
-    );
-    if (f) {
-      lines.push(
+    const position: Line[] = [];
+    if (posisi) {
+      const settled = posisi.dilunasi;
+      position.push(
         {
-          label: 'Sisa Angsuran',
-          formula: settled
-            ? 'Dilunasi dengan pembayaran pelunasan'
-            : pinjaman.dijadwalkan_ulang
-              ? 'Angsuran jadwal baru yang belum lunas (dijadwalkan ulang)'
-              : 'Angsuran yang belum lunas',
-          value: posisi ? `${posisi.sisa_angsuran ?? 0} bulan` : WAITING,
+          label: 'Pokok Terbayar',
+          formula: settled ? 'Dilunasi dengan pembayaran pelunasan' : 'Σ pembayaran ke jadwal − porsi margin tiap angsuran',
+          value: rp(posisi.pokok_terbayar),
+          testId: 'calc-pokok-terbayar',
         },
         {
-          label: 'Sisa Margin',
-          formula: settled ? 'Dilunasi' : `${rp(f.totalProfit)} − margin terbayar (${pos(posisi?.margin_terbayar)})`,
-          value: pos(posisi?.sisa_margin),
-          testId: 'calc-sisa-margin',
+          label: 'Sisa Pokok',
+          formula: settled ? 'Dilunasi' : `${rp(pinjaman.jumlah)} − Pokok Terbayar`,
+          value: rp(posisi.sisa_pokok),
+          testId: 'calc-sisa-pokok',
         },
       );
-      if (posisi && posisi.margin_tidak_ditagih > 0)
-        lines.push({
-          label: 'Margin Tidak Ditagih',
-          formula: 'Margin bulan yang belum berjalan dan potongan (khasm) saat pelunasan',
-          value: rp(posisi.margin_tidak_ditagih),
+      if (f) {
+        position.push(
+          {
+            label: 'Sisa Angsuran',
+            formula: settled
+              ? 'Dilunasi dengan pembayaran pelunasan'
+              : pinjaman.dijadwalkan_ulang
+                ? 'Angsuran jadwal baru yang belum lunas (dijadwalkan ulang)'
+                : 'Angsuran yang belum lunas',
+            value: `${posisi.sisa_angsuran ?? 0} bulan`,
+          },
+          {
+            label: 'Sisa Margin',
+            formula: settled ? 'Dilunasi' : `${rp(f.totalProfit)} − margin terbayar (${rp(posisi.margin_terbayar)})`,
+            value: rp(posisi.sisa_margin),
+            testId: 'calc-sisa-margin',
+          },
+        );
+        if (posisi.margin_tidak_ditagih > 0)
+          position.push({
+            label: 'Margin Tidak Ditagih',
+            formula: 'Margin bulan yang belum berjalan dan potongan (khasm) saat pelunasan',
+            value: rp(posisi.margin_tidak_ditagih),
+          });
+        position.push({
+          label: 'Sisa Kewajiban',
+          formula: 'Sisa Pokok + Sisa Margin',
+          value: rp(posisi.sisa_kewajiban),
+          strong: true,
+          testId: 'calc-sisa-kewajiban',
         });
-      lines.push({
-        label: 'Sisa Kewajiban',
-        formula: 'Sisa Pokok + Sisa Margin',
-        value: pos(posisi?.sisa_kewajiban),
-        strong: true,
-        testId: 'calc-sisa-kewajiban',
+      }
+      position.push({
+        label: 'Progress',
+        formula: `Pokok Terbayar ÷ ${rp(pinjaman.jumlah)}, maks. 100%`,
+        value: formatPercent(posisi.progres_persen),
       });
     }
-    lines.push({
-      label: 'Progress',
-      formula: `Pokok Terbayar ÷ ${rp(pinjaman.jumlah)}, maks. 100%`,
-      value: posisi ? formatPercent(posisi.progres_persen) : WAITING,
-    });
     return (
       <Card>
         <CardHeader>
@@ -236,7 +244,8 @@ export function CalculationPanel({ pinjaman, jadwal }: { pinjaman: Pinjaman; jad
               Durasi angsuran belum diisi, sehingga total margin, angsuran dan jadwal tidak dapat dihitung.
             </p>
           ) : null}
-          <CalculationTable lines={lines} />
+          <CalculationTable lines={[...lines, ...position]} />
+          {posisi ? null : <PositionPending failed={failed} />}
         </CardBody>
       </Card>
     );
@@ -249,40 +258,43 @@ export function CalculationPanel({ pinjaman, jadwal }: { pinjaman: Pinjaman; jad
       strong: true,
       testId: 'calc-bagi-hasil',
     },
-    {
-      label: 'Bagi Hasil Diterima',
-      formula: 'Σ pembayaran bagi hasil + kelebihan pelunasan di atas pokok',
-      value: pos(posisi?.bagi_hasil_terbayar),
-    },
-    {
-      label: 'Pokok Dikembalikan',
-      formula: 'Σ pembayaran pokok, angsuran dan pelunasan (sampai sebesar pokok)',
-      value: pos(posisi?.pokok_terbayar),
-    },
-    {
-      label: 'Sisa Pokok',
-      formula: `${rp(pinjaman.jumlah)} − Pokok Dikembalikan`,
-      value: pos(posisi?.sisa_pokok),
-      testId: 'calc-sisa-pokok',
-    },
-    {
-      label: 'Bagi Hasil Tertunggak',
-      formula: 'Bagi hasil yang sudah jatuh tempo dan belum dibayar',
-      value: pos(posisi?.bagi_hasil_tertunggak),
-    },
-    {
-      label: 'Sisa Kewajiban',
-      formula: 'Sisa Pokok + Bagi Hasil Tertunggak',
-      value: pos(posisi?.sisa_kewajiban),
-      strong: true,
-      testId: 'calc-sisa-kewajiban',
-    },
-    {
-      label: 'Progress',
-      formula: `Pokok Dikembalikan ÷ ${rp(pinjaman.jumlah)}, maks. 100%`,
-      value: posisi ? formatPercent(posisi.progres_persen) : WAITING,
-    },
   ];
+  if (posisi)
+    lines.push(
+      {
+        label: 'Bagi Hasil Diterima',
+        formula: 'Σ pembayaran bagi hasil + kelebihan pelunasan di atas pokok',
+        value: rp(posisi.bagi_hasil_terbayar),
+      },
+      {
+        label: 'Pokok Dikembalikan',
+        formula: 'Σ pembayaran pokok, angsuran dan pelunasan (sampai sebesar pokok)',
+        value: rp(posisi.pokok_terbayar),
+      },
+      {
+        label: 'Sisa Pokok',
+        formula: `${rp(pinjaman.jumlah)} − Pokok Dikembalikan`,
+        value: rp(posisi.sisa_pokok),
+        testId: 'calc-sisa-pokok',
+      },
+      {
+        label: 'Bagi Hasil Tertunggak',
+        formula: 'Bagi hasil yang sudah jatuh tempo dan belum dibayar',
+        value: rp(posisi.bagi_hasil_tertunggak),
+      },
+      {
+        label: 'Sisa Kewajiban',
+        formula: 'Sisa Pokok + Bagi Hasil Tertunggak',
+        value: rp(posisi.sisa_kewajiban),
+        strong: true,
+        testId: 'calc-sisa-kewajiban',
+      },
+      {
+        label: 'Progress',
+        formula: `Pokok Dikembalikan ÷ ${rp(pinjaman.jumlah)}, maks. 100%`,
+        value: formatPercent(posisi.progres_persen),
+      },
+    );
   return (
     <Card>
       <CardHeader>
@@ -293,6 +305,7 @@ export function CalculationPanel({ pinjaman, jadwal }: { pinjaman: Pinjaman; jad
           Bagi hasil mengikuti hasil usaha nasabah; jumlah per periode di bawah adalah perkiraan dari persentase yang disepakati.
         </p>
         <CalculationTable lines={lines} />
+        {posisi ? null : <PositionPending failed={failed} />}
       </CardBody>
     </Card>
   );
