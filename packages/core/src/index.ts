@@ -27,6 +27,7 @@ export * from './schemas/pelunasan';
 export * from './schemas/tazir';
 export * from './schemas/penjadwalan';
 export * from './schemas/cadangan';
+export * from './schemas/mutasi';
 
 export * from './domain/types';
 export * from './domain/roles';
@@ -66,3 +67,4 @@ export * from './format/phone';
 export * from './format/amount-input';
 export * from './format/labels';
 export * from './format/bytes';
+export * from './domain/mutasi';

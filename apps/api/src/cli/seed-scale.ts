@@ -13,6 +13,8 @@ import { generatePassword } from '../lib/password';
 import { ensureFirstAdmin } from '../modules/auth/auth.service';
 import { analyzeBusinessTables, countBusinessRows, loadScaleData, resetBusinessTables } from '../db/seed/scale';
 import { forgetLedgerRuns, runDailyLedger } from '../modules/ledger/ledger.service';
+import { BACKFILL_JOB, backfillLoanEvents } from '../modules/mutasi/mutasi.service';
+import { deleteRuns } from '../db/job-runs';
 
 const usage = `Pemakaian:
   npm run seed:scale -- --nasabah 100000 [--pinjaman N] [--pembayaran N] [--reset] [--today YYYY-MM-DD]
@@ -118,13 +120,21 @@ async function main() {
     await forgetLedgerRuns(handle.db);
     const ledger = await runDailyLedger(handle.db, today);
     const ledgerSeconds = (performance.now() - analyzedAt) / 1000;
+    // Every loan's money events, derived from its payments as the migration's job does for the
+    // loans recorded before the money module (issue 47: the bench row of that job).
+    console.log('Mutasi pinjaman (akad dan setiap pembayaran)…');
+    const eventsStarted = performance.now();
+    await deleteRuns(handle.db, BACKFILL_JOB);
+    const derived = await backfillLoanEvents(handle.db, today);
+    const eventsSeconds = (performance.now() - eventsStarted) / 1000;
     const totalSeconds = (performance.now() - started) / 1000;
     console.log(
       `Selesai: ${written.nasabah} nasabah, ${written.pinjaman} pinjaman, ${written.pembayaran} pembayaran ` +
         `(tanggal acuan ${today}) dalam ${totalSeconds.toFixed(1)} dtk ` +
         `(muat ${loadSeconds.toFixed(1)} dtk, ${Math.round(rows / loadSeconds)} baris/dtk; ` +
         `ANALYZE ${((analyzedAt - started) / 1000 - loadSeconds).toFixed(1)} dtk; ` +
-        `job harian ${ledger.processed} pinjaman belum lunas ${ledgerSeconds.toFixed(1)} dtk).`,
+        `job harian ${ledger.processed} pinjaman belum lunas ${ledgerSeconds.toFixed(1)} dtk; ` +
+        `mutasi ${derived ?? 0} pinjaman ${eventsSeconds.toFixed(1)} dtk).`,
     );
   } finally {
     await handle.close();

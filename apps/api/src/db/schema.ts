@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { JenisMutasi } from '@mizan/core';
 
 // Row types of every table, written once; Selectable/Insertable/Updateable derive the rest.
 // BIGINT and NUMERIC come back as numbers and DATE as 'YYYY-MM-DD' text (see database.ts).
@@ -260,6 +261,36 @@ export interface ReactionsTable {
   done_at: Date | null;
 }
 
+/**
+ * A money event of a loan, immutable (migration 2026_12_04_0900; modules/mutasi): the signed parts
+ * it moved (core `MutasiParts`); a reversal names the event it reverses.
+ */
+export interface MutasiPinjamanTable {
+  id: Generated<number>;
+  pinjaman_id: number;
+  jenis: JenisMutasi;
+  tanggal: string;
+  kas: number;
+  pokok_akad: number;
+  margin_akad: number;
+  pokok: number;
+  margin: number;
+  bagi_hasil: number;
+  lebih_bayar: number;
+  margin_dibebaskan: number;
+  pokok_dihapus: number;
+  lain: number;
+  pembayaran_id: number | null;
+  tazir_id: number | null;
+  tawidh_id: number | null;
+  membalik_id: number | null;
+  alasan: string | null;
+  /** Derived from the payments of a loan recorded before the money module (not posted as it happened). */
+  diturunkan: Generated<boolean>;
+  dicatat_oleh: number | null;
+  created_at: CreatedAt;
+}
+
 /** Values shared by every server process on this database (migration 2026_12_02_0900; lib/server-secrets.ts). */
 export interface ServerSecretsTable {
   name: string;
@@ -443,6 +474,7 @@ export interface DB {
   settings: SettingsTable;
   job_runs: JobRunsTable;
   reactions: ReactionsTable;
+  mutasi_pinjaman: MutasiPinjamanTable;
   server_secrets: ServerSecretsTable;
   backup_runs: BackupRunsTable;
   portfolio_snapshots: PortfolioSnapshotsTable;

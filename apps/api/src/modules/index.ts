@@ -21,6 +21,7 @@ import { persetujuanRoutes } from './persetujuan/persetujuan.routes';
 import { pelunasanRoutes } from './pelunasan/pelunasan.routes';
 import { tazirRoutes } from './tazir/tazir.routes';
 import { penjadwalanRoutes } from './penjadwalan/penjadwalan.routes';
+import { mutasiRoutes } from './mutasi/mutasi.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -49,4 +50,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   pelunasanRoutes,
   tazirRoutes,
   penjadwalanRoutes,
+  mutasiRoutes,
 ];

@@ -9,6 +9,8 @@ import type { DatabaseHandle } from '../db/database';
 import { hashPassword } from '../lib/password';
 import type { Clock } from '../lib/clock';
 import type { ReminderOptions } from '../modules/pengingat/pengingat.scheduler';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 
 export const TEST_ADMIN = { username: 'admin', password: 'rahasia-admin-123' };
 
@@ -94,4 +96,12 @@ export async function createTestApp(
     },
   };
   return testApp;
+}
+
+/**
+ * Empties the money events, so that a test file can start its loans and payments afresh (the
+ * database refuses to delete an event; emptying the whole table is what a restore does too).
+ */
+export async function forgetMoneyEvents(db: Kysely<DB>) {
+  await sql`truncate mutasi_pinjaman`.execute(db);
 }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ledgerPayment, specMurabahah, sumOf } from './spec-loan.fixture';
-import { addDays } from './calendar';
-import { loanLedger, type LedgerLoan, type LedgerPayment } from './ledger';
+import { loanLedger, type LedgerLoan } from './ledger';
 import { loanIncome } from './pendapatan';
-import type { MetodePengakuanMargin } from './margin';
 import { loanPosition, type LoanPosition } from './posisi';
+import { caseArb, TODAY } from './loan-cases.fixture';
 
 const murabahah = specMurabahah;
 const pay = ledgerPayment;
@@ -133,43 +132,6 @@ describe('loanPosition: Mudharabah', () => {
 // ---------------------------------------------------------------------------------------------
 // Properties over random loans and payment histories (issue 47 item 6: at least 10 000 sequences)
 // ---------------------------------------------------------------------------------------------
-const loanArb = fc.record({
-  tipe: fc.constantFrom<LedgerLoan['tipe']>('pokok', 'pokok', 'pokok', 'non-pokok'),
-  jumlah: fc.integer({ min: 100_000, max: 500_000_000 }),
-  persentase: fc.constantFrom(0, 0.5, 1, 1.25, 2, 2.5, 3),
-  durasi_angsuran: fc.option(fc.integer({ min: 1, max: 36 }), { nil: null, freq: 8 }),
-  tanggal_pinjam: fc.constantFrom('2024-01-31', '2024-02-29', '2024-03-15', '2024-12-31'),
-  status: fc.constantFrom('aktif', 'aktif', 'macet'),
-});
-const historyArb = (loan: LedgerLoan) =>
-  fc
-    .array(
-      fc.record({
-        day: fc.integer({ min: 0, max: 1200 }),
-        // Amounts around an instalment, from a rupiah to several instalments at once.
-        share: fc.integer({ min: 1, max: 4000 }),
-        jenis: fc.constantFrom<LedgerPayment['jenis']>('angsuran', 'angsuran', 'angsuran', 'pokok', 'bagi_hasil', 'pelunasan'),
-        angsuran_ke: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
-      }),
-      { maxLength: 30 },
-    )
-    .map((xs) =>
-      xs.map((x, i): LedgerPayment => ({
-        id: i + 1,
-        tanggal: addDays(loan.tanggal_pinjam, x.day),
-        jumlah: Math.max(1, Math.round((loan.jumlah * x.share) / 20_000)),
-        jenis: loan.tipe === 'pokok' && x.jenis === 'bagi_hasil' ? 'angsuran' : x.jenis,
-        angsuran_ke: x.angsuran_ke,
-      })),
-    );
-const caseArb = loanArb.chain((loan) =>
-  fc.tuple(
-    fc.constant(loan as LedgerLoan),
-    historyArb(loan as LedgerLoan),
-    fc.constantFrom<MetodePengakuanMargin>('proporsional', 'anuitas'),
-  ),
-);
-const TODAY = '2027-06-30';
 
 function consistent(loan: LedgerLoan, p: LoanPosition) {
   const figures = Object.entries(p).filter(([, v]) => typeof v === 'number') as [string, number][];

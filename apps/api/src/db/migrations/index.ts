@@ -36,6 +36,7 @@ import * as m0900operations from './2026_12_02_0900_operations';
 import * as m0910waQueueAge from './2026_12_02_0910_wa_queue_age_index';
 import * as m0900reactions from './2026_12_03_0900_reactions';
 import * as m0910posisiPinjaman from './2026_12_03_0910_posisi_pinjaman';
+import * as m0900mutasiPinjaman from './2026_12_04_0900_mutasi_pinjaman';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -77,4 +78,5 @@ export const migrations = {
   '2026_12_02_0910_wa_queue_age_index': m0910waQueueAge,
   '2026_12_03_0900_reactions': m0900reactions,
   '2026_12_03_0910_posisi_pinjaman': m0910posisiPinjaman,
+  '2026_12_04_0900_mutasi_pinjaman': m0900mutasiPinjaman,
 };

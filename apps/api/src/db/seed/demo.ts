@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { addDays, addMonths, autofillPembayaran, formatRupiah, normalizeRecipientPhone, todayJakarta } from '@mizan/core';
 import type { DB } from '../schema';
 import { refreshTotalPinjaman } from '../../modules/nasabah/nasabah.service';
-import { refreshLoanBalance } from '../../modules/pinjaman/pinjaman.service';
+import { ensureLoanEvents, postLoanEvent } from '../../modules/mutasi/mutasi.service';
 import { recordActivity } from '../../modules/activities/activity.service';
 import { seededRandom } from './random';
 import { businesses, collaterals, firstNames, lastNames, makeNik, places, streets } from './indonesia';
@@ -157,7 +157,9 @@ export async function seedDemo(db: Kysely<DB>, dataDir: string, today = todayJak
             })
             .execute();
         }
-        await refreshLoanBalance(trx, loan.id, today);
+        // Its history as money events (akad, then each payment), and its balances.
+        await ensureLoanEvents(trx, [loan.id], today);
+        await postLoanEvent(trx, loan.id, today, { jenis: 'penyesuaian', userId });
         if (troubled && monthsAgo - paid.length >= 3) {
           await trx
             .updateTable('pinjaman')

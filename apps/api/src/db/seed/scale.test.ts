@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { autofillPembayaran, isIsoDate, loanPosition, paymentsByLoan, todayJakarta } from '@mizan/core';
 import type { DatabaseHandle } from '../database';
 import { createTestDatabase } from '../../test/test-db';
-import { refreshLoanBalance } from '../../modules/pinjaman/pinjaman.service';
+import { ensureLoanEvents, postLoanEvent } from '../../modules/mutasi/mutasi.service';
 import { refreshTotalPinjaman } from '../../modules/nasabah/nasabah.service';
 import { countBusinessRows, generateScaleData, loadScaleData, monthsElapsed } from './scale';
 
@@ -83,7 +83,10 @@ describe('scale data loader (50 customers)', () => {
     // The services' own refresh (the code every payment write runs) changes nothing.
     const after = await db.transaction().execute(async (trx) => {
       const refreshed = [];
-      for (const loan of before) refreshed.push(await refreshLoanBalance(trx, loan.id, todayJakarta()));
+      for (const loan of before) {
+        await ensureLoanEvents(trx, [loan.id], todayJakarta());
+        refreshed.push(await postLoanEvent(trx, loan.id, todayJakarta(), { jenis: 'penyesuaian', userId: null }));
+      }
       return refreshed;
     });
     expect(after.map((l) => [l.id, l.sisa_pokok, l.total_pembayaran, l.angsuran_per_bulan, l.status])).toEqual(

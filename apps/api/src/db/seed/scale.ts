@@ -361,7 +361,7 @@ export async function countBusinessRows(db: Kysely<DB>): Promise<ScaleCounts> {
 
 /** Empties customers, loans, payments with their receipt numbers and the activity log (ids restart at 1); users stay. */
 export async function resetBusinessTables(db: Kysely<DB>) {
-  await sql`truncate table kwitansi_pembayaran, kwitansi_pembayaran_counters, pembayaran, pinjaman, nasabah, activities restart identity`.execute(
+  await sql`truncate table mutasi_pinjaman, kwitansi_pembayaran, kwitansi_pembayaran_counters, pembayaran, pinjaman, nasabah, activities restart identity`.execute(
     db,
   );
 }

@@ -42,7 +42,8 @@ import {
   tanggalBeforeLoanMessage,
 } from '../pembayaran/pembayaran.service';
 import { nasabahCreatedText, newNasabahRow } from '../nasabah/nasabah.service';
-import { loanCreatedText, newLoanRow, refreshLoanBalances } from '../pinjaman/pinjaman.service';
+import { loanCreatedText, newLoanRow } from '../pinjaman/pinjaman.service';
+import { ensureLoanEvents, postLoanEvents } from '../mutasi/mutasi.service';
 import { forgetHistoryFrom } from '../portfolio/portfolio.service';
 import * as repo from './impor.repository';
 import { countCustomers, countLoans, countPayments, massal, moveLoanStatuses, numberReceipts } from '../../db/bulk-counters';
@@ -216,7 +217,7 @@ async function commitPinjaman(trx: Kysely<DB>, ready: Ready<LoanReady>[], userId
   const ids = await repo.insertLoans(trx, rows);
   await countLoans(trx, ids);
   // The ledger summary and class of each new loan on today, as a typed loan gets them.
-  await moveLoanStatuses(trx, await refreshLoanBalances(trx, ids, today));
+  await moveLoanStatuses(trx, await postLoanEvents(trx, ids, today, { jenis: 'akad', alasan: 'Impor', userId }));
   await refreshTotals(trx, customerIds);
   return ids.map((id, i): ActivityInput => ({
     type: 'pinjaman.create',
@@ -349,6 +350,9 @@ async function checkPembayaran(db: Kysely<DB>, sheet: ImporSheet): Promise<Check
 }
 
 async function commitPembayaran(trx: Kysely<DB>, ready: Ready<PaymentReady>[], userId: number, today: string) {
+  const loanIds = [...new Set(ready.map((r) => r.input.pinjaman_id))];
+  // The loans' earlier history in events first, so that each imported payment gets its own.
+  for (let start = 0; start < loanIds.length; start += 500) await ensureLoanEvents(trx, loanIds.slice(start, start + 500), today);
   const ids = await repo.insertPayments(
     trx,
     ready.map(({ input }) => ({
@@ -362,7 +366,10 @@ async function commitPembayaran(trx: Kysely<DB>, ready: Ready<PaymentReady>[], u
   await countPayments(trx, ids);
   await numberReceipts(trx, ids);
   // Balances, automatic status (lunas), ledger summary and class of every loan paid.
-  await moveLoanStatuses(trx, await refreshLoanBalances(trx, [...new Set(ready.map((r) => r.input.pinjaman_id))], today));
+  await moveLoanStatuses(
+    trx,
+    await postLoanEvents(trx, loanIds, today, { jenis: 'pembayaran', alasan: 'Impor', userId }, { paymentIds: new Set(ids) }),
+  );
   return ids.map((id, i): ActivityInput => {
     const input = ready[i]!.input;
     return {

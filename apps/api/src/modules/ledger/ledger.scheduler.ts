@@ -4,7 +4,7 @@ import { todayOf } from '../../lib/clock';
 import { dailyVacuum } from '../../db/maintenance';
 import { LEDGER_BATCH, forgetLedgerDay, runDailyLedger } from './ledger.service';
 import { getKolektibilitasSetting } from '../settings/settings.service';
-import { gradeAllCustomers } from '../pinjaman/pinjaman.service';
+import { backfillLoanEvents, gradeAllCustomers } from '../mutasi/mutasi.service';
 import { BACKFILL_BATCH, backfillMonthEnds } from '../portfolio/portfolio.service';
 
 /** When the daily ledger runs: 00:05 in Jakarta, after the day's first minutes. */
@@ -43,6 +43,9 @@ export function scheduleDailyLedger(app: FastifyInstance) {
       again = false;
       await forgetLedgerDay(app.db, tanggal);
     }
+    // The loans recorded before the money module get their events (once; resumed where it stopped).
+    const derived = await backfillLoanEvents(app.db, tanggal, stop.signal);
+    if (derived) app.log.info({ derived }, 'money events derived for loans recorded before them');
     const result = await runDailyLedger(app.db, tanggal, {
       signal: stop.signal,
       batch: LEDGER_BATCH[app.dbKind],

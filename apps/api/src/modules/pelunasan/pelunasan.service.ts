@@ -21,7 +21,7 @@ import { todayOf, type Clock } from '../../lib/clock';
 import { recordActivity } from '../activities/activity.service';
 import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { getPendapatanSetting, getPersetujuanSetting } from '../settings/settings.service';
-import { findLivingLoan, livingPaymentsOf, lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
+import { findLivingLoan, livingPaymentsOf, lockLoanForMoney, postLoanEvent } from '../mutasi/mutasi.service';
 import { hasPelunasan, insertPaymentRow } from '../pembayaran/pembayaran.service';
 import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
 import { syncTazirProposals } from '../tazir/tazir-usulan.service';
@@ -90,12 +90,12 @@ export async function pelunasanInfo(ctx: PelunasanContext, id: number, tanggal: 
  */
 export async function createPelunasan(ctx: PelunasanContext, userId: number, id: number, input: PelunasanCreateInput) {
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const loan = await lockLoan(trx, id);
+    const today = todayOf(ctx.clock);
+    const loan = await lockLoanForMoney(trx, id, today);
     if (!loan) throw notFound(messages.notFound.pinjaman);
     const refusal = await refusalOf(trx, loan);
     if (refusal) throw conflict(refusal);
     if (await waitingRequestOf(trx, id, 'pelunasan')) throw conflict(m.sudahDiajukan);
-    const today = todayOf(ctx.clock);
     if (input.tanggal > today) throw validationFailed([{ path: 'tanggal', msg: m.tanggalMasaDepan }], m.tanggalMasaDepan);
     if (input.tanggal < loan.tanggal_pinjam) {
       const msg = 'Tanggal pelunasan tidak boleh sebelum tanggal pinjam';
@@ -172,7 +172,19 @@ async function settle(
     persetujuan_id: persetujuanId,
     created_by: userId,
   });
-  await refreshLoanBalance(trx, loan.id, todayOf(ctx.clock), { notifier: ctx.notifier });
+  await postLoanEvent(
+    trx,
+    loan.id,
+    todayOf(ctx.clock),
+    {
+      jenis: 'pelunasan',
+      tanggal: input.tanggal,
+      pembayaran_id: pembayaranId,
+      alasan: khasm > 0 ? `Pelunasan dipercepat, potongan ${formatRupiah(khasm)}` : 'Pelunasan dipercepat',
+      userId,
+    },
+    { notifier: ctx.notifier },
+  );
   await syncTazirProposals(trx, loan.id);
   if (ctx.notifier) await notifyPembayaranBaru(trx, pembayaranId);
   await recordActivity(trx, {

@@ -19,7 +19,7 @@ import {
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
-import { lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
+import { ALOKASI_ULANG, lockLoanForMoney, postLoanEvent, reversePaymentEvent } from '../mutasi/mutasi.service';
 import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { settlementOfPayment } from '../pelunasan/pelunasan-catatan.service';
 import { syncTazirProposals } from '../tazir/tazir-usulan.service';
@@ -131,10 +131,10 @@ export const hasPelunasan = (db: Kysely<DB>, pinjamanId: number) => repo.hasPelu
 export const insertPaymentRow = repo.insertPembayaran;
 
 /** Locks the living loans of the given ids in ascending id order (no deadlock between two moves). */
-async function lockLoans(trx: Kysely<DB>, ids: readonly number[]) {
+async function lockLoans(trx: Kysely<DB>, ids: readonly number[], today: string) {
   const locked = new Map<number, PinjamanRow>();
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-    const loan = await lockLoan(trx, id);
+    const loan = await lockLoanForMoney(trx, id, today);
     if (loan) locked.set(id, loan);
   }
   return locked;
@@ -194,6 +194,17 @@ export function paymentLabel(input: { jenis: PembayaranCreateInput['jenis']; ang
   return input.jenis === 'angsuran' && input.angsuran_ke !== null ? `${label} ke-${input.angsuran_ke}` : label;
 }
 
+/** Why the loan a payment moved away from is adjusted. */
+const PINDAH_PINJAMAN = 'Pembayaran dipindahkan ke pinjaman lain';
+
+/** The money event of a payment recorded (or recorded again after a correction). */
+const paymentEvent = (input: PembayaranCreateInput, paymentId: number, userId: number) => ({
+  jenis: input.jenis === 'pelunasan' ? ('pelunasan' as const) : ('pembayaran' as const),
+  tanggal: input.tanggal,
+  pembayaran_id: paymentId,
+  userId,
+});
+
 /** The columns of a payment the form (or an import) sets. */
 export function paymentColumns(input: PembayaranCreateInput) {
   return {
@@ -219,10 +230,11 @@ export async function createPembayaran(
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {
-      const loan = await lockLoan(trx, input.pinjaman_id);
+      const today = todayOf(clock);
+      const loan = await lockLoanForMoney(trx, input.pinjaman_id, today);
       await checkPayment(trx, loan, input);
       const paymentId = await repo.insertPembayaran(trx, { ...paymentColumns(input), created_by: userId, updated_by: userId });
-      await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock), { notifier });
+      await postLoanEvent(trx, input.pinjaman_id, today, paymentEvent(input, paymentId, userId), { notifier });
       await syncTazirProposals(trx, input.pinjaman_id);
       if (notifier) await notifyPembayaranBaru(trx, paymentId);
       const nama = await repo.nasabahNameOfLoan(trx, loan!.nasabah_id);
@@ -256,19 +268,28 @@ export async function updatePembayaran(
 ): Promise<PembayaranDetail> {
   try {
     await db.transaction().execute(async (trx) => {
+      const today = todayOf(clock);
       const existing = await repo.lockPembayaran(trx, id);
       if (!existing) throw notFound(messages.notFound.pembayaran);
       // An early settlement's payment follows from its quote and khasm (issue 27 B): redone, not edited.
       if (await settlementOfPayment(trx, id)) throw conflict(SETTLEMENT_FIXED);
-      const loans = await lockLoans(trx, [existing.pinjaman_id, input.pinjaman_id]);
+      const loans = await lockLoans(trx, [existing.pinjaman_id, input.pinjaman_id], today);
       // A payment whose loan was deleted left every list with it: it no longer exists for staff.
       if (!loans.has(existing.pinjaman_id)) throw notFound(messages.notFound.pembayaran);
       const target = loans.get(input.pinjaman_id);
       await checkPayment(trx, target, input, existing);
       await repo.updatePembayaran(trx, id, { ...paymentColumns(input), updated_by: userId });
-      await refreshLoanBalance(trx, input.pinjaman_id, todayOf(clock), { notifier });
+      // A correction is the opposite of the payment's event and a new one: nothing is rewritten.
+      await reversePaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dikoreksi', userId });
+      await postLoanEvent(trx, input.pinjaman_id, today, paymentEvent(input, id, userId), { notifier });
       if (existing.pinjaman_id !== input.pinjaman_id)
-        await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock), { notifier });
+        await postLoanEvent(
+          trx,
+          existing.pinjaman_id,
+          today,
+          { jenis: 'penyesuaian', alasan: PINDAH_PINJAMAN, userId },
+          { notifier },
+        );
       await syncTazirProposals(trx, input.pinjaman_id);
       if (existing.pinjaman_id !== input.pinjaman_id) await syncTazirProposals(trx, existing.pinjaman_id);
       const nama = await repo.nasabahNameOfLoan(trx, target!.nasabah_id);
@@ -292,12 +313,14 @@ export async function updatePembayaran(
 /** Soft-deletes a payment; the loan's balance and status follow in the same transaction. */
 export async function deletePembayaran({ db, clock, notifier }: PembayaranContext, userId: number, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const today = todayOf(clock);
     const existing = await repo.lockPembayaran(trx, id);
     if (!existing) throw notFound(messages.notFound.pembayaran);
-    const loan = await lockLoan(trx, existing.pinjaman_id);
+    const loan = await lockLoanForMoney(trx, existing.pinjaman_id, today);
     if (!loan) throw notFound(messages.notFound.pembayaran);
     await repo.softDeletePembayaran(trx, id, userId);
-    await refreshLoanBalance(trx, existing.pinjaman_id, todayOf(clock), { notifier });
+    await reversePaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dihapus', userId });
+    await postLoanEvent(trx, existing.pinjaman_id, today, { jenis: 'penyesuaian', alasan: ALOKASI_ULANG, userId }, { notifier });
     await syncTazirProposals(trx, existing.pinjaman_id);
     const nama = await repo.nasabahNameOfLoan(trx, loan.nasabah_id);
     await recordActivity(trx, {

@@ -12,7 +12,7 @@ import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { todayOf, type Clock } from '../../lib/clock';
 import { recordActivity } from '../activities/activity.service';
-import { findLivingLoan, livingPaymentsOf, lockLoan, refreshLoanBalance } from '../pinjaman/pinjaman.service';
+import { findLivingLoan, livingPaymentsOf, lockLoanForMoney, postLoanEvent } from '../mutasi/mutasi.service';
 import { hasPelunasan } from '../pembayaran/pembayaran.service';
 import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
 import { jsonValue } from '../../db/json-rows';
@@ -81,7 +81,7 @@ export async function proposePenjadwalan(
   input: PenjadwalanCreateInput,
 ) {
   return db.transaction().execute(async (trx) => {
-    const loan = await lockLoan(trx, id);
+    const loan = await lockLoanForMoney(trx, id, todayOf(clock));
     if (!loan) throw notFound(messages.notFound.pinjaman);
     const refusal = await refusalOf(trx, loan);
     if (refusal) throw conflict(refusal);
@@ -135,7 +135,13 @@ export async function approvePenjadwalan(
     persetujuan_id: requestId,
     diajukan_oleh: proposedBy,
   });
-  await refreshLoanBalance(trx, loan.id, today, { keepStatus: true });
+  await postLoanEvent(
+    trx,
+    loan.id,
+    today,
+    { jenis: 'penjadwalan', alasan: `Penjadwalan kembali ${plan.durasi} bulan`, userId },
+    { keepStatus: true },
+  );
   return `Penjadwalan kembali ${loan.nasabah_nama} disetujui: ${formatRupiah(plan.sisa_kewajiban)} dalam ${plan.durasi} bulan, angsuran ${formatRupiah(plan.angsuran_baru)} mulai ${plan.jatuh_tempo_pertama}`;
 }
 

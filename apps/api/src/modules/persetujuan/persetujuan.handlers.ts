@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { todayOf } from '../../lib/clock';
 import { notifyPinjamanBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
-import { refreshLoanBalance } from '../pinjaman/pinjaman.service';
+import { postLoanEvent } from '../mutasi/mutasi.service';
 import { approveSettlement, rejectSettlement } from '../pelunasan/pelunasan.service';
 import { approvePenjadwalan, rejectPenjadwalan } from '../penjadwalan/penjadwalan.service';
 import * as repo from './persetujuan.repository';
@@ -35,7 +35,14 @@ const loanText = (loan: PinjamanRow) =>
 const pinjamanBaru: DecisionHandler = {
   async approve(trx, ctx, { loan, userId }) {
     await repo.setLoanStatus(trx, loan.id, 'aktif', userId);
-    await refreshLoanBalance(trx, loan.id, todayOf(ctx.clock), { keepStatus: true });
+    // Approved, the financing is disbursed: its akad is posted now, on its date.
+    await postLoanEvent(
+      trx,
+      loan.id,
+      todayOf(ctx.clock),
+      { jenis: 'akad', tanggal: loan.tanggal_pinjam, alasan: 'Pengajuan disetujui', userId },
+      { keepStatus: true },
+    );
     if (ctx.notifier) await notifyPinjamanBaru(trx, loan.id);
     return `Pengajuan ${loanText(loan)} disetujui`;
   },

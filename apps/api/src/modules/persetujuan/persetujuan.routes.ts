@@ -10,7 +10,7 @@ import {
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope, listEnvelope } from '../../lib/envelope';
-import { findLivingLoan } from '../pinjaman/pinjaman.service';
+import { findLivingLoan } from '../mutasi/mutasi.service';
 import { notFound } from '../../lib/errors';
 import * as service from './persetujuan.service';
 

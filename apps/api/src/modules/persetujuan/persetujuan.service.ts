@@ -9,10 +9,10 @@ import {
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { Clock } from '../../lib/clock';
+import { todayOf, type Clock } from '../../lib/clock';
 import type { Notifier } from '../notifikasi/notifikasi.service';
 import { recordActivity } from '../activities/activity.service';
-import { lockLoan } from '../pinjaman/pinjaman.service';
+import { lockLoanForMoney } from '../mutasi/mutasi.service';
 import * as repo from './persetujuan.repository';
 import { toPersetujuanJson } from './pengajuan.service';
 import { decisionHandlers } from './persetujuan.handlers';
@@ -70,7 +70,7 @@ export async function decide(
     const refusal = decisionRefusal(user, request.diajukan_oleh);
     if (refusal) throw forbidden(refusal);
     if (request.status !== 'menunggu') throw conflict(persetujuanMessages.sudahDiputuskan);
-    const loan: PinjamanRow | undefined = await lockLoan(trx, request.pinjaman_id);
+    const loan: PinjamanRow | undefined = await lockLoanForMoney(trx, request.pinjaman_id, todayOf(ctx.clock));
     if (!loan) throw notFound(PERSETUJUAN_NOT_FOUND);
     const handler = decisionHandlers[request.jenis];
     const description =

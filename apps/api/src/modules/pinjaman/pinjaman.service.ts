@@ -9,14 +9,8 @@ import {
   isDisbursed,
   loanLedger,
   loanPosition,
-  paymentsByLoan,
   pinjamanDataCompleteness,
-  resolveLoanStatus,
-  totalPembayaran,
   type Jadwal,
-  type KolektibilitasBand,
-  type KolektibilitasSetting,
-  type MetodePengakuanMargin,
   type Pagination,
   type Pinjaman,
   type PinjamanCreateInput,
@@ -27,7 +21,7 @@ import {
   type TipePinjaman,
   messages,
 } from '@mizan/core';
-import type { DB, PinjamanRow } from '../../db/schema';
+import type { DB } from '../../db/schema';
 import { batchesByKey } from '../../lib/batches';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
@@ -41,17 +35,12 @@ import {
   getTazirSetting,
 } from '../settings/settings.service';
 import { cancelRequestsOf, insertRequest } from '../persetujuan/pengajuan.service';
-import {
-  notifyKolektibilitasMemburuk,
-  notifyPinjamanBaru,
-  notifyPinjamanLunas,
-  type Notifier,
-} from '../notifikasi/notifikasi.service';
+import { notifyPinjamanBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { todayOf, type Clock } from '../../lib/clock';
+import { livingPaymentsOf, lockLoan, lockLoanForMoney, postLoanEvent, runningLoansOfCustomers } from '../mutasi/mutasi.service';
 import * as repo from './pinjaman.repository';
 import { instantText, type JsonRow } from '../../db/json-rows';
 import { paginationOf } from '../../lib/envelope';
-import { nextTurn } from '../../db/job-runs';
 
 export const NASABAH_NOT_ACTIVE = 'Nasabah tidak aktif, pinjaman baru tidak dapat dibuat';
 export const NO_KWITANSI = 'Pinjaman ini tidak memiliki foto kwitansi';
@@ -146,7 +135,7 @@ export async function getPinjaman(ctx: PinjamanContext, id: number): Promise<Pin
 export async function getJadwal(ctx: PinjamanContext, id: number): Promise<Jadwal> {
   const row = await repo.findPinjaman(ctx.db, id);
   if (!row) throw notFound(messages.notFound.pinjaman);
-  const payments = await repo.livingPaymentsOf(ctx.db, id);
+  const payments = await livingPaymentsOf(ctx.db, id);
   const today = todayOf(ctx.clock);
   const { metode_pengakuan_margin: metode } = await getPendapatanSetting(ctx.db);
   const { instalments, summary } = loanLedger(row, payments, today, metode);
@@ -154,7 +143,7 @@ export async function getJadwal(ctx: PinjamanContext, id: number): Promise<Jadwa
   let kolektibilitas = classify(summary.hari_tunggakan, setting.bands);
   if (setting.satu_nasabah_satu_kualitas && (row.status === 'aktif' || row.status === 'macet')) {
     // One customer, one grade: this loan's days of today with the customer's other running loans.
-    const loans = (await repo.runningLoansOfCustomers(ctx.db, [row.nasabah_id])).map((l) =>
+    const loans = (await runningLoansOfCustomers(ctx.db, [row.nasabah_id])).map((l) =>
       l.id === id ? { ...l, hari_tunggakan: summary.hari_tunggakan } : l,
     );
     kolektibilitas = customerGrades(loans, setting.bands).get(id) ?? kolektibilitas;
@@ -243,7 +232,7 @@ function loanColumns(input: PinjamanCreateInput | PinjamanUpdateInput) {
 /**
  * The row of a new loan, from the form or an import (issue 26 C): `aktif` (or `pending` when new
  * loans wait for approval, issue 27 A), its principal all
- * outstanding, its instalment from the core formula; the balances follow (`refreshLoanBalance`).
+ * outstanding, its instalment from the core formula; the balances follow (`postLoanEvent`).
  */
 export function newLoanRow(
   input: PinjamanCreateInput,
@@ -296,9 +285,16 @@ export async function createPinjaman(
         ...(tazir.aktif ? { tazir_jumlah: tazir.jumlah, tazir_tenggang_hari: tazir.tenggang_hari } : {}),
       });
       await lockLoan(trx, loanId);
+      // The akad (a loan waiting for approval is not disbursed: its akad is posted when approved).
       // No kolektibilitas notification for a new loan: it had no class before (an old loan entered
       // late is told as a new loan, with its figures).
-      await refreshLoanBalance(trx, loanId, todayOf(ctx.clock), { keepStatus: true });
+      await postLoanEvent(
+        trx,
+        loanId,
+        todayOf(ctx.clock),
+        { jenis: 'akad', tanggal: input.tanggal_pinjam, userId },
+        { keepStatus: true },
+      );
       await refreshTotalPinjaman(trx, input.nasabah_id);
       if (waits) await insertRequest(trx, { jenis: 'pinjaman', pinjaman_id: loanId, diajukan_oleh: userId, data: null });
       else if (ctx.notifier) await notifyPinjamanBaru(trx, loanId);
@@ -332,7 +328,7 @@ export async function updatePinjaman(
 ): Promise<Pinjaman> {
   const replaced = await withStagedFile(ctx, staged, () =>
     ctx.db.transaction().execute(async (trx) => {
-      const existing = await lockLoan(trx, id);
+      const existing = await lockLoanForMoney(trx, id, todayOf(ctx.clock));
       if (!existing) throw notFound(messages.notFound.pinjaman);
       // A rescheduled loan's frozen schedule adds up to its terms (issue 27 D): they stay as they are.
       const termsChanged =
@@ -354,7 +350,14 @@ export async function updatePinjaman(
         ...(staged ? { kwitansi: staged.name } : {}),
         updated_by: userId,
       });
-      await refreshLoanBalance(trx, id, todayOf(ctx.clock), { keepStatus: true, notifier: ctx.notifier });
+      // Terms corrected move the contract and the split of what was paid: one adjustment, when they moved.
+      await postLoanEvent(
+        trx,
+        id,
+        todayOf(ctx.clock),
+        { jenis: 'penyesuaian', alasan: 'Data pinjaman diperbarui', userId },
+        { keepStatus: true, notifier: ctx.notifier },
+      );
       await refreshTotalPinjaman(trx, input.nasabah_id);
       if (nasabahChanged) await refreshTotalPinjaman(trx, existing.nasabah_id);
       await recordActivity(trx, {
@@ -380,15 +383,20 @@ export async function updatePinjaman(
  */
 export async function deletePinjaman(ctx: PinjamanContext, userId: number, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const existing = await lockLoan(trx, id);
+    const existing = await lockLoanForMoney(trx, id, todayOf(ctx.clock));
     if (!existing) throw notFound(messages.notFound.pinjaman);
     const nama = await repo.nasabahNama(trx, existing.nasabah_id);
     await repo.softDeletePinjaman(trx, id, userId);
     await cancelRequestsOf(trx, id, userId);
     await refreshTotalPinjaman(trx, existing.nasabah_id);
-    // The customer's other loans no longer share this one's grade.
-    const setting = await getKolektibilitasSetting(trx);
-    if (setting.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [existing.nasabah_id], setting.bands);
+    // Everything the loan held is taken back; the customer's other loans no longer share its grade.
+    await postLoanEvent(
+      trx,
+      id,
+      todayOf(ctx.clock),
+      { jenis: 'pembatalan', alasan: 'Pinjaman dihapus', userId },
+      { keepStatus: true },
+    );
     await recordActivity(trx, {
       type: 'pinjaman.delete',
       description: `Pinjaman ${nama} sebesar ${formatRupiah(existing.jumlah)} dihapus`,
@@ -422,169 +430,4 @@ export async function deleteKwitansi(ctx: PinjamanContext, userId: number, id: n
   });
   await removeFileAfterCommit(ctx, removed);
   return getPinjaman(ctx, id);
-}
-
-/** Locks a living loan for the rest of the transaction (the payment module's writes go through it). */
-export const lockLoan = repo.lockLoan;
-
-/** A living loan's row without a lock (a quote, a plan, a 404 check), or undefined. */
-export const findLivingLoan = repo.findLivingLoanRow;
-
-/** A loan's living payments as its balance and ledger read them. */
-export const livingPaymentsOf = repo.livingPaymentsOf;
-
-/** What a loan's maintained fields depend on besides the loan and its payments. */
-interface BalanceRules {
-  /** The classes' bands and whether one customer has one grade. */
-  kolektibilitas: KolektibilitasSetting;
-  /** The institution's margin recognition method: it splits what was paid into principal and margin. */
-  metode: MetodePengakuanMargin;
-}
-
-/** The rules in force; `metode` given when it is being changed (the remembered setting may still hold the old one). */
-async function balanceRules(trx: Kysely<DB>, metode?: MetodePengakuanMargin): Promise<BalanceRules> {
-  const [kolektibilitas, pendapatan] = await Promise.all([getKolektibilitasSetting(trx), getPendapatanSetting(trx)]);
-  return { kolektibilitas, metode: metode ?? pendapatan.metode_pengakuan_margin };
-}
-
-/**
- * A loan's maintained fields from its living payments on `today` (core formulas): what every write
- * stores. `sisa_pokok` and `sisa_margin` are the loan's position (core `loanPosition`, issue 47);
- * `sisa_kewajiban` is the database's sum of them and the profit share in arrears.
- */
-function loanBalanceOf(
-  loan: PinjamanRow,
-  payments: Awaited<ReturnType<typeof repo.livingPaymentsOf>>,
-  today: string,
-  { kolektibilitas: { bands }, metode }: BalanceRules,
-  keepStatus: boolean,
-) {
-  const status = keepStatus ? loan.status : resolveLoanStatus(loan, payments);
-  const { summary } = loanLedger({ ...loan, status }, payments, today, metode);
-  const position = loanPosition({ ...loan, status }, payments, today, metode);
-  return {
-    sisa_pokok: position.sisa_pokok,
-    sisa_margin: position.sisa_margin,
-    total_pembayaran: totalPembayaran(payments),
-    angsuran_per_bulan: angsuranPerBulan(loan),
-    status,
-    ...summary,
-    kolektibilitas: classify(summary.hari_tunggakan, bands),
-    ledger_tanggal: today,
-  };
-}
-
-/**
- * The maintained fields of many loans at once (an import, issue 26 C): 500 loans per read and per
- * write, the same figures `refreshLoanBalance` stores for one, the automatic status included, then
- * "one customer, one grade" for their customers when it is on. Call it inside the transaction
- * that wrote their payments; it answers the loans whose status moved.
- */
-export async function refreshLoanBalances(
-  trx: Kysely<DB>,
-  pinjamanIds: readonly number[],
-  today: string,
-  options: { metode?: MetodePengakuanMargin } = {},
-) {
-  const rules = await balanceRules(trx, options.metode);
-  const setting = rules.kolektibilitas;
-  const customers = new Set<number>();
-  const moved: { id: number; jumlah: number; lama: string; baru: string }[] = [];
-  for (let start = 0; start < pinjamanIds.length; start += 500) {
-    const ids = pinjamanIds.slice(start, start + 500);
-    const [loans, payments] = await Promise.all([repo.findLoanRows(trx, ids), repo.livingPaymentsOfLoans(trx, ids)]);
-    const byLoan = paymentsByLoan(payments);
-    const balances = loans.map((loan) => ({
-      id: loan.id,
-      ...loanBalanceOf(loan, byLoan.get(loan.id) ?? [], today, rules, false),
-    }));
-    await repo.setLoanBalances(trx, balances);
-    loans.forEach((loan, i) => {
-      customers.add(loan.nasabah_id);
-      if (balances[i]!.status !== loan.status)
-        moved.push({ id: loan.id, jumlah: loan.jumlah, lama: loan.status, baru: balances[i]!.status });
-    });
-    // A turn for other requests between batches (PGlite runs on this thread).
-    await nextTurn();
-  }
-  if (setting.satu_nasabah_satu_kualitas) {
-    const all = [...customers];
-    for (let start = 0; start < all.length; start += 500) await gradeCustomers(trx, all.slice(start, start + 500), setting.bands);
-  }
-  /** The loans whose status moved (for counters kept by hand in a bulk write). */
-  return moved;
-}
-
-/**
- * After the margin recognition method changed (given here: the settings remembered for this
- * transaction may still hold the old one): every living Murabahah not lunas stores its principal and
- * margin left as the new method splits what was paid.
- */
-export async function refreshMurabahahBalances(trx: Kysely<DB>, metode: MetodePengakuanMargin, today: string) {
-  await refreshLoanBalances(trx, await repo.runningMurabahahIds(trx), today, { metode });
-}
-
-/**
- * Recomputes a loan's maintained fields from its living payments with the @mizan/core formulas:
- * `sisa_pokok`, `total_pembayaran`, `angsuran_per_bulan`, the automatic lunas/aktif status
- * (decisions §3) and its ledger summary on `today` (arrears, days past due, kolektibilitas: issue
- * 23). Call it inside the transaction of every payment write and loan edit, after `lockLoan`. A
- * loan edit passes `keepStatus`: the status staff chose by hand stands.
- */
-export async function refreshLoanBalance(
-  trx: Kysely<DB>,
-  pinjamanId: number,
-  today: string,
-  options: { keepStatus?: boolean; notifier?: Notifier | undefined } = {},
-) {
-  const loan = await repo.findLoanRow(trx, pinjamanId);
-  const payments = await repo.livingPaymentsOf(trx, pinjamanId);
-  const rules = await balanceRules(trx);
-  const setting = rules.kolektibilitas;
-  const next = loanBalanceOf(loan, payments, today, rules, options.keepStatus ?? false);
-  await repo.setLoanBalance(trx, pinjamanId, next);
-  if (setting.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [loan.nasabah_id], setting.bands);
-  if (options.notifier) {
-    // WhatsApp notifications of what this write changed (issue 24): recorded in its transaction,
-    // written and sent after its commit (modules/reactions), so that they can never fail it.
-    if (loan.status !== 'lunas' && next.status === 'lunas') await notifyPinjamanLunas(trx, pinjamanId, today);
-    await notifyKolektibilitasMemburuk(trx, [{ id: pinjamanId, lama: loan.kolektibilitas, baru: next.kolektibilitas }], today);
-  }
-  return { ...loan, ...next };
-}
-
-/**
- * "One customer, one grade" (POJK 24/2024 Pasal 4, a setting): every running loan of each given
- * customer takes the class of the customer's loan furthest past due (core `customerGrades`);
- * writes only the loans whose class differs. Returns how many were written.
- */
-export async function gradeCustomers(trx: Kysely<DB>, nasabahIds: readonly number[], bands: readonly KolektibilitasBand[]) {
-  const loans = await repo.runningLoansOfCustomers(trx, nasabahIds);
-  const grades = customerGrades(loans, bands);
-  const changed = loans
-    .filter((l) => grades.get(l.id) !== l.kolektibilitas)
-    .map((l) => ({ id: l.id, kolektibilitas: grades.get(l.id)! }));
-  await repo.setClasses(trx, changed);
-  return changed.length;
-}
-
-/**
- * Grades every customer with several running loans (the daily job moved each loan's own class;
- * this gives them the customer's worst again), 500 customers per transaction, the event loop
- * getting a turn between them. Idempotent: a second pass writes nothing.
- */
-export async function gradeAllCustomers(db: Kysely<DB>, bands: readonly KolektibilitasBand[], signal?: AbortSignal) {
-  let after = 0;
-  let written = 0;
-  for (;;) {
-    if (signal?.aborted) return written;
-    const step = await db.transaction().execute(async (trx) => {
-      const ids = await repo.customersWithSeveralRunningLoans(trx, after, 500);
-      return { ids, written: await gradeCustomers(trx, ids, bands) };
-    });
-    written += step.written;
-    if (step.ids.length < 500) return written;
-    after = step.ids.at(-1)!;
-    await nextTurn();
-  }
 }

@@ -12,7 +12,7 @@ import {
 import { currentUser, requireAdmin } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import * as service from './settings.service';
-import { refreshMurabahahBalances } from '../pinjaman/pinjaman.service';
+import { postMethodChange } from '../mutasi/mutasi.service';
 import { todayOf } from '../../lib/clock';
 
 /**
@@ -82,7 +82,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: 'Metode pengakuan margin disimpan.',
       data: await service.savePendapatanSetting(app.db, request.body, currentUser(request).id, (trx) =>
-        refreshMurabahahBalances(trx, request.body.metode_pengakuan_margin, todayOf(app.clock)),
+        postMethodChange(trx, request.body.metode_pengakuan_margin, todayOf(app.clock), currentUser(request).id),
       ),
     }),
   );

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { tazirCandidates } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { findLivingLoan, livingPaymentsOf } from '../pinjaman/pinjaman.service';
+import { findLivingLoan, livingPaymentsOf } from '../mutasi/mutasi.service';
 import * as repo from './tazir.repository';
 
 export async function syncTazirProposals(trx: Kysely<DB>, pinjamanId: number) {

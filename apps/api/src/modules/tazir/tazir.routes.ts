@@ -21,7 +21,7 @@ import { envelope, listEnvelope } from '../../lib/envelope';
 import { AppError, notFound, validationFailed } from '../../lib/errors';
 import { todayOf } from '../../lib/clock';
 import type { StagedFile } from '../../lib/file-storage';
-import { findLivingLoan } from '../pinjaman/pinjaman.service';
+import { findLivingLoan } from '../mutasi/mutasi.service';
 import { multipartLimits, MULTIPART_BROKEN } from '../../lib/multipart-limits';
 import * as service from './tazir.service';
 

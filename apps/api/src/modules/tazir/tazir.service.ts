@@ -17,7 +17,8 @@ import { conflict, notFound, validationFailed } from '../../lib/errors';
 import type { StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
 import { recordActivity } from '../activities/activity.service';
-import { kwitansiPath, lockLoan } from '../pinjaman/pinjaman.service';
+import { kwitansiPath } from '../pinjaman/pinjaman.service';
+import { lockLoan, postCashEvent } from '../mutasi/mutasi.service';
 import * as repo from './tazir.repository';
 
 export const TAZIR_NOT_FOUND = 'Ta’zir tidak ditemukan';
@@ -74,9 +75,21 @@ async function lockBoth(trx: Kysely<DB>, id: number) {
 }
 
 /** Collected: the ta'zir enters the Dana Kebajikan (never income, never the financing). */
-async function collect(trx: Kysely<DB>, tazir: { id: number; jumlah: number }, tanggal: string, userId: number) {
+async function collect(
+  trx: Kysely<DB>,
+  tazir: { id: number; pinjaman_id: number; jumlah: number },
+  tanggal: string,
+  userId: number,
+) {
   await repo.lockFund(trx);
   await repo.insertFundEntry(trx, { tanggal, arah: 'masuk', jumlah: tazir.jumlah, tazir_id: tazir.id, created_by: userId });
+  await postCashEvent(trx, tazir.pinjaman_id, tanggal, {
+    jenis: 'tazir',
+    tanggal,
+    jumlah: tazir.jumlah,
+    tazir_id: tazir.id,
+    userId,
+  });
 }
 
 /**
@@ -227,7 +240,19 @@ export async function createTawidh(
     await db.transaction().execute(async (trx) => {
       const loan = await lockLoan(trx, pinjamanId);
       if (!loan) throw notFound(messages.notFound.pinjaman);
-      await repo.insertTawidh(trx, { pinjaman_id: pinjamanId, ...input, bukti: staged.name, created_by: userId });
+      const tawidhId = await repo.insertTawidh(trx, {
+        pinjaman_id: pinjamanId,
+        ...input,
+        bukti: staged.name,
+        created_by: userId,
+      });
+      await postCashEvent(trx, pinjamanId, input.tanggal, {
+        jenis: 'tawidh',
+        tanggal: input.tanggal,
+        jumlah: input.jumlah,
+        tawidh_id: tawidhId,
+        userId,
+      });
       await recordActivity(trx, {
         type: 'tawidh.create',
         description: `Ta’widh ${loan.nasabah_nama} ${formatRupiah(input.jumlah)} dicatat: ${input.uraian}`,

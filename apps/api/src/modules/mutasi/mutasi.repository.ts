@@ -1,0 +1,91 @@
+import { sql, type Kysely } from 'kysely';
+import { mutasiPartNames, ZERO_PARTS, type MutasiParts } from '@mizan/core';
+import type { DB } from '../../db/schema';
+
+/** An event to write: its parts and what it is (modules/mutasi writes every row). */
+export type NewMutasi = MutasiParts & {
+  pinjaman_id: number;
+  jenis: DB['mutasi_pinjaman']['jenis'];
+  tanggal: string;
+  pembayaran_id?: number | null;
+  tazir_id?: number | null;
+  tawidh_id?: number | null;
+  membalik_id?: number | null;
+  alasan?: string | null;
+  diturunkan?: boolean;
+  dicatat_oleh: number | null;
+};
+
+/** Rows per INSERT. */
+const INSERT_ROWS = 500;
+
+/** Writes events in the given order (ids follow it); answers their ids. */
+export async function insertEvents(trx: Kysely<DB>, events: readonly NewMutasi[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < events.length; start += INSERT_ROWS) {
+    const rows = await trx
+      .insertInto('mutasi_pinjaman')
+      .values(events.slice(start, start + INSERT_ROWS))
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** The sum of each given loan's events, part by part, and how many it has (0: none posted yet). */
+export async function postedOf(trx: Kysely<DB>, loanIds: readonly number[]) {
+  const posted = new Map<number, { parts: MutasiParts; count: number }>();
+  if (loanIds.length === 0) return posted;
+  const { rows } = await sql<MutasiParts & { pinjaman_id: number; count: number }>`
+    select pinjaman_id, count(*)::int as count,
+      ${sql.join(mutasiPartNames.map((name) => sql`coalesce(sum(${sql.ref(name)}), 0)::bigint as ${sql.ref(name)}`))}
+    from mutasi_pinjaman where pinjaman_id = any(${[...loanIds]}::int[]) group by pinjaman_id`.execute(trx);
+  for (const row of rows) {
+    const parts = { ...ZERO_PARTS };
+    for (const name of mutasiPartNames) parts[name] = Number(row[name]);
+    posted.set(row.pinjaman_id, { parts, count: row.count });
+  }
+  return posted;
+}
+
+/**
+ * The event that a payment's correction or cancellation reverses: its latest payment event not
+ * reversed yet (a payment moved back and forth has several, all but one reversed).
+ */
+export function liveEventOfPayment(trx: Kysely<DB>, pembayaranId: number) {
+  return trx
+    .selectFrom('mutasi_pinjaman as m')
+    .selectAll('m')
+    .where('m.pembayaran_id', '=', pembayaranId)
+    .where('m.jenis', 'in', ['pembayaran', 'pelunasan'])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('mutasi_pinjaman as r').select('r.id').whereRef('r.membalik_id', '=', 'm.id'))))
+    .orderBy('m.id', 'desc')
+    .executeTakeFirst();
+}
+
+/** A loan's events, oldest first, with who recorded them (the loan page's history). */
+export function eventsOfLoan(db: Kysely<DB>, pinjamanId: number) {
+  return db
+    .selectFrom('mutasi_pinjaman as m')
+    .leftJoin('users as u', 'u.id', 'm.dicatat_oleh')
+    .leftJoin('pembayaran as p', 'p.id', 'm.pembayaran_id')
+    .selectAll('m')
+    .select(['u.nama_lengkap as dicatat_oleh_nama', 'p.angsuran_ke', 'p.jenis as pembayaran_jenis'])
+    .where('m.pinjaman_id', '=', pinjamanId)
+    .orderBy('m.id')
+    .execute();
+}
+
+/** Up to `limit` loans after `afterId` in id order, locked (a write to one of them waits for the batch). */
+export async function lockLoansAfter(trx: Kysely<DB>, afterId: number, limit: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('pinjaman')
+    .select('id')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ledgerPayment, specMurabahah } from './spec-loan.fixture';
+import { caseArb, TODAY } from './loan-cases.fixture';
+import { addDays } from './calendar';
+import type { LedgerLoan, LedgerPayment } from './ledger';
+import type { MetodePengakuanMargin } from './margin';
+import { loanPosition } from './posisi';
+import {
+  balancesOfParts,
+  deriveLoanEvents,
+  nextEventParts,
+  partsAreZero,
+  partsSum,
+  positionParts,
+  reversalOf,
+  type JenisMutasi,
+  type MutasiParts,
+} from './mutasi';
+
+const pay = ledgerPayment;
+
+describe('money events: the specification’s Murabahah (12.000.000 at 2 % × 12)', () => {
+  it('the akad lends 12.000.000 and fixes 2.880.000 of margin; an instalment of 1.240.000 repays 1.000.000 + 240.000', () => {
+    const events = deriveLoanEvents(specMurabahah, [pay(1, '2024-02-29', 1_240_000, 'angsuran', 1)], TODAY, 'proporsional');
+    expect(events.map((e) => [e.jenis, e.tanggal, e.pembayaran_id])).toEqual([
+      ['akad', '2024-01-31', null],
+      ['pembayaran', '2024-02-29', 1],
+    ]);
+    expect(events[0]!.parts).toMatchObject({ kas: -12_000_000, pokok_akad: 12_000_000, margin_akad: 2_880_000, pokok: 0 });
+    expect(events[1]!.parts).toMatchObject({ kas: 1_240_000, pokok: 1_000_000, margin: 240_000, lebih_bayar: 0 });
+    expect(balancesOfParts(partsSum(events.map((e) => e.parts)))).toEqual({ sisa_pokok: 11_000_000, sisa_margin: 2_640_000 });
+  });
+
+  it('cancelling the instalment posts its exact opposite and brings the loan back to the akad', () => {
+    const [akad, payment] = deriveLoanEvents(specMurabahah, [pay(1, '2024-02-29', 1_240_000)], TODAY, 'proporsional');
+    const target = positionParts(specMurabahah, loanPosition(specMurabahah, [], TODAY), []);
+    const { pembalikan, penyesuaian } = reversalOf(payment!.parts, target, partsSum([akad!.parts, payment!.parts]));
+    expect(pembalikan).toMatchObject({ kas: -1_240_000, pokok: -1_000_000, margin: -240_000 });
+    expect(penyesuaian).toBeNull();
+    expect(partsSum([akad!.parts, payment!.parts, pembalikan])).toEqual(akad!.parts);
+  });
+
+  it('a loan waiting for approval, rejected or deleted holds nothing', () => {
+    for (const loan of [
+      { ...specMurabahah, status: 'pending' },
+      { ...specMurabahah, status: 'ditolak' },
+      { ...specMurabahah, deleted: true },
+    ]) {
+      expect(deriveLoanEvents(loan, [], TODAY, 'proporsional')).toEqual([]);
+      expect(partsAreZero(positionParts(loan, loanPosition(loan, [], TODAY), []))).toBe(true);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Random sequences of events, posted the way the server's money module posts them
+// ---------------------------------------------------------------------------------------------
+interface Posted {
+  jenis: JenisMutasi;
+  pembayaran_id: number | null;
+  parts: MutasiParts;
+  reversed: boolean;
+}
+
+/** A loan and its events, kept as modules/mutasi keeps them: every change posts, nothing is edited. */
+class Book {
+  readonly events: Posted[] = [];
+  readonly living = new Map<number, LedgerPayment>();
+  checked = 0;
+  constructor(
+    readonly loan: LedgerLoan,
+    public metode: MetodePengakuanMargin,
+  ) {
+    this.post('akad', null);
+  }
+  payments = () => [...this.living.values()];
+  position = () => loanPosition(this.loan, this.payments(), TODAY, this.metode);
+  target = (position = this.position()) => positionParts(this.loan, position, this.payments());
+  sum = () => partsSum(this.events.map((e) => e.parts));
+  post(jenis: JenisMutasi, pembayaranId: number | null) {
+    const parts = nextEventParts(this.target(), this.sum());
+    if (jenis === 'penyesuaian' && partsAreZero(parts)) return;
+    this.events.push({ jenis, pembayaran_id: pembayaranId, parts, reversed: false });
+  }
+  add(payment: LedgerPayment) {
+    this.living.set(payment.id, payment);
+    this.post(payment.jenis === 'pelunasan' ? 'pelunasan' : 'pembayaran', payment.id);
+  }
+  cancel(id: number) {
+    const original = this.events.findLast((e) => e.pembayaran_id === id && e.jenis !== 'pembalikan' && !e.reversed)!;
+    this.living.delete(id);
+    const { pembalikan, penyesuaian } = reversalOf(original.parts, this.target(), this.sum());
+    original.reversed = true;
+    this.events.push({ jenis: 'pembalikan', pembayaran_id: id, parts: pembalikan, reversed: false });
+    if (penyesuaian) this.events.push({ jenis: 'penyesuaian', pembayaran_id: null, parts: penyesuaian, reversed: false });
+    return penyesuaian;
+  }
+  receiveTazir(jumlah: number) {
+    this.events.push({
+      jenis: 'tazir',
+      pembayaran_id: null,
+      parts: { ...partsSum([]), kas: jumlah, lain: jumlah },
+      reversed: false,
+    });
+  }
+}
+
+/** What must hold after every event: the events add up to the position, part by part. */
+function agrees(book: Book) {
+  const sum = book.sum();
+  const position = book.position();
+  expect(partsAreZero(nextEventParts(book.target(position), sum))).toBe(true);
+  expect(balancesOfParts(sum)).toEqual({ sisa_pokok: position.sisa_pokok, sisa_margin: position.sisa_margin });
+  // Cash: what was paid, less the disbursement, plus what came in apart from the financing.
+  const paid = book.payments().reduce((total, p) => total + p.jumlah, 0);
+  expect(sum.kas).toBe(paid - book.loan.jumlah + sum.lain);
+  // The events posted since the last look (the earlier ones cannot change).
+  for (const e of book.events.slice(book.checked)) {
+    expect(Object.values(e.parts).every(Number.isInteger)).toBe(true);
+    // Every rupiah of a payment's event is principal, margin, profit share, or paid beyond.
+    if (e.jenis === 'pembayaran' || e.jenis === 'pelunasan' || e.jenis === 'pembalikan')
+      expect(e.parts.kas).toBe(e.parts.pokok + e.parts.margin + e.parts.bagi_hasil + e.parts.lebih_bayar);
+  }
+  book.checked = book.events.length;
+}
+
+const opArb = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      op: fc.constant('add' as const),
+      day: fc.integer({ min: 0, max: 1200 }),
+      share: fc.integer({ min: 1, max: 4000 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('cancel' as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('correct' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 4000 }) }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('metode' as const) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('tazir' as const), share: fc.integer({ min: 1, max: 100 }) }) },
+);
+
+describe('money events: properties', () => {
+  it(
+    'over 10 000 random sequences (payments in any order, partial, over, corrected, cancelled, settled; method changes; ta’zir) the events add up to the position',
+    { timeout: 300_000 },
+    () => {
+      fc.assert(
+        fc.property(caseArb, fc.array(opArb, { maxLength: 12 }), ([loan, history, metode], ops) => {
+          const book = new Book(loan, metode);
+          let nextId = 1;
+          const amount = (share: number) => Math.max(1, Math.round((loan.jumlah * share) / 20_000));
+          // A history of up to 12 payments, then up to 12 more events of any kind.
+          for (const step of [...history.slice(0, 12).map((p) => ({ op: 'payment' as const, p })), ...ops]) {
+            const living = book.payments();
+            if (step.op === 'payment') {
+              book.add({ ...step.p, id: nextId++ });
+              continue;
+            }
+            if (step.op === 'add') book.add(pay(nextId++, addDays(loan.tanggal_pinjam, step.day), amount(step.share)));
+            else if (step.op === 'cancel' && living.length > 0) book.cancel(living[step.pick % living.length]!.id);
+            else if (step.op === 'correct' && living.length > 0) {
+              const old = living[step.pick % living.length]!;
+              book.cancel(old.id);
+              book.add({ ...old, jumlah: amount(step.share) });
+            } else if (step.op === 'metode') {
+              book.metode = book.metode === 'proporsional' ? 'anuitas' : 'proporsional';
+              book.post('penyesuaian', null);
+            } else if (step.op === 'tazir') book.receiveTazir(amount(step.share));
+            agrees(book);
+          }
+          agrees(book);
+        }),
+        { numRuns: 10_000 },
+      );
+    },
+  );
+
+  it('payments added in date order: cancelling the latest posts only its opposite and restores the exact events before it', () => {
+    fc.assert(
+      fc.property(caseArb, ([loan, history, metode]) => {
+        const ordered = [...history].sort((a, b) => (a.tanggal < b.tanggal ? -1 : a.tanggal > b.tanggal ? 1 : a.id - b.id));
+        if (ordered.length === 0) return;
+        const book = new Book(loan, metode);
+        for (const p of ordered.slice(0, -1)) book.add(p);
+        const before = book.sum();
+        book.add(ordered.at(-1)!);
+        expect(book.cancel(ordered.at(-1)!.id)).toBeNull();
+        expect(book.sum()).toEqual(before);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('the events derived for an existing loan add up to its position; each payment’s event moves exactly its amount', () => {
+    fc.assert(
+      fc.property(caseArb, ([loan, payments, metode]) => {
+        const events = deriveLoanEvents(loan, payments, TODAY, metode);
+        const position = loanPosition(loan, payments, TODAY, metode);
+        expect(partsSum(events.map((e) => e.parts))).toEqual(positionParts(loan, position, payments));
+        expect(events.filter((e) => e.pembayaran_id !== null).map((e) => e.parts.kas)).toEqual(
+          [...payments]
+            .sort((a, b) => (a.tanggal < b.tanggal ? -1 : a.tanggal > b.tanggal ? 1 : a.id - b.id))
+            .map((p) => p.jumlah),
+        );
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
