@@ -318,6 +318,66 @@ describe('adding a Murabahah loan with a receipt photo (issue 5 "Done when")', (
   });
 });
 
+describe('the loan’s money events (issue 47)', () => {
+  it('lists every event newest first, a corrected payment with its reversal, and adds up to the principal the page shows', async () => {
+    const dewi = await createCustomer('Dewi Lestari');
+    const loan = await createLoan({ nasabah_id: dewi.id, jumlah: 12_000_000, durasi_angsuran: 12, nomor_pinjaman: 'D001' });
+    const pay = async (angsuranKe: number, jumlah: number) => {
+      const res = await server.api<{ id: number }>('POST', '/pembayaran', {
+        pinjaman_id: loan.id,
+        tanggal: '2024-04-15',
+        jumlah,
+        jenis: 'angsuran',
+        angsuran_ke: angsuranKe,
+      });
+      expect(res.status).toBe(201);
+      return res.body.data.id;
+    };
+    const first = await pay(1, 1_240_000);
+    const corrected = await server.api('PUT', `/pembayaran/${first}`, {
+      pinjaman_id: loan.id,
+      tanggal: '2024-04-15',
+      jumlah: 620_000,
+      jenis: 'angsuran',
+      keterangan: null,
+      angsuran_ke: 1,
+    });
+    expect(corrected.status).toBe(200);
+    await pay(2, 1_240_000);
+
+    for (const viewport of ['desktop', 'tablet', 'phone'] as const) {
+      const { context, page } = await open(viewport, `/pinjaman/${loan.id}`);
+      await page.getByRole('heading', { name: 'Detail Pinjaman' }).waitFor();
+      const events = page.getByRole('list', { name: 'Riwayat mutasi pinjaman' }).getByRole('listitem');
+      await events.first().waitFor();
+      await expect.poll(() => events.count()).toBe(5);
+      const lines = (await events.allTextContents()).map((t) => t.replace(/\s+/g, ' '));
+      expect(lines[0]).toContain('Pembayaran Angsuran ke-2');
+      expect(lines[0]).toContain('+Rp 1.240.000');
+      expect(lines[0]).toContain('Pokok Rp 1.000.000 · Margin Rp 240.000');
+      expect(lines[1]).toContain('+Rp 620.000');
+      expect(lines[1]).toContain('Pokok Rp 500.000 · Margin Rp 120.000');
+      expect(lines[2]).toContain('Pembalikan Angsuran ke-1');
+      expect(lines[2]).toContain('−Rp 1.240.000');
+      expect(lines[2]).toContain('Pembayaran dikoreksi');
+      expect(lines[3]).toContain('Dibalik');
+      expect(lines[4]).toContain('Akad (pencairan)');
+      expect(lines[4]).toContain('−Rp 12.000.000');
+      expect(lines[4]).toContain('Pokok akad Rp 12.000.000 · Margin akad Rp 2.880.000');
+      // What the events add up to is what the page says is left.
+      const sisaPokok = (await page.getByTestId('calc-sisa-pokok').textContent())!;
+      expect(sisaPokok).toBe('Rp 10.500.000');
+      await page.getByText(`sisa pokok ${sisaPokok}`, { exact: false }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page
+        .getByTestId('riwayat-mutasi')
+        .screenshot({ path: `test-results/screens/pinjaman-mutasi-${{ desktop: 1280, tablet: 820, phone: 390 }[viewport]}.png` });
+      await context.close();
+    }
+  });
+});
+
 describe('adding a Mudharabah loan on a phone', () => {
   it('hides the duration for non-pokok, validates, saves, and shows a card and the Mudharabah panel', async () => {
     await createCustomer('Rahmat Hidayat');

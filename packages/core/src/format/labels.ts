@@ -1,5 +1,6 @@
 /** Indonesian display labels of the loan types and payment kinds (spec §3, §4). */
 import type { JenisPembayaran, StatusPinjamanFilter, TipePinjaman } from '../domain/types';
+import type { JenisMutasi } from '../domain/mutasi';
 import type { nasabahSortKeys, pembayaranSortKeys, pinjamanSortKeys, tunggakanSortKeys } from '../domain/list-keys';
 
 type NasabahSortKey = (typeof nasabahSortKeys)[number];
@@ -28,6 +29,19 @@ export const jenisPembayaranLabels: Record<JenisPembayaran, string> = {
   bagi_hasil: 'Bagi Hasil',
   pokok: 'Pokok',
   pelunasan: 'Pelunasan',
+};
+
+/** Money event kinds as the loan's history names them (issue 47). */
+export const jenisMutasiLabels: Record<JenisMutasi, string> = {
+  akad: 'Akad (pencairan)',
+  pembayaran: 'Pembayaran',
+  pelunasan: 'Pelunasan',
+  pembalikan: 'Pembalikan',
+  penjadwalan: 'Penjadwalan kembali',
+  penyesuaian: 'Penyesuaian',
+  pembatalan: 'Pembatalan pinjaman',
+  tazir: 'Ta’zir diterima',
+  tawidh: 'Ta’widh diterima',
 };
 
 /** The label of a loan type or payment kind; an unknown value is shown as it is. */

@@ -32,6 +32,7 @@ import { KwitansiCard } from '../../features/pinjaman/components/kwitansi-card';
 import { CalculationPanel, ProgressPanel } from '../../features/pinjaman/components/loan-calculation';
 import { CompletenessCard, LoanInfoCard } from '../../features/pinjaman/components/loan-info-card';
 import { PaymentHistory } from '../../features/pinjaman/components/payment-history';
+import { MutasiHistory } from '../../features/pinjaman/components/mutasi-history';
 import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-form-dialog';
 import { RepaymentSchedule } from '../../features/pinjaman/components/repayment-schedule';
 import { LoanPersetujuan } from '../../features/persetujuan/components/loan-persetujuan';
@@ -197,6 +198,11 @@ export default function PinjamanDetailPage() {
           <div className="order-7">
             <PaymentHistory payments={paymentRows} loading={payments.isPending} failed={payments.isError} layout={layout} />
           </div>
+          {disbursed ? (
+            <div className="order-7" data-testid="riwayat-mutasi">
+              <MutasiHistory pinjamanId={p.id} />
+            </div>
+          ) : null}
         </div>
         <div className="contents lg:block lg:min-w-0 lg:space-y-5">
           <div className="order-2">

@@ -8,6 +8,7 @@ export const pinjamanKeys = {
   detail: (id: number) => [...pinjamanKeys.all, 'detail', id] as const,
   payments: (id: number) => [...pinjamanKeys.all, 'payments', id] as const,
   jadwal: (id: number) => [...pinjamanKeys.all, 'jadwal', id] as const,
+  mutasi: (id: number) => [...pinjamanKeys.all, 'mutasi', id] as const,
   info: (nasabahId: number) => [...pinjamanKeys.all, 'info', nasabahId] as const,
   nasabahOptions: () => [...pinjamanKeys.all, 'nasabah-options'] as const,
 };
