@@ -134,6 +134,22 @@ describe('khasm (fatwa 46/DSN-MUI/II/2005)', () => {
     expect(khasmAmount({ margin_sisa: 1_000_000 }, { jenis: 'nominal', nilai: 250_000 })).toBe(250_000);
     expect(khasmAmount({ margin_sisa: 1_000_000 }, null)).toBe(0);
   });
+
+  it('refuses, with the reason, a khasm asked for that comes to Rp 0 (issue 47: never stored silently as 0)', () => {
+    const five = { jenis: 'persen' as const, nilai: 5 };
+    expect(khasmProblem({ margin_sisa: 0 }, khasmAmount({ margin_sisa: 0 }, five), five)).toBe(
+      'Tidak ada sisa margin yang dapat dipotong pada tanggal ini; kosongkan potongan',
+    );
+    const tiny = { jenis: 'persen' as const, nilai: 0.01 };
+    expect(khasmAmount({ margin_sisa: 40 }, tiny)).toBe(0);
+    expect(khasmProblem({ margin_sisa: 40 }, 0, tiny)).toBe(
+      'Potongan 0,01% dari sisa margin Rp 40 kurang dari Rp 1; isi potongan yang lebih besar atau kosongkan',
+    );
+    expect(khasmProblem({ margin_sisa: 0 }, 0, { jenis: 'nominal', nilai: 50_000 })).not.toBeNull();
+    // No khasm asked for, or 0 asked for, is no problem.
+    expect(khasmProblem({ margin_sisa: 0 }, 0, null)).toBeNull();
+    expect(khasmProblem({ margin_sisa: 0 }, 0, { jenis: 'persen', nilai: 0 })).toBeNull();
+  });
 });
 
 describe('a settlement in the income report (core loanIncome)', () => {

@@ -11,6 +11,7 @@ import { isValidDurasi } from './murabahah';
 import { methodMargins, type MetodePengakuanMargin } from './margin';
 import { divRoundHalfUp, mulDivFloor } from './money';
 import { formatRupiah } from '../format/rupiah';
+import { formatPercent } from '../format/percent';
 
 /** What a settlement on a given day costs, and why. */
 export interface SettlementQuote {
@@ -129,6 +130,9 @@ export const pelunasanMessages = {
   tanggalMasaDepan: 'Tanggal pelunasan tidak boleh setelah hari ini',
   khasmMelebihi: (max: string) => `Potongan tidak boleh melebihi sisa margin (${max})`,
   khasmAlasan: 'Pilih alasan potongan',
+  khasmTanpaMargin: 'Tidak ada sisa margin yang dapat dipotong pada tanggal ini; kosongkan potongan',
+  khasmNol: (persen: string, marginSisa: string) =>
+    `Potongan ${persen} dari sisa margin ${marginSisa} kurang dari Rp 1; isi potongan yang lebih besar atau kosongkan`,
   sudahDiajukan: 'Pelunasan pinjaman ini sudah diajukan dan menunggu persetujuan',
   berubah: 'Pembayaran pinjaman ini berubah sejak pelunasan diajukan; ajukan ulang pelunasan',
 } as const;
@@ -145,9 +149,21 @@ export function khasmPercent(khasm: number, marginSisa: number): number {
   return marginSisa === 0 ? 0 : (khasm * 100) / marginSisa;
 }
 
-/** Why this khasm cannot be given, or null: never above the margin still owed (never on principal), never below zero. */
-export function khasmProblem(quote: Pick<SettlementQuote, 'margin_sisa'>, khasm: number): string | null {
+/**
+ * Why this khasm cannot be given, or null: never above the margin still owed (never on principal),
+ * never below zero, and never a khasm asked for (`input`) that comes to Rp 0 (no margin left to take
+ * it from, or a percentage of less than a rupiah): it is refused with the reason, not stored as 0.
+ */
+export function khasmProblem(
+  quote: Pick<SettlementQuote, 'margin_sisa'>,
+  khasm: number,
+  input: KhasmInput | null = null,
+): string | null {
   if (!Number.isInteger(khasm) || khasm < 0) return 'Potongan harus bilangan bulat 0 atau lebih';
   if (khasm > quote.margin_sisa) return pelunasanMessages.khasmMelebihi(formatRupiah(quote.margin_sisa));
+  if (input && input.nilai > 0 && khasm === 0) {
+    if (quote.margin_sisa === 0) return pelunasanMessages.khasmTanpaMargin;
+    return pelunasanMessages.khasmNol(formatPercent(input.nilai), formatRupiah(quote.margin_sisa));
+  }
   return null;
 }

@@ -105,7 +105,7 @@ export async function createPelunasan(ctx: PelunasanContext, userId: number, id:
     const quote = (await quoteOf(trx, loan, input.tanggal, metode))!;
     if (quote.total_pelunasan === 0) throw conflict(m.tidakAdaSisa);
     const khasm = khasmAmount(quote, input.khasm);
-    const problem = khasmProblem(quote, khasm);
+    const problem = khasmProblem(quote, khasm, input.khasm);
     if (problem) throw validationFailed([{ path: 'khasm.nilai', msg: problem }], problem);
     if (khasm >= quote.total_pelunasan) {
       const msg = 'Jumlah yang dibayar nasabah harus lebih dari nol';

@@ -142,6 +142,34 @@ describe('early settlement of a Murabahah', () => {
     expect((await info(mudharabah)).alasan).toBe(m.bukanMurabahah);
   });
 
+  it('refuses a khasm that comes to Rp 0 with the reason (issue 47: it was stored silently as 0)', async () => {
+    // Six instalments paid by 15 June: on 20 June (month 6 begun) no margin of the months begun is owed.
+    const id = await murabahah(0);
+    for (let k = 1; k <= 6; k += 1) {
+      const pay = await t.request({
+        method: 'POST',
+        url: '/api/pembayaran',
+        payload: {
+          pinjaman_id: id,
+          tanggal: '2024-06-15',
+          jumlah: INSTALMENT,
+          jenis: 'angsuran',
+          keterangan: null,
+          angsuran_ke: k,
+        },
+      });
+      expect(pay.statusCode, pay.body).toBe(201);
+    }
+    expect((await info(id)).quote.margin_sisa).toBe(0);
+    const refused = await settle(id, { khasm: { jenis: 'persen', nilai: 5 }, alasan_khasm: 'tepat_waktu' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toEqual({ path: 'khasm.nilai', msg: m.khasmTanpaMargin });
+    expect((await paymentsOf(id)).map((p) => p.jenis)).toEqual(Array(6).fill('angsuran'));
+    expect(await statusOf(id)).toBe('aktif');
+    // Out of the later tests' reports.
+    expect((await t.request({ method: 'DELETE', url: `/api/pinjaman/${id}` })).statusCode).toBe(200);
+  });
+
   it('settles with a khasm within the limit: a pelunasan payment of what is paid, the loan lunas, the waiver out of income', async () => {
     const id = await murabahah(5);
     const { quote } = await info(id);

@@ -79,7 +79,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
         ? { jenis, nilai: Number.isFinite(persenValue) ? persenValue : 0 }
         : null;
   const khasm = quote ? khasmAmount(quote, khasmInput) : 0;
-  const problem = quote ? khasmProblem(quote, khasm) : null;
+  const problem = quote ? khasmProblem(quote, khasm, khasmInput) : null;
   const percent = quote ? khasmPercent(khasm, quote.margin_sisa) : 0;
   const needsApproval = data !== undefined && problem === null && percent > data.batas_diskon_persen;
   const dibayar = quote ? quote.total_pelunasan - khasm : 0;
@@ -95,7 +95,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
     try {
       const res = await create.mutateAsync({
         tanggal,
-        khasm: khasmInput && khasm > 0 ? khasmInput : null,
+        khasm: khasmInput && khasmInput.nilai > 0 ? khasmInput : null,
         alasan_khasm: khasm > 0 && alasan !== '' ? alasan : null,
         keterangan: keterangan.trim() === '' ? null : keterangan.trim(),
       });
