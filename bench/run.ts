@@ -23,6 +23,7 @@ import {
 } from './backup';
 import { TARGETS, type TargetKind } from './targets';
 import { ledgerJobLines, measureLedgerJob, type LedgerJobFigures } from './ledger-job';
+import { measureMutasiJob, mutasiJobLines, type MutasiJobFigures } from './mutasi-job';
 import { measurePortfolioJob, portfolioJobLines, type PortfolioJobFigures } from './portfolio-job';
 import { measureReminderJob, reminderJobLines, type ReminderJobFigures } from './reminder-job';
 import { measureKwitansiPdf, kwitansiPdfLines, type KwitansiPdfFigures } from './kwitansi-pdf';
@@ -555,6 +556,7 @@ async function main() {
 
   // The daily ledger job first, with the server not yet started (PGlite is one process's database).
   let ledgerJob: LedgerJobFigures | null = null;
+  let mutasiJob: MutasiJobFigures | null = null;
   let portfolioJob: PortfolioJobFigures | null = null;
   let reminderJob: ReminderJobFigures | null = null;
   let kwitansiPdf: KwitansiPdfFigures | null = null;
@@ -562,6 +564,9 @@ async function main() {
     console.log('Job harian tunggakan & kolektibilitas…');
     ledgerJob = await measureLedgerJob(prepared.env, prepared.kind);
     for (const line of ledgerJobLines(ledgerJob)) console.log(`  ${line}`);
+    console.log('Mutasi pinjaman diturunkan dari pembayaran (job migrasi)…');
+    mutasiJob = await measureMutasiJob(prepared.env, prepared.kind);
+    for (const line of mutasiJobLines(mutasiJob)) console.log(`  ${line}`);
     console.log('Snapshot portofolio (tutup hari, susulan 12 akhir bulan)…');
     portfolioJob = await measurePortfolioJob(prepared.env, prepared.kind);
     for (const line of portfolioJobLines(portfolioJob)) console.log(`  ${line}`);
@@ -683,6 +688,7 @@ async function main() {
   if (phone) for (const line of phoneLines(phone)) console.log(line);
   console.log('');
   if (ledgerJob) for (const line of ledgerJobLines(ledgerJob)) console.log(line);
+  if (mutasiJob) for (const line of mutasiJobLines(mutasiJob)) console.log(line);
   if (portfolioJob) for (const line of portfolioJobLines(portfolioJob)) console.log(line);
   if (reminderJob) for (const line of reminderJobLines(reminderJob)) console.log(line);
   if (kwitansiPdf) for (const line of kwitansiPdfLines(kwitansiPdf)) console.log(line);
@@ -709,6 +715,7 @@ async function main() {
     browser,
     phone,
     ledgerJob,
+    mutasiJob,
     portfolioJob,
     reminderJob,
     kwitansiPdf,
@@ -725,6 +732,7 @@ async function main() {
     (browser?.notMet ?? 0) +
     (phone?.notMet ?? 0) +
     (ledgerJob?.status === 'NOT MET' ? 1 : 0) +
+    (mutasiJob?.status === 'NOT MET' ? 1 : 0) +
     (portfolioJob?.status === 'NOT MET' ? 1 : 0) +
     (reminderJob?.status === 'NOT MET' ? 1 : 0) +
     (kwitansiPdf?.status === 'NOT MET' ? 1 : 0) +

@@ -171,7 +171,7 @@ describe('dashboard portfolio (issue 23)', () => {
       await expectLabel('NPF', '0,00%', 'Tetap');
       await card(page, 'NPF').getByText('NPF net 0,00%').waitFor();
       await card(page, 'PAR 30')
-        .getByText(/menunggak ≥ 30 hari/)
+        .getByText(/menunggak > 30 hari/)
         .waitFor();
       // The chart: 12 month-ends (a table for screen readers), and the classes now.
       const history = page.getByRole('table', { name: 'Outstanding per kolektibilitas di akhir bulan' });

@@ -5,8 +5,10 @@ import {
   classify,
   customerGrades,
   kolektibilitasPresets,
+  isPortfolioAtRisk,
   OJK_BANK_BANDS,
   portfolioFigures,
+  portfolioTotals,
   presetOf,
   provision,
   ratioPercent,
@@ -75,6 +77,12 @@ describe('bandsProblem', () => {
 });
 
 describe('portfolio figures', () => {
+  it('counts in PAR 30 a loan more than 30 days past due, not one of 30 days (issue 47: one boundary)', () => {
+    expect([29, 30, 31, 91].map(isPortfolioAtRisk)).toEqual([false, false, true, true]);
+    const loan = (hari_tunggakan: number) => ({ kolektibilitas: 2 as const, outstanding: 1_000_000, hari_tunggakan });
+    expect(portfolioTotals([loan(30), loan(31)]).outstanding_par30).toBe(1_000_000);
+  });
+
   it('computes NPF gross and net, PAR 30 and PPAP of a worked portfolio', () => {
     // Rp 100 000 000 outstanding: 70 M Lancar, 10 M DPK (45 days), 8 M KL, 7 M D, 5 M Macet.
     const loans = [

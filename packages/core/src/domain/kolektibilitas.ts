@@ -199,7 +199,7 @@ export interface PortfolioFigures {
   per_kelas: PortfolioClass[];
   /** Outstanding of classes 3–5. */
   outstanding_bermasalah: number;
-  /** Outstanding of loans 30 days or more past due. */
+  /** Outstanding of loans more than 30 days past due (`isPortfolioAtRisk`). */
   outstanding_par30: number;
   ppap_total: number;
   /** Ratios in percent with two decimals (null for an empty portfolio). */
@@ -207,6 +207,14 @@ export interface PortfolioFigures {
   npf_net: number | null;
   par30: number | null;
 }
+
+/**
+ * PAR 30 (portfolio at risk): the outstanding of loans with an instalment past due **more than** 30
+ * days (CGAP's definition, as the Laporan has always said), one boundary for the dashboard, the
+ * reports and the month-end snapshots (issue 47: the dashboard counted 30 days as well).
+ */
+export const PAR_HARI = 30;
+export const isPortfolioAtRisk = (hariTunggakan: number) => hariTunggakan > PAR_HARI;
 
 /** A part of a whole in percent, two decimals, half up; null when the whole is 0. */
 export function ratioPercent(part: number, whole: number): number | null {
@@ -223,7 +231,7 @@ export function provision(outstanding: number, percent: number): number {
 export interface PortfolioTotals {
   /** Loans and outstanding principal per class; a class missing counts as none. */
   per_kelas: readonly { kelas: Kolektibilitas; jumlah_pinjaman: number; outstanding: number }[];
-  /** Outstanding of loans 30 days or more past due. */
+  /** Outstanding of loans more than 30 days past due (`isPortfolioAtRisk`). */
   outstanding_par30: number;
 }
 
@@ -235,7 +243,7 @@ export function portfolioTotals(loans: Iterable<PortfolioLoan>): PortfolioTotals
     const bucket = per[loan.kolektibilitas - 1]!;
     bucket.jumlah_pinjaman += 1;
     bucket.outstanding += loan.outstanding;
-    if (loan.hari_tunggakan >= 30) par30 += loan.outstanding;
+    if (isPortfolioAtRisk(loan.hari_tunggakan)) par30 += loan.outstanding;
   }
   return { per_kelas: per, outstanding_par30: par30 };
 }

@@ -1,4 +1,4 @@
-import { statusBelumCair } from '@mizan/core';
+import { PAR_HARI, statusBelumCair } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { DB, PortfolioSnapshotsTable } from '../../db/schema';
 import { countNasabah, countPinjaman } from '../../db/stat-counters';
@@ -14,7 +14,7 @@ export async function runningPerClass(db: Kysely<DB>) {
       'kolektibilitas',
       (eb) => eb.fn.countAll<number>().as('n'),
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('sisa_pokok'), sql<number>`0`).as('outstanding'),
-      sql<number>`coalesce(sum(sisa_pokok) filter (where hari_tunggakan >= 30), 0)`.as('par30'),
+      sql<number>`coalesce(sum(sisa_pokok) filter (where hari_tunggakan > ${PAR_HARI}), 0)`.as('par30'),
     ])
     .where('deleted_at', 'is', null)
     .where('status', 'in', RUNNING_STATUSES)

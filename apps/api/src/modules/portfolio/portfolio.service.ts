@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  isPortfolioAtRisk,
   figuresOfTotals,
   kolektibilitasValues,
   monthDateRange,
@@ -221,7 +222,7 @@ export async function backfillMonthEnds(
           const [n, out] = kColumns(at.kolektibilitas);
           plus(n, 1);
           plus(out, at.outstanding);
-          if (at.hari_tunggakan >= 30) plus('outstanding_par30', at.outstanding);
+          if (isPortfolioAtRisk(at.hari_tunggakan)) plus('outstanding_par30', at.outstanding);
           // Running then and not declared macet since: the dashboard's "Pinjaman Aktif" of that day.
           if (loan.status !== 'macet') {
             plus('pinjaman_aktif', 1);

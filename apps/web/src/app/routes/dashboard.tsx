@@ -110,7 +110,7 @@ export default function DashboardPage() {
         <StatCard
           title="PAR 30"
           value={now?.par30 == null ? '-' : formatPercent(now.par30)}
-          detail={now ? `${formatRupiah(now.outstanding_par30)} menunggak ≥ 30 hari` : undefined}
+          detail={now ? `${formatRupiah(now.outstanding_par30)} menunggak > 30 hari` : undefined}
           icon={<Clock3 className="h-5 w-5" />}
           loading={loading}
           comparison={compare((p) => p.par30, 'rasio', 'naik-buruk')}
