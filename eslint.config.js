@@ -15,6 +15,55 @@ const throughService = 'A module reaches another module only through its service
 const throughEntry =
   "A feature reaches another feature only through its public entry: '../../<feature>' (features/<feature>/index.ts).";
 const sqlInRepository = "SQL belongs in the module's repository (x.repository.ts); the service calls it.";
+const repositoryOrRoutes = { regex: '^\\.\\./[a-z-]+/[a-z-]+\\.(repository|routes)$', message: throughService };
+
+/**
+ * The API's modules from the bottom up (issue 47: no cycle between modules). A module imports only
+ * modules of a lower layer, so no two modules can reach each other: the money module (mutasi) sits
+ * below every workflow that posts money, and a workflow whose request waits for approval registers
+ * its handler with persetujuan instead of persetujuan importing it. A new module is placed here
+ * (apps/api/src/test/lint-rules.test.ts fails while one is missing).
+ */
+export const moduleLayers = [
+  ['activities', 'auth', 'reactions'],
+  ['backup', 'dashboard', 'health', 'settings', 'users'],
+  ['portfolio', 'profil-lembaga'],
+  ['ekspor', 'notifikasi'],
+  ['laporan', 'mutasi', 'nasabah', 'tunggakan', 'wa-recipients'],
+  ['dokumen', 'ledger', 'persetujuan', 'wa-sessions'],
+  ['pengingat', 'pinjaman'],
+  ['tazir', 'wa-messages'],
+  ['pembayaran'],
+  ['impor', 'pelunasan', 'penjadwalan'],
+];
+/** One block per module: the module rules above plus the modules of its own layer and above, refused. */
+const layerBlocks = moduleLayers.flatMap((layer, index) =>
+  layer.map((module) => {
+    const notBelow = moduleLayers
+      .slice(index)
+      .flat()
+      .filter((other) => other !== module);
+    return {
+      files: [`apps/api/src/modules/${module}/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              noWebInApi,
+              repositoryOrRoutes,
+              {
+                regex: `^\\.\\./(${notBelow.join('|')})/`,
+                message: `Modules import only modules of a lower layer (eslint.config.js moduleLayers): ${module} may not import ${notBelow.join(', ')}.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data*/**', 'test-results/**', 'bench/results/**', '**/*.d.mts'] },
@@ -66,12 +115,10 @@ export default tseslint.config(
   {
     files: ['apps/api/src/modules/*/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [noWebInApi, { regex: '^\\.\\./[a-z-]+/[a-z-]+\\.(repository|routes)$', message: throughService }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [noWebInApi, repositoryOrRoutes] }],
     },
   },
+  ...layerBlocks,
   {
     // Services, routes and plugins hold no SQL: it lives in repositories (and db/ for the shared plumbing).
     files: ['apps/api/src/modules/*/*.{service,routes}.ts', 'apps/api/src/plugins/*.ts'],

@@ -4,6 +4,7 @@
  * its allowed twin passes. A rule that silently stopped matching (a renamed folder, a changed
  * pattern) fails here instead of letting the shape drift.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,27 @@ const cases: { rule: string; file: string; refused: string; allowed: string; say
     allowed: "import type { Pinjaman } from '@mizan/core';\nexport type T = Pinjaman;\n",
     says: /only through its public entry/,
   },
+  {
+    rule: 'the money module importing a workflow above it (a cycle between modules, issue 47)',
+    file: 'apps/api/src/modules/mutasi/mutasi.service.ts',
+    refused: "import { createPembayaran } from '../pembayaran/pembayaran.service';\nexport const f = createPembayaran;\n",
+    allowed: "import { getPendapatanSetting } from '../settings/settings.service';\nexport const f = getPendapatanSetting;\n",
+    says: /only modules of a lower layer.*mutasi may not import/,
+  },
+  {
+    rule: 'persetujuan importing the settlement workflow whose requests wait in it',
+    file: 'apps/api/src/modules/persetujuan/persetujuan.handlers.ts',
+    refused: "import { pelunasanDecision } from '../pelunasan/pelunasan.service';\nexport const f = pelunasanDecision;\n",
+    allowed: "import { postLoanEvent } from '../mutasi/mutasi.service';\nexport const f = postLoanEvent;\n",
+    says: /persetujuan may not import .*pelunasan/,
+  },
+  {
+    rule: 'two modules of one layer importing each other',
+    file: 'apps/api/src/modules/laporan/laporan.service.ts',
+    refused: "import { getNasabah } from '../nasabah/nasabah.service';\nexport const f = getNasabah;\n",
+    allowed: "import { recordActivity } from '../activities/activity.service';\nexport const f = recordActivity;\n",
+    says: /laporan may not import .*nasabah/,
+  },
 ];
 
 // About the source, not the database: run once, in the PGlite project.
@@ -85,5 +107,15 @@ describe.skipIf(process.env.MIZAN_TEST_DB === 'postgres')('lint rules that keep 
       bad.join('\n'),
     ).toBe(true);
     expect(await problems(file, allowed)).toEqual([]);
+  });
+
+  it('places every API module in exactly one layer (a module left out would escape the rule)', async () => {
+    const { moduleLayers } = (await import(path.join(root, 'eslint.config.js'))) as { moduleLayers: string[][] };
+    const folders = fs
+      .readdirSync(path.join(root, 'apps/api/src/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(moduleLayers.flat().sort()).toEqual(folders);
   });
 });

@@ -16,7 +16,7 @@ import {
 import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import * as repo from './dokumen.repository';
-import { settlementOfPayment } from '../pelunasan/pelunasan-catatan.service';
+import { settlementOfPayment } from '../mutasi/mutasi.service';
 import { getPendapatanSetting } from '../settings/settings.service';
 
 /** The institution as documents show it, the receipt's footer and the logo. */

@@ -112,3 +112,12 @@ export async function lockLoansAfter(trx: Kysely<DB>, afterId: number, limit: nu
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** The early settlement a payment recorded, if it is one (its figures follow from its quote: it is not edited by hand). */
+export function settlementOfPayment(db: Kysely<DB>, pembayaranId: number) {
+  return db
+    .selectFrom('pelunasan_dipercepat')
+    .select(['id', 'khasm', 'margin_tidak_ditagih'])
+    .where('pembayaran_id', '=', pembayaranId)
+    .executeTakeFirst();
+}

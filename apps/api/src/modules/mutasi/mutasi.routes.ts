@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema, mutasiListSchema } from '@mizan/core';
+import { idParamSchema, mutasiListSchema, pendapatanSettingSchema, pendapatanSettingsResponseSchema } from '@mizan/core';
+import { currentUser, requireAdmin } from '../../plugins/auth';
+import { todayOf } from '../../lib/clock';
+import { savePendapatanSetting } from '../settings/settings.service';
 import { envelope } from '../../lib/envelope';
 import * as service from './mutasi.service';
 
@@ -16,5 +19,27 @@ export const mutasiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await service.mutasiOfLoan(app.db, request.params.id) }),
+  );
+
+  // The margin recognition method splits every payment into principal and margin: changing it is a
+  // money event of every running Murabahah (an adjustment), posted here in the setting's transaction.
+  app.put(
+    '/settings/pendapatan',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['settings'],
+        summary: 'Ubah metode pengakuan margin murabahah (admin)',
+        body: pendapatanSettingSchema,
+        response: { 200: envelope(pendapatanSettingsResponseSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Metode pengakuan margin disimpan.',
+      data: await savePendapatanSetting(app.db, request.body, currentUser(request).id, (trx) =>
+        service.postMethodChange(trx, request.body.metode_pengakuan_margin, todayOf(app.clock), currentUser(request).id),
+      ),
+    }),
   );
 };

@@ -485,3 +485,9 @@ export async function mutasiOfLoan(db: Kysely<DB>, pinjamanId: number): Promise<
   }));
   return { mutasi, ...balancesOfParts(partsSum(mutasi)) };
 }
+
+/**
+ * The early settlement a payment recorded (issue 27 B), for the modules that show or guard that
+ * payment (payments, receipts) without reaching the settlement workflow itself.
+ */
+export const settlementOfPayment = (db: Kysely<DB>, pembayaranId: number) => repo.settlementOfPayment(db, pembayaranId);

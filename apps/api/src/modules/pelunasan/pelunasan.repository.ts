@@ -35,12 +35,3 @@ export function settlementOfLoan(db: Kysely<DB>, pinjamanId: number) {
     .orderBy('s.id', 'desc')
     .executeTakeFirst();
 }
-
-/** The settlement a payment recorded, if it is one (its figures follow from it: it is not edited by hand). */
-export function settlementOfPayment(db: Kysely<DB>, pembayaranId: number) {
-  return db
-    .selectFrom('pelunasan_dipercepat')
-    .select(['id', 'khasm', 'margin_tidak_ditagih'])
-    .where('pembayaran_id', '=', pembayaranId)
-    .executeTakeFirst();
-}

@@ -4,11 +4,14 @@ import { idParamSchema, optionalDateField, pelunasanCreateSchema, pelunasanInfoS
 import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import { waitingRequestOf } from '../persetujuan/pengajuan.service';
+import { registerDecisionHandler } from '../persetujuan/persetujuan.service';
 import * as service from './pelunasan.service';
 
 /** Early settlement of a Murabahah (issue 27 B): the quote on a day, and the settlement. */
 export const pelunasanRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({ db: app.db, clock: app.clock, notifier: app.notifier });
+  // A settlement above the khasm limit waits in Persetujuan, which carries it out through this.
+  registerDecisionHandler('pelunasan', service.pelunasanDecision);
 
   app.get(
     '/pinjaman/:id/pelunasan',

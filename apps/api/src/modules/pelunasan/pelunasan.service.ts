@@ -24,6 +24,7 @@ import { getPendapatanSetting, getPersetujuanSetting } from '../settings/setting
 import { findLivingLoan, livingPaymentsOf, lockLoanForMoney, postLoanEvent } from '../mutasi/mutasi.service';
 import { hasPelunasan, insertPaymentRow } from '../pembayaran/pembayaran.service';
 import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
+import type { DecisionHandler } from '../persetujuan/persetujuan.service';
 import { syncTazirProposals } from '../tazir/tazir-usulan.service';
 import { jsonValue } from '../../db/json-rows';
 import * as repo from './pelunasan.repository';
@@ -202,7 +203,7 @@ async function settle(
 }
 
 /** The approval of a settlement above the khasm limit: the quote again on its day; if the loan's payments changed meanwhile, refused. */
-export async function approveSettlement(
+async function approveSettlement(
   trx: Kysely<DB>,
   ctx: { clock: Clock; notifier?: Notifier },
   loan: PinjamanRow,
@@ -222,7 +223,13 @@ export async function approveSettlement(
 }
 
 /** The rejection of a settlement above the limit: nothing changes on the loan (it may still be settled without that khasm). */
-export function rejectSettlement(loan: PinjamanRow, data: unknown) {
+function rejectSettlement(loan: PinjamanRow, data: unknown) {
   const proposal = jsonValue<PelunasanProposal>(data);
   return `Pelunasan dipercepat ${loan.nasabah_nama} dengan potongan ${formatRupiah(proposal.khasm)} ditolak`;
 }
+
+/** The approval of a settlement whose khasm is above the institution's limit (registered with persetujuan). */
+export const pelunasanDecision: DecisionHandler = {
+  approve: (trx, ctx, { request, loan }) => approveSettlement(trx, ctx, loan, request.id, request.data, request.diajukan_oleh),
+  reject: async (_trx, _ctx, { request, loan }) => rejectSettlement(loan, request.data),
+};

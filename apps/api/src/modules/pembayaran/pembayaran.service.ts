@@ -19,9 +19,14 @@ import {
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
-import { ALOKASI_ULANG, lockLoanForMoney, postLoanEvent, reversePaymentEvent } from '../mutasi/mutasi.service';
+import {
+  ALOKASI_ULANG,
+  lockLoanForMoney,
+  postLoanEvent,
+  reversePaymentEvent,
+  settlementOfPayment,
+} from '../mutasi/mutasi.service';
 import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.service';
-import { settlementOfPayment } from '../pelunasan/pelunasan-catatan.service';
 import { syncTazirProposals } from '../tazir/tazir-usulan.service';
 import { todayOf, type Clock } from '../../lib/clock';
 

@@ -11,7 +11,7 @@ import { currentUser, requireAdmin } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import { todayOf } from '../../lib/clock';
 import * as service from './pengingat.service';
-import { toMessage } from '../wa-messages/wa-messages.service';
+import { toMessage } from '../../lib/whatsapp/message-json';
 
 /** Reminders to customers (issue 24, part B): the setting (admin changes it) and a reminder sent by hand. */
 export const pengingatRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,10 +9,13 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import { waitingRequestOf } from '../persetujuan/pengajuan.service';
+import { registerDecisionHandler } from '../persetujuan/persetujuan.service';
 import * as service from './penjadwalan.service';
 
 /** Rescheduling of a Murabahah (issue 27 D): the plan, and the request for approval. */
 export const penjadwalanRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A rescheduling waits in Persetujuan, which carries it out through this.
+  registerDecisionHandler('penjadwalan', service.penjadwalanDecision);
   app.get(
     '/pinjaman/:id/penjadwalan',
     {

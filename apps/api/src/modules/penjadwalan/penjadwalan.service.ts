@@ -15,6 +15,7 @@ import { recordActivity } from '../activities/activity.service';
 import { findLivingLoan, livingPaymentsOf, lockLoanForMoney, postLoanEvent } from '../mutasi/mutasi.service';
 import { hasPelunasan } from '../pembayaran/pembayaran.service';
 import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
+import type { DecisionHandler } from '../persetujuan/persetujuan.service';
 import { jsonValue } from '../../db/json-rows';
 import * as repo from './penjadwalan.repository';
 
@@ -108,7 +109,7 @@ export async function proposePenjadwalan(
  * schedule starts from the next monthly date after it); if the obligation changed since the request
  * (a payment meanwhile), it is refused. The new schedule replaces the old, which stays as history.
  */
-export async function approvePenjadwalan(
+async function approvePenjadwalan(
   trx: Kysely<DB>,
   clock: Clock,
   loan: PinjamanRow,
@@ -145,6 +146,13 @@ export async function approvePenjadwalan(
   return `Penjadwalan kembali ${loan.nasabah_nama} disetujui: ${formatRupiah(plan.sisa_kewajiban)} dalam ${plan.durasi} bulan, angsuran ${formatRupiah(plan.angsuran_baru)} mulai ${plan.jatuh_tempo_pertama}`;
 }
 
-export function rejectPenjadwalan(loan: PinjamanRow) {
+function rejectPenjadwalan(loan: PinjamanRow) {
   return `Penjadwalan kembali ${loan.nasabah_nama} ditolak`;
 }
+
+/** A rescheduling: always approved by another person (registered with persetujuan). */
+export const penjadwalanDecision: DecisionHandler = {
+  approve: (trx, ctx, { request, loan, userId }) =>
+    approvePenjadwalan(trx, ctx.clock, loan, request.id, request.data, request.diajukan_oleh, userId),
+  reject: async (_trx, _ctx, { loan }) => rejectPenjadwalan(loan),
+};

@@ -7,8 +7,6 @@ import { todayOf } from '../../lib/clock';
 import { notifyPinjamanBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
 import { postLoanEvent } from '../mutasi/mutasi.service';
-import { approveSettlement, rejectSettlement } from '../pelunasan/pelunasan.service';
-import { approvePenjadwalan, rejectPenjadwalan } from '../penjadwalan/penjadwalan.service';
 import * as repo from './persetujuan.repository';
 
 /** What a decision's handler receives: the locked request and loan, and who decides. */
@@ -53,22 +51,19 @@ const pinjamanBaru: DecisionHandler = {
   },
 };
 
-/** An early settlement whose khasm is above the institution's limit (issue 27 B). */
-const pelunasan: DecisionHandler = {
-  approve: (trx, ctx, { request, loan }) => approveSettlement(trx, ctx, loan, request.id, request.data, request.diajukan_oleh),
-  reject: async (_trx, _ctx, { request, loan }) => rejectSettlement(loan, request.data),
-};
+/**
+ * The handler of each kind of request. A new loan's is this module's; the workflows whose requests
+ * wait here (early settlement, rescheduling) register theirs when their routes are registered, so
+ * that this module depends on none of them (issue 47: no cycle between modules).
+ */
+const decisionHandlers = new Map<JenisPersetujuan, DecisionHandler>([['pinjaman', pinjamanBaru]]);
 
-/** A rescheduling (issue 27 D): always approved by another person. */
-const penjadwalan: DecisionHandler = {
-  approve: (trx, ctx, { request, loan, userId }) =>
-    approvePenjadwalan(trx, ctx.clock, loan, request.id, request.data, request.diajukan_oleh, userId),
-  reject: async (_trx, _ctx, { loan }) => rejectPenjadwalan(loan),
-};
+export function registerDecisionHandler(jenis: Exclude<JenisPersetujuan, 'pinjaman'>, handler: DecisionHandler) {
+  decisionHandlers.set(jenis, handler);
+}
 
-/** The handler of each kind of request. */
-export const decisionHandlers: Record<JenisPersetujuan, DecisionHandler> = {
-  pinjaman: pinjamanBaru,
-  pelunasan,
-  penjadwalan,
-};
+export function decisionHandlerOf(jenis: JenisPersetujuan): DecisionHandler {
+  const handler = decisionHandlers.get(jenis);
+  if (!handler) throw new Error(`Tidak ada penangan keputusan untuk pengajuan ${jenis}`);
+  return handler;
+}

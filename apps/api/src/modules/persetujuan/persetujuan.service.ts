@@ -15,7 +15,9 @@ import { recordActivity } from '../activities/activity.service';
 import { lockLoanForMoney } from '../mutasi/mutasi.service';
 import * as repo from './persetujuan.repository';
 import { toPersetujuanJson } from './pengajuan.service';
-import { decisionHandlers } from './persetujuan.handlers';
+import { decisionHandlerOf } from './persetujuan.handlers';
+
+export { registerDecisionHandler, type DecisionHandler } from './persetujuan.handlers';
 
 export const PERSETUJUAN_NOT_FOUND = 'Pengajuan tidak ditemukan';
 
@@ -72,7 +74,7 @@ export async function decide(
     if (request.status !== 'menunggu') throw conflict(persetujuanMessages.sudahDiputuskan);
     const loan: PinjamanRow | undefined = await lockLoanForMoney(trx, request.pinjaman_id, todayOf(ctx.clock));
     if (!loan) throw notFound(PERSETUJUAN_NOT_FOUND);
-    const handler = decisionHandlers[request.jenis];
+    const handler = decisionHandlerOf(request.jenis);
     const description =
       keputusan === 'disetujui'
         ? await handler.approve(trx, ctx, { request, loan, userId: user.id })

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   kolektibilitasSettingSchema,
   kolektibilitasSettingsResponseSchema,
-  pendapatanSettingSchema,
   persetujuanSettingSchema,
   tazirSettingSchema,
   tazirSettingsResponseSchema,
@@ -12,8 +11,6 @@ import {
 import { currentUser, requireAdmin } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import * as service from './settings.service';
-import { postMethodChange } from '../mutasi/mutasi.service';
-import { todayOf } from '../../lib/clock';
 
 /**
  * The kolektibilitas classification (issue 23) and the margin recognition method (issue 26): read
@@ -65,26 +62,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ success: true as const, data: await service.pendapatanSettings(app.db) }),
-  );
-
-  app.put(
-    '/settings/pendapatan',
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['settings'],
-        summary: 'Ubah metode pengakuan margin murabahah (admin)',
-        body: pendapatanSettingSchema,
-        response: { 200: envelope(pendapatanSettingsResponseSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Metode pengakuan margin disimpan.',
-      data: await service.savePendapatanSetting(app.db, request.body, currentUser(request).id, (trx) =>
-        postMethodChange(trx, request.body.metode_pengakuan_margin, todayOf(app.clock), currentUser(request).id),
-      ),
-    }),
   );
 
   app.get(

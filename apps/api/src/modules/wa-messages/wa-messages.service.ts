@@ -3,31 +3,13 @@ import { batchesByKey } from '../../lib/batches';
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../lib/errors';
 import { messageLog, type WhatsApp } from '../../lib/whatsapp';
+import { toMessage } from '../../lib/whatsapp/message-json';
 import { NOT_CONNECTED } from '../wa-sessions/wa-sessions.service';
 import * as repo from './wa-messages.repository';
 import { capToday, checkBeforeSend, customerSendBlock } from '../pengingat/pengingat.service';
 
 export const MESSAGE_NOT_FOUND = 'Pesan tidak ditemukan';
 export const NOT_RESENDABLE = 'Hanya pesan yang gagal atau tidak pasti terkirim yang dapat dikirim ulang';
-
-type Row = NonNullable<Awaited<ReturnType<typeof repo.findMessage>>>;
-
-/** A log row as the API answers it. */
-export function toMessage(row: Pick<Row, keyof WaMessage | 'created_at' | 'updated_at'>): WaMessage {
-  return {
-    id: row.id,
-    jenis: row.jenis,
-    acara: row.acara,
-    nama: row.nama,
-    phone_number: row.phone_number,
-    text: row.text,
-    status: row.status,
-    attempts: row.attempts,
-    error: row.error,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
 
 /** `GET /api/wa-messages`: the message log, newest first. */
 export async function listMessages(db: Database, query: WaMessageListQuery): Promise<WaMessageList> {
