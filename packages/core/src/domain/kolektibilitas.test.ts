@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   bandsProblem,
   classify,
+  classOfLoan,
   customerGrades,
   kolektibilitasPresets,
   isPortfolioAtRisk,
@@ -15,6 +16,27 @@ import {
   worstClass,
   type Kolektibilitas,
 } from './kolektibilitas';
+
+describe('classOfLoan (issue 47: one meaning of Macet)', () => {
+  it('grades a loan declared macet as class 5, Macet, whatever its days; any other by its days', () => {
+    expect(classOfLoan(0, 'macet')).toBe(5);
+    expect(classOfLoan(150, 'macet')).toBe(5);
+    expect(classOfLoan(150, 'aktif')).toBe(classify(150));
+  });
+
+  it('gives every running loan of a customer the class 5 of a loan declared macet (one customer, one grade)', () => {
+    const grades = customerGrades([
+      { id: 1, nasabah_id: 7, hari_tunggakan: 0, status: 'aktif' },
+      { id: 2, nasabah_id: 7, hari_tunggakan: 10, status: 'macet' },
+      { id: 3, nasabah_id: 8, hari_tunggakan: 100, status: 'aktif' },
+    ]);
+    expect([...grades.entries()]).toEqual([
+      [1, 5],
+      [2, 5],
+      [3, 3],
+    ]);
+  });
+});
 
 describe('classify', () => {
   it('puts the OJK boundaries where the regulation does', () => {

@@ -147,6 +147,20 @@ export function classify(hariTunggakan: number, bands: readonly KolektibilitasBa
   return 5;
 }
 
+/**
+ * The class of a loan: by its days past due, except that a loan staff declared `macet` (the
+ * specification's status) is class 5, Macet, whatever its days (a judgemental downgrade, as POJK
+ * 24/2024 lets an institution grade worse than the days say). One word, one meaning (issue 47): a
+ * loan can no longer show "Kol. 4 · Diragukan" beside a "Macet" badge.
+ */
+export function classOfLoan(
+  hariTunggakan: number,
+  status: string,
+  bands: readonly KolektibilitasBand[] = OJK_BANK_BANDS,
+): Kolektibilitas {
+  return status === 'macet' ? 5 : classify(hariTunggakan, bands);
+}
+
 /** The worst (highest) class of several; 1 for none. */
 export function worstClass(classes: Iterable<Kolektibilitas>): Kolektibilitas {
   let worst: Kolektibilitas = 1;
@@ -159,6 +173,8 @@ export interface GradedLoan {
   id: number;
   nasabah_id: number;
   hari_tunggakan: number;
+  /** A loan declared macet is class 5 (`classOfLoan`). */
+  status?: string;
 }
 
 /**
@@ -172,9 +188,12 @@ export function customerGrades(
   bands: readonly KolektibilitasBand[] = OJK_BANK_BANDS,
 ): Map<number, Kolektibilitas> {
   const list = [...loans];
-  const most = new Map<number, number>();
-  for (const loan of list) most.set(loan.nasabah_id, Math.max(most.get(loan.nasabah_id) ?? 0, loan.hari_tunggakan));
-  return new Map(list.map((loan) => [loan.id, classify(most.get(loan.nasabah_id)!, bands)]));
+  const worst = new Map<number, Kolektibilitas>();
+  for (const loan of list) {
+    const own = classOfLoan(loan.hari_tunggakan, loan.status ?? 'aktif', bands);
+    worst.set(loan.nasabah_id, worstClass([worst.get(loan.nasabah_id) ?? 1, own]));
+  }
+  return new Map(list.map((loan) => [loan.id, worst.get(loan.nasabah_id)!]));
 }
 
 /** One loan as the portfolio sees it. */

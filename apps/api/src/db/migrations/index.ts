@@ -37,6 +37,7 @@ import * as m0910waQueueAge from './2026_12_02_0910_wa_queue_age_index';
 import * as m0900reactions from './2026_12_03_0900_reactions';
 import * as m0910posisiPinjaman from './2026_12_03_0910_posisi_pinjaman';
 import * as m0900mutasiPinjaman from './2026_12_04_0900_mutasi_pinjaman';
+import * as m0910macetKelas5 from './2026_12_04_0910_macet_kelas_5';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -79,4 +80,5 @@ export const migrations = {
   '2026_12_03_0900_reactions': m0900reactions,
   '2026_12_03_0910_posisi_pinjaman': m0910posisiPinjaman,
   '2026_12_04_0900_mutasi_pinjaman': m0900mutasiPinjaman,
+  '2026_12_04_0910_macet_kelas_5': m0910macetKelas5,
 };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { classify, loanLedger, paymentsByLoan } from '@mizan/core';
+import { classOfLoan, loanLedger, paymentsByLoan } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { getKolektibilitasSetting, getPendapatanSetting } from '../settings/settings.service';
 import * as repo from './ledger.repository';
@@ -72,7 +72,12 @@ export async function runDailyLedger(
       );
       const rows = loans.map((loan) => {
         const { summary } = loanLedger(loan, byLoan.get(loan.id) ?? [], tanggal, metode);
-        return { id: loan.id, versi: loan.versi, ...summary, kolektibilitas: classify(summary.hari_tunggakan, bands) };
+        return {
+          id: loan.id,
+          versi: loan.versi,
+          ...summary,
+          kolektibilitas: classOfLoan(summary.hari_tunggakan, loan.status, bands),
+        };
       });
       const written = await repo.writeLedgers(trx, tanggal, rows);
       if (options.notifier && written.length > 0) {

@@ -131,7 +131,7 @@ export function runningLoansOfCustomers(trx: Kysely<DB>, nasabahIds: readonly nu
   if (nasabahIds.length === 0) return Promise.resolve([]);
   return trx
     .selectFrom('pinjaman')
-    .select(['id', 'nasabah_id', 'hari_tunggakan', 'kolektibilitas'])
+    .select(['id', 'nasabah_id', 'hari_tunggakan', 'kolektibilitas', 'status'])
     .where('nasabah_id', 'in', nasabahIds)
     .where('deleted_at', 'is', null)
     .where('status', 'in', ['aktif', 'macet'])

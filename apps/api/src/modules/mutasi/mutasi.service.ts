@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   angsuranPerBulan,
-  classify,
+  classOfLoan,
   customerGrades,
   deriveLoanEvents,
   loanLedger,
@@ -88,7 +88,7 @@ function loanBalanceOf(loan: PinjamanRow, payments: Payments, today: string, rul
     angsuran_per_bulan: angsuranPerBulan(loan),
     status,
     ...summary,
-    kolektibilitas: classify(summary.hari_tunggakan, rules.kolektibilitas.bands),
+    kolektibilitas: classOfLoan(summary.hari_tunggakan, status, rules.kolektibilitas.bands),
     ledger_tanggal: today,
   };
   const target = positionParts({ ...loan, status, deleted: loan.deleted_at !== null }, position, payments);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   akadLabels,
   angsuranPerBulan,
-  classify,
+  classOfLoan,
   customerGrades,
   formatRupiah,
   isDisbursed,
@@ -140,7 +140,7 @@ export async function getJadwal(ctx: PinjamanContext, id: number): Promise<Jadwa
   const { metode_pengakuan_margin: metode } = await getPendapatanSetting(ctx.db);
   const { instalments, summary } = loanLedger(row, payments, today, metode);
   const setting = await getKolektibilitasSetting(ctx.db);
-  let kolektibilitas = classify(summary.hari_tunggakan, setting.bands);
+  let kolektibilitas = classOfLoan(summary.hari_tunggakan, row.status, setting.bands);
   if (setting.satu_nasabah_satu_kualitas && (row.status === 'aktif' || row.status === 'macet')) {
     // One customer, one grade: this loan's days of today with the customer's other running loans.
     const loans = (await runningLoansOfCustomers(ctx.db, [row.nasabah_id])).map((l) =>
