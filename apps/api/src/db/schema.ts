@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { JenisMutasi } from '@mizan/core';
+import type { JenisMutasi, MutasiParts } from '@mizan/core';
 
 // Row types of every table, written once; Selectable/Insertable/Updateable derive the rest.
 // BIGINT and NUMERIC come back as numbers and DATE as 'YYYY-MM-DD' text (see database.ts).
@@ -265,21 +265,11 @@ export interface ReactionsTable {
  * A money event of a loan, immutable (migration 2026_12_04_0900; modules/mutasi): the signed parts
  * it moved (core `MutasiParts`); a reversal names the event it reverses.
  */
-export interface MutasiPinjamanTable {
+export interface MutasiPinjamanTable extends MutasiParts {
   id: Generated<number>;
   pinjaman_id: number;
   jenis: JenisMutasi;
   tanggal: string;
-  kas: number;
-  pokok_akad: number;
-  margin_akad: number;
-  pokok: number;
-  margin: number;
-  bagi_hasil: number;
-  lebih_bayar: number;
-  margin_dibebaskan: number;
-  pokok_dihapus: number;
-  lain: number;
   pembayaran_id: number | null;
   tazir_id: number | null;
   tawidh_id: number | null;

@@ -5,17 +5,11 @@ import { calculateMurabahah } from './murabahah';
 import { loanLedger, paymentsByLoan, splitPrincipal, type LedgerLoan, type LedgerPayment } from './ledger';
 import { classify } from './kolektibilitas';
 import { loanPosition } from './posisi';
+import { specMurabahah } from './spec-loan.fixture';
 import type { MetodePengakuanMargin } from './margin';
 
 /** The spec's worked example: Rp 12 000 000 at 2 % a month over 12 months, lent 2024-01-31. */
-const murabahah: LedgerLoan = {
-  tipe: 'pokok',
-  jumlah: 12_000_000,
-  persentase: 2,
-  durasi_angsuran: 12,
-  tanggal_pinjam: '2024-01-31',
-  status: 'aktif',
-};
+const murabahah: LedgerLoan = specMurabahah;
 const pay = (id: number, tanggal: string, jumlah: number, extra: Partial<LedgerPayment> = {}): LedgerPayment => ({
   id,
   tanggal,

@@ -4,15 +4,9 @@ import { addDays } from './calendar';
 import type { LedgerLoan, LedgerPayment } from './ledger';
 import { buildMurabahahSchedule } from './schedule';
 import { saldoDanaKebajikan, tazirCandidates } from './tazir';
+import { specMurabahah } from './spec-loan.fixture';
 
-const loan: LedgerLoan = {
-  tipe: 'pokok',
-  jumlah: 12_000_000,
-  persentase: 2,
-  durasi_angsuran: 12,
-  tanggal_pinjam: '2024-01-31',
-  status: 'aktif',
-};
+const loan: LedgerLoan = specMurabahah;
 const schedule = buildMurabahahSchedule({ ...loan, durasi_angsuran: 12 });
 
 /** Instalment k paid in full `late` days after its due date. */

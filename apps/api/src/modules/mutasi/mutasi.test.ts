@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { partsAreZero, todayJakarta, type Mutasi } from '@mizan/core';
 import { createTestApp, forgetMoneyEvents, type TestApp } from '../../test/test-app';
-import { postLoan, postNasabah } from '../../test/populate';
+import { loanPayload, postLoan, postNasabah } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { deleteRuns } from '../../db/job-runs';
 import { BACKFILL_JOB, backfillLoanEvents, eventsAgree } from './mutasi.service';
@@ -224,18 +224,7 @@ describe('events of the payment writes', () => {
         method: 'POST',
         url: '/api/pinjaman',
         token: operator.token,
-        payload: {
-          nasabah_id: nasabahId,
-          nomor_pinjaman: 'MU-P',
-          urutan_pinjaman: 99,
-          tanggal_pinjam: '2024-01-31',
-          jumlah: 12_000_000,
-          persentase: 2,
-          tipe: 'pokok',
-          jaminan: null,
-          keterangan: null,
-          durasi_angsuran: 12,
-        },
+        payload: loanPayload(nasabahId, { nomor_pinjaman: 'MU-P', urutan_pinjaman: 99 }),
       });
       expect(res.statusCode, res.body).toBe(201);
       id = res.json().data.id;
