@@ -78,3 +78,13 @@ export function methodMargins(
       )
     : dues.map((d) => d.margin);
 }
+
+/**
+ * The same count over a schedule's own due dates (a rescheduled one's, issue 27 D): period k runs
+ * from the due date before it (the akad day for the first) to its own due date.
+ */
+export function periodsBegun(tanggalPinjam: string, dueDates: readonly string[], tanggal: string): number {
+  let months = 0;
+  while (months < dueDates.length && (months === 0 ? tanggalPinjam : dueDates[months - 1]!) < tanggal) months += 1;
+  return months;
+}

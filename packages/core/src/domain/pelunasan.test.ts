@@ -112,7 +112,8 @@ describe('settlementQuote (fatwa 153/DSN-MUI/VI/2022)', () => {
     expect(quote.bulan_berjalan).toBe(1);
     expect(quote.margin_sisa).toBe(0);
     expect(quote.total_pelunasan).toBe(100_000_000 + quote.margin_berjalan - 8 * 9_333_333);
-    expect(quote.total_pelunasan).toBeLessThan(quote.pokok_sisa);
+    // The margin paid beyond month 1 is principal repaid: the parts add up to the total (issue 47).
+    expect(quote.pokok_sisa + quote.margin_sisa).toBe(quote.total_pelunasan);
   });
 });
 

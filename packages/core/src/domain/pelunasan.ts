@@ -8,7 +8,7 @@
 import { addMonths } from './calendar';
 import { murabahahAllocation, type LedgerLoan, type LedgerPayment } from './ledger';
 import { isValidDurasi } from './murabahah';
-import { methodMargins, type MetodePengakuanMargin } from './margin';
+import { methodMargins, periodsBegun, type MetodePengakuanMargin } from './margin';
 import { divRoundHalfUp, mulDivFloor } from './money';
 import { formatRupiah } from '../format/rupiah';
 import { formatPercent } from '../format/percent';
@@ -53,16 +53,6 @@ export function bulanBerjalan(tanggalPinjam: string, durasi: number, tanggal: st
 }
 
 /**
- * The same count over a schedule's own due dates (a rescheduled one's, issue 27 D): period k runs
- * from the due date before it (the akad day for the first) to its own due date.
- */
-function periodsBegun(tanggalPinjam: string, dueDates: readonly string[], tanggal: string): number {
-  let months = 0;
-  while (months < dueDates.length && (months === 0 ? tanggalPinjam : dueDates[months - 1]!) < tanggal) months += 1;
-  return months;
-}
-
-/**
  * The settlement quote of a Murabahah on `tanggal` from its payments (any order), under the
  * institution's margin method (the same method that recognises its income, fatwa 84/2012); null
  * when the loan is not a Murabahah with a valid term. Payments dated after `tanggal` are not counted.
@@ -93,7 +83,10 @@ export function settlementQuote(
     tanggal,
   );
   const marginBerjalan = margins.slice(0, months).reduce((sum, m) => sum + m, 0);
-  const pokokSisa = loan.jumlah - (totalPaid - marginTerbayar);
+  // Margin the payments carried beyond the months begun (instalments paid ahead) is principal
+  // repaid: the institution keeps only the margin of the time passed (fatwa 153/2022), so the
+  // principal left and the margin left add up to what settles the loan (issue 47).
+  const pokokSisa = loan.jumlah - (totalPaid - Math.min(marginTerbayar, marginBerjalan));
   return {
     tanggal,
     durasi,

@@ -6,7 +6,7 @@
  */
 import { murabahahAllocation, type LedgerLoan, type LedgerPayment } from './ledger';
 import { mulDivFloor } from './money';
-import { methodMargins, type MetodePengakuanMargin } from './margin';
+import { methodMargins, periodsBegun, type MetodePengakuanMargin } from './margin';
 
 /** What one payment brought as income. */
 export interface PaymentIncome {
@@ -56,13 +56,27 @@ export function murabahahIncomeOf(
       const ledgerMarginLeft = dues.reduce((sum, d, i) => sum + d.margin - Math.min(paid[i]!, d.margin), 0);
       const methodMarginLeft = dues.reduce((sum, _, i) => sum + recognisable[i]! - recognisedOf(i, paid[i]!), 0);
       const methodPrincipalLeft = dues.reduce((sum, _, i) => sum + amounts[i]! - paid[i]!, 0) - methodMarginLeft;
-      const diakui = clamp(payment.jumlah - methodPrincipalLeft, methodMarginLeft);
+      // The institution keeps the margin of the months begun on the settlement day (fatwa
+      // 153/2022): margin that instalments paid ahead carried for months not begun was principal
+      // repaid, and its recognition is reversed here unless the settlement pays it again (issue 47).
+      // A settlement paid below the principal left reverses nothing more: that shortfall is
+      // principal not collected (a credit loss), not income given back.
+      const begun = periodsBegun(
+        loan.tanggal_pinjam,
+        dues.map((d) => d.jatuh_tempo),
+        payment.tanggal,
+      );
+      const marginBegun = recognisable.slice(0, begun).reduce((sum, m) => sum + m, 0);
+      const recognisedBefore = dues.reduce((sum, _, i) => sum + recognisedOf(i, paid[i]!), 0);
+      const ahead = Math.max(0, recognisedBefore - marginBegun);
+      // Principal first (the margin paid ahead is principal now), then margin up to all that is left.
+      const charged = clamp(payment.jumlah - (methodPrincipalLeft - ahead), methodMarginLeft + ahead);
       result.push({
         id: payment.id,
         tanggal: payment.tanggal,
         diterima: clamp(payment.jumlah - principalLeft((i) => dues[i]!.margin), ledgerMarginLeft),
-        diakui,
-        dibebaskan: methodMarginLeft - diakui,
+        diakui: charged - ahead,
+        dibebaskan: methodMarginLeft + ahead - charged,
       });
       for (const [i, amount] of parts) paid[i]! += amount;
       continue;

@@ -74,9 +74,38 @@ describe('loanPosition: Murabahah (issue 47’s examples)', () => {
     expect(p.margin_terbayar + p.margin_tidak_ditagih).toBe(2_880_000);
   });
 
-  // The split of that settlement is still the income report's (margin 480.000, not charged 2.400.000,
-  // principal not collected 240.000); docs/decisions/money-figures.md gives the rule for the true one.
-  it.todo('paid ahead and settled in month 1: margin earned 240.000, not charged 2.640.000, principal all repaid');
+  it('paid ahead and settled in month 1: margin earned 240.000, not charged 2.640.000, principal all repaid', () => {
+    // The second instalment's margin (240.000) was for month 2, not begun: it was principal repaid.
+    const payments = [
+      pay(1, '2024-02-10', 1_240_000),
+      pay(2, '2024-02-11', 1_240_000),
+      pay(3, '2024-02-12', 9_760_000, 'pelunasan'),
+    ];
+    const p = loanPosition(murabahah, payments, '2024-02-13');
+    expect(p).toMatchObject({
+      pokok_terbayar: 12_000_000,
+      pokok_tidak_tertagih: 0,
+      margin_terbayar: 240_000,
+      margin_tidak_ditagih: 2_640_000,
+    });
+    // The income report: 480.000 recognised by the instalments, 240.000 of it reversed by the settlement.
+    expect(loanIncome(murabahah, payments, 'proporsional').payments.map((x) => [x.diakui, x.dibebaskan])).toEqual([
+      [240_000, 0],
+      [240_000, 0],
+      [-240_000, 2_640_000],
+    ]);
+  });
+
+  it('paid ahead, then settled below the principal left: only the margin paid ahead is reversed, the shortfall is principal not collected', () => {
+    const payments = [
+      pay(1, '2024-02-10', 1_240_000),
+      pay(2, '2024-02-11', 1_240_000),
+      pay(3, '2024-02-12', 9_000_000, 'pelunasan'),
+    ];
+    const p = loanPosition(murabahah, payments, '2024-02-13');
+    expect(p).toMatchObject({ margin_terbayar: 240_000, margin_tidak_ditagih: 2_640_000, pokok_tidak_tertagih: 760_000 });
+    expect(p.pokok_terbayar).toBe(12_000_000 - 760_000);
+  });
 
   it('a settlement of principal and the time passed: what it did not charge is margin_tidak_ditagih', () => {
     // Three instalments, then 9.500.000 (issue 26's worked example): 9.000.000 principal + 500.000 margin;

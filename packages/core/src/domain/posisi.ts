@@ -86,7 +86,9 @@ function murabahahPosition(loan: LedgerLoan, payments: readonly LedgerPayment[],
     dilunasi = true;
     const settlement = income.payments.find((p) => p.id === step.payment.id)!;
     const marginLeft = settlement.diakui + settlement.dibebaskan;
-    const principalLeft = owedBefore - marginLeft;
+    // Margin paid ahead of the months begun, reversed by the settlement, was principal repaid.
+    const ahead = Math.max(0, -settlement.diakui);
+    const principalLeft = owedBefore - marginLeft - ahead;
     applied += Math.min(step.payment.jumlah, owedBefore);
     pokokTidakTertagih = Math.max(0, principalLeft - step.payment.jumlah);
   }

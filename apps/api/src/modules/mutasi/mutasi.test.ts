@@ -205,6 +205,38 @@ describe('events of the payment writes', () => {
     expect((await t.request({ method: 'GET', url: `/api/pinjaman/${id}/mutasi` })).statusCode).toBe(404);
   });
 
+  it('issue 47’s loan paid ahead and settled in month 1: the quote adds up, 240.000 earned, 2.640.000 not charged', async () => {
+    const id = await loan();
+    await pay(id, { tanggal: '2024-02-10' });
+    await pay(id, { tanggal: '2024-02-11' });
+    const quote = (await t.request({ method: 'GET', url: `/api/pinjaman/${id}/pelunasan?tanggal=2024-02-12` })).json().data.quote;
+    expect(quote).toMatchObject({
+      pokok_sisa: 9_760_000,
+      margin_sisa: 0,
+      total_pelunasan: 9_760_000,
+      margin_tidak_ditagih: 2_640_000,
+    });
+    const res = await t.request({ method: 'POST', url: `/api/pinjaman/${id}/pelunasan`, payload: { tanggal: '2024-02-12' } });
+    expect(res.statusCode, res.body).toBe(201);
+    // The second instalment's 240.000 of margin was for month 2, not begun: principal repaid.
+    expect((await mutasi(id)).mutasi.at(-1)).toMatchObject({
+      jenis: 'pelunasan',
+      kas: 9_760_000,
+      pokok: 10_000_000,
+      margin: -240_000,
+      margin_dibebaskan: 2_640_000,
+      pokok_dihapus: 0,
+    });
+    const posisi = (await t.request({ method: 'GET', url: `/api/pinjaman/${id}/jadwal` })).json().data.posisi;
+    expect(posisi).toMatchObject({
+      pokok_terbayar: 12_000_000,
+      margin_terbayar: 240_000,
+      margin_tidak_ditagih: 2_640_000,
+      pokok_tidak_tertagih: 0,
+      sisa_kewajiban: 0,
+    });
+  });
+
   it('a loan waiting for approval has no event until it is approved; then its akad, by the approver', async () => {
     const on = await t.request({
       method: 'PUT',
