@@ -279,6 +279,17 @@ export function jadwalDokumen(
           '',
         ],
       ),
+      ...(sum((a) => a.tidak_ditagih) > 0
+        ? [
+            rincian('Ditutup dengan pelunasan', [
+              ['Terbayar', formatRupiah(sum((a) => a.terbayar))],
+              [
+                'Tidak ditagih',
+                `${formatRupiah(sum((a) => a.tidak_ditagih))} (margin waktu yang belum dilalui dan potongan, bila ada)`,
+              ],
+            ]),
+          ]
+        : []),
       rincian(`Posisi per ${formatDateLong(ledger.tanggal)}`, [
         ['Status pinjaman', statusPinjamanLabels[pinjaman.status]],
         ['Sisa pokok', formatRupiah(pinjaman.sisa_pokok)],

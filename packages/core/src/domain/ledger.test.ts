@@ -143,6 +143,44 @@ describe('loanLedger, Murabahah', () => {
   });
 });
 
+describe('loanLedger after a settlement (issue 47: what was paid and what was not charged)', () => {
+  it('shows the cash paid and the rest closed without payment, not every instalment paid in full', () => {
+    // Three instalments, then 9.500.000 settles the loan in month 4 (1.660.000 of margin not charged).
+    const payments = [1, 2, 3]
+      .map((k) => pay(k, `2024-0${k + 1}-28`, 1_240_000))
+      .concat(pay(4, '2024-05-10', 9_500_000, { jenis: 'pelunasan' }));
+    const { instalments } = loanLedger({ ...murabahah, status: 'lunas' }, payments, '2024-05-11');
+    const total = (key: 'jumlah' | 'terbayar' | 'tidak_ditagih' | 'sisa') => instalments.reduce((s, a) => s + a[key], 0);
+    expect(total('terbayar')).toBe(3 * 1_240_000 + 9_500_000);
+    expect(total('tidak_ditagih')).toBe(1_660_000);
+    expect(total('terbayar') + total('tidak_ditagih')).toBe(total('jumlah'));
+    expect(total('sisa')).toBe(0);
+    expect(instalments.every((a) => a.status === 'lunas')).toBe(true);
+    // The settlement's cash pays the oldest instalments first; the last ones are closed unpaid.
+    expect(instalments[3]).toMatchObject({ terbayar: 1_240_000, tidak_ditagih: 0 });
+    expect(instalments[11]!.tidak_ditagih).toBeGreaterThan(0);
+  });
+
+  it('for any history ending in a settlement: cash paid + closed unpaid = the schedule, and the cash is never more than was paid', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 3_000_000 }), { maxLength: 15 }),
+        fc.integer({ min: 1, max: 20_000_000 }),
+        (amounts, settlement) => {
+          const payments = amounts.map((jumlah, i) => pay(i + 1, '2024-03-01', jumlah));
+          payments.push(pay(amounts.length + 1, '2024-06-01', settlement, { jenis: 'pelunasan' }));
+          const { instalments } = loanLedger({ ...murabahah, status: 'lunas' }, payments, '2024-06-02');
+          const sum = (key: 'jumlah' | 'terbayar' | 'tidak_ditagih') => instalments.reduce((s, a) => s + a[key], 0);
+          expect(sum('terbayar') + sum('tidak_ditagih')).toBe(sum('jumlah'));
+          expect(sum('terbayar')).toBeLessThanOrEqual(payments.reduce((s, p) => s + p.jumlah, 0));
+          for (const a of instalments) expect(Math.min(a.terbayar, a.tidak_ditagih, a.sisa)).toBeGreaterThanOrEqual(0);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('loanLedger, Mudharabah', () => {
   const mudharabah: LedgerLoan = {
     tipe: 'non-pokok',

@@ -28,9 +28,15 @@ export interface LedgerInstalment {
   margin: number;
   /** Profit share due (Mudharabah; 0 for Murabahah). */
   bagi_hasil: number;
-  /** What the payments covered of this instalment. */
+  /** What the payments paid of this instalment (cash; a settlement's cash fills the oldest first). */
   terbayar: number;
-  /** jumlah − terbayar. */
+  /**
+   * What a settlement closed of this instalment without it being paid: the margin of the months not
+   * begun (fatwa 153/2022), the khasm, a shortfall (issue 47: the schedule no longer shows a settled
+   * loan as paid in full).
+   */
+  tidak_ditagih: number;
+  /** jumlah − terbayar − tidak_ditagih. */
   sisa: number;
   status: InstalmentState;
   /** Days past the due date while not fully paid; 0 otherwise. */
@@ -279,8 +285,27 @@ export function loanLedger(
     return left;
   };
 
+  /** What a settlement closed of each instalment beyond its cash (`tidak_ditagih`). */
+  const closed = dues.map(() => 0);
+  /** A settlement filled `fill` of the instalments with `cash`: the cash pays the oldest first, the rest is closed. */
+  const closeUnpaid = (fill: readonly number[], cash: number) => {
+    let left = cash;
+    fill.forEach((amount, i) => {
+      const paidHere = Math.min(amount, Math.max(0, left));
+      left -= paidHere;
+      closed[i] = amount - paidHere;
+    });
+  };
+
   if (loan.tipe === 'pokok') {
-    for (const step of murabahahSteps(dues, ordered)) for (const [i, amount] of step.parts) paid[i]! += amount;
+    for (const step of murabahahSteps(dues, ordered)) {
+      for (const [i, amount] of step.parts) paid[i]! += amount;
+      if (step.settles) {
+        const fill = dues.map(() => 0);
+        for (const [i, amount] of step.parts) fill[i]! += amount;
+        closeUnpaid(fill, step.payment.jumlah);
+      }
+    }
     // What was paid of an instalment carries its margin in proportion (the institution's method,
     // as income and the loan's position split it: issue 47), so the principal in arrears is never
     // more than the principal left.
@@ -292,10 +317,12 @@ export function loanLedger(
     const paidPrincipal = dues.map(() => 0);
     for (const payment of ordered) {
       if (payment.jenis === 'pelunasan') {
+        const fill = dues.map((d, i) => d.bagi_hasil - paidShare[i]! + d.pokok - paidPrincipal[i]!);
         dues.forEach((d, i) => {
           paidShare[i] = d.bagi_hasil;
           paidPrincipal[i] = d.pokok;
         });
+        closeUnpaid(fill, payment.jumlah);
         break;
       }
       if (paysPrincipal(payment)) fillOldest(payment.jumlah, (d) => d.pokok, paidPrincipal);
@@ -312,13 +339,15 @@ export function loanLedger(
   const settled = loan.status === 'lunas' || !isDisbursed(loan.status);
   const instalments: LedgerInstalment[] = dues.map((d, i) => {
     const jumlah = due(i);
-    const terbayar = paid[i]!;
-    const sisa = jumlah - terbayar;
+    const tidakDitagih = closed[i]!;
+    const terbayar = paid[i]! - tidakDitagih;
+    const sisa = jumlah - terbayar - tidakDitagih;
     const late = sisa > 0 && d.jatuh_tempo < today && !settled;
     return {
       ...d,
       jumlah,
       terbayar,
+      tidak_ditagih: tidakDitagih,
       sisa,
       status: sisa === 0 ? 'lunas' : late ? 'terlambat' : terbayar > 0 ? 'sebagian' : 'belum',
       hari_terlambat: late ? daysBetween(d.jatuh_tempo, today) : 0,

@@ -73,6 +73,7 @@ export const jadwalSchema = z.object({
       margin: z.number(),
       bagi_hasil: z.number(),
       terbayar: z.number(),
+      tidak_ditagih: z.number(),
       sisa: z.number(),
       status: z.enum(instalmentStates),
       hari_terlambat: z.number(),

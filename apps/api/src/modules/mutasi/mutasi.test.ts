@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { partsAreZero, todayJakarta, type Mutasi } from '@mizan/core';
+import { formatRupiah, partsAreZero, todayJakarta, type Mutasi } from '@mizan/core';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp, forgetMoneyEvents, type TestApp } from '../../test/test-app';
 import { loanPayload, postLoan, postNasabah } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
@@ -192,6 +193,25 @@ describe('events of the payment writes', () => {
     expect(settlement.alasan).toContain('potongan Rp 100.000');
     expect(settlement.margin_dibebaskan).toBeGreaterThan(100_000);
     expect([m.sisa_pokok, m.sisa_margin]).toEqual([0, 0]);
+
+    // The schedule shows what was paid and what the settlement did not charge, not every instalment paid in full.
+    const cash = 5 * 9_333_333 + settlement.kas;
+    const lines = (await t.request({ method: 'GET', url: `/api/pinjaman/${id}/jadwal` })).json().data.angsuran as {
+      jumlah: number;
+      terbayar: number;
+      tidak_ditagih: number;
+      status: string;
+    }[];
+    const total = (key: 'jumlah' | 'terbayar' | 'tidak_ditagih') => lines.reduce((s, l) => s + l[key], 0);
+    expect(total('terbayar')).toBe(cash);
+    expect(total('tidak_ditagih')).toBe(settlement.margin_dibebaskan);
+    expect(total('terbayar') + total('tidak_ditagih')).toBe(total('jumlah'));
+    expect(lines.every((l) => l.status === 'lunas')).toBe(true);
+    const pdf = await t.request({ method: 'GET', url: `/api/pinjaman/${id}/jadwal.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Ditutup dengan pelunasan');
+    expect(text).toContain(`Tidak ditagih ${formatRupiah(settlement.margin_dibebaskan)}`);
 
     const del = await t.request({ method: 'DELETE', url: `/api/pinjaman/${id}` });
     expect(del.statusCode, del.body).toBe(200);

@@ -89,7 +89,7 @@ export function RepaymentSchedule({
     );
   }
   const lines = jadwal.angsuran;
-  const sum = (key: 'jumlah' | 'terbayar' | 'sisa') => lines.reduce((total, l) => total + l[key], 0);
+  const sum = (key: 'jumlah' | 'terbayar' | 'tidak_ditagih' | 'sisa') => lines.reduce((total, l) => total + l[key], 0);
   const paidCount = lines.filter((l) => l.status === 'lunas').length;
   const overdue = jadwal.ringkasan.angsuran_tertunggak > 0;
   const label = pinjaman.tipe === 'pokok' ? 'Angsuran' : 'Bulan';
@@ -132,6 +132,11 @@ export function RepaymentSchedule({
                       Terbayar {formatRupiah(line.terbayar)} · sisa {formatRupiah(line.sisa)}
                     </p>
                   ) : null}
+                  {line.tidak_ditagih > 0 ? (
+                    <p className="text-xs text-muted" data-testid="jadwal-tidak-ditagih">
+                      Terbayar {formatRupiah(line.terbayar)} · tidak ditagih {formatRupiah(line.tidak_ditagih)}
+                    </p>
+                  ) : null}
                 </div>
                 <div className="shrink-0 text-right">
                   <p className="text-sm font-semibold" data-testid="jadwal-jumlah">
@@ -145,6 +150,11 @@ export function RepaymentSchedule({
               <span>Total</span>
               <span data-testid="jadwal-total">{formatRupiah(sum('jumlah'))}</span>
             </li>
+            {sum('tidak_ditagih') > 0 ? (
+              <li className="px-4 pb-3 text-xs text-muted" data-testid="jadwal-total-pelunasan">
+                Terbayar {formatRupiah(sum('terbayar'))} · tidak ditagih saat pelunasan {formatRupiah(sum('tidak_ditagih'))}
+              </li>
+            ) : null}
           </ol>
         ) : (
           <div className="p-3">
@@ -176,6 +186,11 @@ export function RepaymentSchedule({
                     <Td className="text-right whitespace-nowrap">
                       <p>{formatRupiah(line.sisa)}</p>
                       {line.terbayar > 0 ? <p className="text-xs text-muted">Terbayar {formatRupiah(line.terbayar)}</p> : null}
+                      {line.tidak_ditagih > 0 ? (
+                        <p className="text-xs text-muted" data-testid="jadwal-tidak-ditagih">
+                          Tidak ditagih {formatRupiah(line.tidak_ditagih)}
+                        </p>
+                      ) : null}
                     </Td>
                     <Td className="whitespace-nowrap">
                       <StateCell line={line} />
@@ -192,6 +207,11 @@ export function RepaymentSchedule({
                   <Td className="text-right whitespace-nowrap">
                     <p>{formatRupiah(sum('sisa'))}</p>
                     <p className="text-xs font-normal text-muted">Terbayar {formatRupiah(sum('terbayar'))}</p>
+                    {sum('tidak_ditagih') > 0 ? (
+                      <p className="text-xs font-normal text-muted" data-testid="jadwal-total-pelunasan">
+                        Tidak ditagih {formatRupiah(sum('tidak_ditagih'))}
+                      </p>
+                    ) : null}
                   </Td>
                   <Td />
                 </tr>
