@@ -54,13 +54,15 @@ describe('loanPosition: Murabahah (issue 47’s examples)', () => {
     expect([a.margin_terbayar, a.pokok_terbayar]).toEqual([208_515, 411_485]);
   });
 
+  /** Issue 47's example: two instalments paid in month 1, then a settlement of `jumlah` still in month 1. */
+  const paidAheadThenSettled = (jumlah: number) => [
+    pay(1, '2024-02-10', 1_240_000),
+    pay(2, '2024-02-11', 1_240_000),
+    pay(3, '2024-02-12', jumlah, 'pelunasan'),
+  ];
+
   it('paid ahead and settled in month 1: the loan is closed, nothing is owed, and the parts add up', () => {
-    // Two instalments paid in month 1, then a settlement of 9.760.000 still in month 1 (issue 47's example).
-    const payments = [
-      pay(1, '2024-02-10', 1_240_000),
-      pay(2, '2024-02-11', 1_240_000),
-      pay(3, '2024-02-12', 9_760_000, 'pelunasan'),
-    ];
+    const payments = paidAheadThenSettled(9_760_000);
     const p = loanPosition(murabahah, payments, '2024-02-13');
     expect(p).toMatchObject({
       dilunasi: true,
@@ -76,11 +78,7 @@ describe('loanPosition: Murabahah (issue 47’s examples)', () => {
 
   it('paid ahead and settled in month 1: margin earned 240.000, not charged 2.640.000, principal all repaid', () => {
     // The second instalment's margin (240.000) was for month 2, not begun: it was principal repaid.
-    const payments = [
-      pay(1, '2024-02-10', 1_240_000),
-      pay(2, '2024-02-11', 1_240_000),
-      pay(3, '2024-02-12', 9_760_000, 'pelunasan'),
-    ];
+    const payments = paidAheadThenSettled(9_760_000);
     const p = loanPosition(murabahah, payments, '2024-02-13');
     expect(p).toMatchObject({
       pokok_terbayar: 12_000_000,
@@ -97,11 +95,7 @@ describe('loanPosition: Murabahah (issue 47’s examples)', () => {
   });
 
   it('paid ahead, then settled below the principal left: only the margin paid ahead is reversed, the shortfall is principal not collected', () => {
-    const payments = [
-      pay(1, '2024-02-10', 1_240_000),
-      pay(2, '2024-02-11', 1_240_000),
-      pay(3, '2024-02-12', 9_000_000, 'pelunasan'),
-    ];
+    const payments = paidAheadThenSettled(9_000_000);
     const p = loanPosition(murabahah, payments, '2024-02-13');
     expect(p).toMatchObject({ margin_terbayar: 240_000, margin_tidak_ditagih: 2_640_000, pokok_tidak_tertagih: 760_000 });
     expect(p.pokok_terbayar).toBe(12_000_000 - 760_000);

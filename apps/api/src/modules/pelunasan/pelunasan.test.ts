@@ -20,7 +20,8 @@ let counter = 0;
 
 const INSTALMENT = 9_333_333;
 
-async function murabahah(paid: number, fields: Record<string, unknown> = {}) {
+/** A Rp 100 juta Murabahah with `paid` instalments, the k-th paid on `tanggalOf(k)` (monthly from February unless told). */
+async function murabahah(paid: number, fields: Record<string, unknown> = {}, tanggalOf = (k: number) => `2024-0${k + 1}-15`) {
   counter += 1;
   const { id } = await postLoan(t, nasabahId, {
     nomor_pinjaman: `M-${counter}`,
@@ -35,7 +36,7 @@ async function murabahah(paid: number, fields: Record<string, unknown> = {}) {
       url: '/api/pembayaran',
       payload: {
         pinjaman_id: id,
-        tanggal: `2024-0${k + 1}-15`,
+        tanggal: tanggalOf(k),
         jumlah: INSTALMENT,
         jenis: 'angsuran',
         keterangan: null,
@@ -144,22 +145,7 @@ describe('early settlement of a Murabahah', () => {
 
   it('refuses a khasm that comes to Rp 0 with the reason (issue 47: it was stored silently as 0)', async () => {
     // Six instalments paid by 15 June: on 20 June (month 6 begun) no margin of the months begun is owed.
-    const id = await murabahah(0);
-    for (let k = 1; k <= 6; k += 1) {
-      const pay = await t.request({
-        method: 'POST',
-        url: '/api/pembayaran',
-        payload: {
-          pinjaman_id: id,
-          tanggal: '2024-06-15',
-          jumlah: INSTALMENT,
-          jenis: 'angsuran',
-          keterangan: null,
-          angsuran_ke: k,
-        },
-      });
-      expect(pay.statusCode, pay.body).toBe(201);
-    }
+    const id = await murabahah(6, {}, () => '2024-06-15');
     expect((await info(id)).quote.margin_sisa).toBe(0);
     const refused = await settle(id, { khasm: { jenis: 'persen', nilai: 5 }, alasan_khasm: 'tepat_waktu' });
     expect(refused.statusCode).toBe(400);

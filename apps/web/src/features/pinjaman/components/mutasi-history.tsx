@@ -111,7 +111,10 @@ export function MutasiHistory({ pinjamanId }: { pinjamanId: number }) {
         ) : query.isError ? (
           <p className="text-sm text-red-700">Gagal memuat riwayat mutasi. Tekan Refresh untuk mencoba lagi.</p>
         ) : events.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted">Belum ada mutasi: pinjaman ini belum dicairkan</p>
+          <p className="py-4 text-center text-sm text-muted">
+            Belum ada mutasi tercatat. Mutasi pinjaman yang dicatat sebelum fitur ini dilengkapi otomatis dari riwayat
+            pembayarannya.
+          </p>
         ) : (
           <>
             <ul className="divide-y divide-line text-sm" aria-label="Riwayat mutasi pinjaman">
