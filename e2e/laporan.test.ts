@@ -212,6 +212,8 @@ describe('Laporan', () => {
       await card('Realisasi')
         .getByText(formatRupiah(amounts[0]! + amounts[1]!))
         .waitFor();
+      // Both paid instalments due by today (last month's and this month's): nothing paid ahead.
+      await card('Di Muka & Pelunasan').getByText(formatRupiah(0)).waitFor();
       await page.getByText('Belum Membayar Bulan Ini (0)').waitFor();
       await page.getByText('Bogor · Cibinong').waitFor();
       expect(await noOverflow(page)).toBeLessThanOrEqual(0);

@@ -311,7 +311,8 @@ export interface PortfolioSnapshotsTable {
   lengkap: Generated<boolean>;
   jumlah_nasabah: Generated<number>;
   pinjaman_aktif: Generated<number>;
-  nilai_pinjaman_aktif: Generated<number>;
+  /** Null in a row stored before issue 47 (it counted aktif loans only; migration 2026_12_04_0920). */
+  nilai_pinjaman_aktif: Generated<number | null>;
   jumlah_k1: Generated<number>;
   outstanding_k1: Generated<number>;
   jumlah_k2: Generated<number>;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { monthDateRange } from '@mizan/core';
+import { monthDateRange, statusBerjalan } from '@mizan/core';
 import type { DB } from './schema';
 
 // Readers of the maintained aggregates (migration 2026_11_22_1200_stat_counters): exact counts
@@ -27,6 +27,9 @@ export async function countPinjaman(db: Kysely<DB>) {
   const jumlah = (status: string) => Number(rows.find((r) => r.status === status)?.jumlah ?? 0);
   return {
     total: rows.reduce((sum, r) => sum + Number(r.n), 0),
+    /** Running loans (core `statusBerjalan`: aktif and macet) and Σ their jumlah. */
+    berjalan: statusBerjalan.reduce((sum, status) => sum + count(status), 0),
+    nilaiBerjalan: statusBerjalan.reduce((sum, status) => sum + jumlah(status), 0),
     aktif: count('aktif'),
     lunas: count('lunas'),
     macet: count('macet'),

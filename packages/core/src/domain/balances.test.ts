@@ -46,7 +46,7 @@ describe('automatic lunas status (decisions §3)', () => {
 });
 
 describe('customer detail totals (spec §9)', () => {
-  it('sums loans and payments, owes what the loans still owe, and counts active loans', () => {
+  it('sums loans and payments, owes what the loans still owe, and counts the running loans (aktif and macet)', () => {
     // 12.000.000 at 2 % × 12 after one instalment of 1.240.000 still owes 13.640.000 (issue 47);
     // the lunas loan owes nothing; the macet one its whole 3.000.000.
     const loans = [
@@ -59,7 +59,8 @@ describe('customer detail totals (spec §9)', () => {
       totalPinjaman: 21_000_000,
       totalPembayaran: 6_240_000,
       sisaPinjaman: 17_740_000,
-      pinjamanAktif: 2,
+      // One count of running loans (issue 47): the macet loan still runs.
+      pinjamanAktif: 3,
     });
     expect(totalPinjamanNasabah(loans)).toBe(21_000_000);
   });

@@ -4,7 +4,7 @@
  */
 import { isValidDurasi, murabahahTotalObligation } from './murabahah';
 import { sumPayments, sumRupiah } from './money';
-import { isDisbursed, type JenisPembayaran, type LoanTerms, type PaymentAmount, type StatusPinjaman } from './types';
+import { isBerjalan, isDisbursed, type JenisPembayaran, type LoanTerms, type PaymentAmount, type StatusPinjaman } from './types';
 
 /** Payment kinds that return principal on a Mudharabah (decisions §3). */
 export const principalPaymentTypes: readonly JenisPembayaran[] = ['pokok', 'angsuran', 'pelunasan'];
@@ -53,7 +53,7 @@ export interface NasabahTotals {
    * and an instalment still due is still owed.
    */
   sisaPinjaman: number;
-  /** Number of loans whose status is `aktif`. */
+  /** Number of running loans (`aktif` or `macet`: core `isBerjalan`), as everywhere else. */
   pinjamanAktif: number;
 }
 
@@ -68,7 +68,7 @@ export function summarizeNasabah(
     totalPinjaman,
     totalPembayaran: sumRupiah(payments.map((p) => p.jumlah)),
     sisaPinjaman: sumRupiah(loans.filter((l) => isDisbursed(l.status)).map((l) => l.sisa_kewajiban)),
-    pinjamanAktif: loans.filter((l) => l.status === 'aktif').length,
+    pinjamanAktif: loans.filter((l) => isBerjalan(l.status)).length,
   };
 }
 

@@ -11,7 +11,9 @@ import { terbilangRupiah } from './terbilang';
 import { calculateMurabahah, isValidDurasi } from './murabahah';
 import { mudharabahProfitPerPeriod } from './mudharabah';
 import type { InstalmentState, LedgerInstalment, LedgerSummary } from './ledger';
-import type { JenisPembayaran, StatusPinjamanFilter, TipePinjaman } from './types';
+import { isDisbursed, type JenisPembayaran, type StatusPinjamanFilter, type TipePinjaman } from './types';
+import { summarizeNasabah } from './balances';
+import { sumRupiah } from './money';
 
 /** The akad each loan type stands for (docs/glossary.md): pokok is a Murabahah, non-pokok a Mudharabah. */
 export const akadLabels: Record<TipePinjaman, string> = { pokok: 'Murabahah', 'non-pokok': 'Mudharabah' };
@@ -408,20 +410,47 @@ export interface RiwayatPembayaran {
   jumlah: number;
 }
 
+/** A loan on a customer's statement: what its documents print, and what the customer still owes on it. */
+export interface RiwayatPinjaman extends DokumenPinjaman {
+  /** The loan's stored position (core `loanPosition`): what is still owed, as the customer page shows it. */
+  sisa_kewajiban: number;
+}
+
+/** A settlement on a customer's statement: what it did not charge (issue 47). */
+export interface RiwayatPelunasan {
+  nomor_pinjaman: string;
+  tanggal: string;
+  /** What the settlement payment paid. */
+  dibayar: number;
+  /** Margin not charged: the months not begun (fatwa 153/2022) and the khasm (core `loanPosition`). */
+  margin_tidak_ditagih: number;
+  /** Of it, the khasm granted (0 when none, or a settlement recorded as a plain payment). */
+  khasm: number;
+  /** Principal the settlement closed without collecting it. */
+  pokok_tidak_tertagih: number;
+}
+
 /**
- * The customer statement (Riwayat Nasabah): every living loan and every payment on them, with
- * totals: what was lent, what was paid, what principal remains.
+ * The customer statement (Riwayat Nasabah): every living loan and every payment on them, the
+ * settlements with the margin they did not charge and the khasm, and the totals of the customer
+ * page (core `summarizeNasabah`: a rejected loan is not the customer's, one not disbursed owes
+ * nothing; Sisa Pinjaman is what the customer still owes).
  */
 export function riwayatDokumen(
   nasabah: DokumenNasabah,
-  pinjaman: DokumenPinjaman[],
+  pinjaman: RiwayatPinjaman[],
   pembayaran: RiwayatPembayaran[],
   kop: KopDokumen,
   now: Date,
+  pelunasan: readonly RiwayatPelunasan[] = [],
 ): Dokumen {
-  const totalPinjaman = pinjaman.reduce((sum, p) => sum + p.jumlah, 0);
-  const totalSisa = pinjaman.reduce((sum, p) => sum + p.sisa_pokok, 0);
-  const totalBayar = pembayaran.reduce((sum, p) => sum + p.jumlah, 0);
+  const totals = summarizeNasabah(pinjaman, pembayaran);
+  const disbursed = pinjaman.filter((p) => isDisbursed(p.status));
+  const totalSisaPokok = sumRupiah(disbursed.map((p) => p.sisa_pokok));
+  const anyRejected = pinjaman.some((p) => p.status === 'ditolak');
+  const tidakDitagih = sumRupiah(pelunasan.map((p) => p.margin_tidak_ditagih));
+  const khasm = sumRupiah(pelunasan.map((p) => p.khasm));
+  const owed = (p: RiwayatPinjaman, value: number) => (isDisbursed(p.status) ? formatRupiah(value) : '-');
   return {
     judul: 'RIWAYAT NASABAH',
     nomor: null,
@@ -433,12 +462,13 @@ export function riwayatDokumen(
       tabel(
         `Pinjaman (${pinjaman.length})`,
         [
-          ['Nomor', false, 1.5],
+          ['Nomor', false, 1.4],
           ['Akad', false, 1.1],
           ['Tanggal', false, 1],
           ['Pokok', true, 1.3],
-          ['Status', false, 1.1],
+          ['Status', false, 1],
           ['Sisa pokok', true, 1.3],
+          ['Sisa kewajiban', true, 1.3],
         ],
         pinjaman.map((p) => [
           p.nomor_pinjaman,
@@ -446,9 +476,18 @@ export function riwayatDokumen(
           formatDateShort(p.tanggal_pinjam),
           formatRupiah(p.jumlah),
           statusPinjamanLabels[p.status],
-          formatRupiah(p.sisa_pokok),
+          owed(p, p.sisa_pokok),
+          owed(p, p.sisa_kewajiban),
         ]),
-        ['Total', '', '', formatRupiah(totalPinjaman), '', formatRupiah(totalSisa)],
+        [
+          anyRejected ? 'Total (tanpa yang ditolak)' : 'Total',
+          '',
+          '',
+          formatRupiah(totals.totalPinjaman),
+          '',
+          formatRupiah(totalSisaPokok),
+          formatRupiah(totals.sisaPinjaman),
+        ],
       ),
       tabel(
         `Pembayaran (${pembayaran.length})`,
@@ -466,12 +505,48 @@ export function riwayatDokumen(
           untukPembayaran(p.jenis, p.angsuran_ke),
           formatRupiah(p.jumlah),
         ]),
-        ['Total', '', '', '', formatRupiah(totalBayar)],
+        ['Total', '', '', '', formatRupiah(totals.totalPembayaran)],
       ),
+      ...(pelunasan.length > 0
+        ? [
+            tabel(
+              `Pelunasan Dipercepat (${pelunasan.length})`,
+              [
+                ['Pinjaman', false, 1.4],
+                ['Tanggal', false, 1],
+                ['Dibayar', true, 1.3],
+                ['Margin tidak ditagih', true, 1.4],
+                ['Potongan (khasm)', true, 1.3],
+              ],
+              pelunasan.map((p) => [
+                p.nomor_pinjaman,
+                formatDateShort(p.tanggal),
+                formatRupiah(p.dibayar),
+                formatRupiah(p.margin_tidak_ditagih),
+                formatRupiah(p.khasm),
+              ]),
+              [
+                'Total',
+                '',
+                formatRupiah(sumRupiah(pelunasan.map((p) => p.dibayar))),
+                formatRupiah(tidakDitagih),
+                formatRupiah(khasm),
+              ],
+            ),
+            teks(
+              'Margin tidak ditagih: margin waktu yang belum dilalui saat pelunasan (Fatwa DSN-MUI No. 153/DSN-MUI/VI/2022) ditambah potongan (khasm) yang diberikan; tidak menjadi kewajiban nasabah.' +
+                (pelunasan.some((p) => p.pokok_tidak_tertagih > 0)
+                  ? ` Pokok yang ditutup tanpa dibayar: ${formatRupiah(sumRupiah(pelunasan.map((p) => p.pokok_tidak_tertagih)))}.`
+                  : ''),
+            ),
+          ]
+        : []),
       rincian('Ringkasan', [
-        ['Total pinjaman', formatRupiah(totalPinjaman)],
-        ['Total pembayaran', formatRupiah(totalBayar)],
-        ['Sisa pokok', formatRupiah(totalSisa), true],
+        ['Total pinjaman', formatRupiah(totals.totalPinjaman)],
+        ['Total pembayaran', formatRupiah(totals.totalPembayaran)],
+        ...(pelunasan.length > 0 ? ([['Margin tidak ditagih', formatRupiah(tidakDitagih)]] as [string, string][]) : []),
+        ['Sisa pokok', formatRupiah(totalSisaPokok)],
+        ['Sisa pinjaman (masih harus dibayar)', formatRupiah(totals.sisaPinjaman), true],
       ]),
     ],
     tanda_tangan: [],

@@ -5,24 +5,41 @@
  */
 import { isLoanPaidOff } from './balances';
 import { loanLedger, type LedgerLoan, type LedgerPayment } from './ledger';
+import { addDays } from './calendar';
 import { divRoundHalfUp } from './money';
 import { isDisbursed, type LoanTerms } from './types';
 
 /** One loan's collections in a month. */
 export interface LoanCollection {
-  /** Σ of the instalments (principal, margin or profit share) whose due date falls in the month. */
+  /**
+   * What was to be collected in the month: Σ of the instalments (principal, margin or profit share)
+   * whose due date falls in it, less what the payments before the month already paid of them.
+   */
   target: number;
-  /** Σ of the payments dated in the month, whatever they paid for (arrears, this month, ahead). */
+  /**
+   * What the month's payments paid of the instalments due by its last day counted: this month's
+   * and the arrears. A payment fills the oldest instalment first (core `loanLedger`), a settlement's
+   * cash too.
+   */
   realisasi: number;
+  /**
+   * The rest of the month's payments: instalments not due yet paid ahead, the part of an early
+   * settlement beyond what was due, and anything paid beyond the whole obligation. Not collection
+   * (issue 47: an early settlement no longer makes "tertagih" 144 %). realisasi + di_muka = Σ of
+   * the payments dated in the month.
+   */
+  di_muka: number;
   /** How many of its instalments fall due in the month. */
   angsuran_jatuh_tempo: number;
 }
 
 /**
  * A loan's target and collections in the month `dari`–`sampai` (inclusive `YYYY-MM-DD` days), or
- * null when the loan was not running then: granted after the month, pending or rejected, or paid off before it
- * began. Instalments are the ledger's (core `loanLedger`) as of the month's last day, so a
- * Mudharabah's profit share runs for the months its principal was outstanding.
+ * null when the loan was not running then: granted after the month, pending or rejected, or paid off
+ * before it began and paying nothing in it (a Mudharabah whose principal came back still counts in a
+ * month that collects its profit share). Instalments are the ledger's (core `loanLedger`) before the
+ * month and at its last day, so a Mudharabah's profit share runs for the months its principal was
+ * outstanding.
  */
 export function loanCollectionInMonth(
   loan: LedgerLoan & LoanTerms,
@@ -32,15 +49,28 @@ export function loanCollectionInMonth(
 ): LoanCollection | null {
   if (!isDisbursed(loan.status) || loan.tanggal_pinjam > sampai) return null;
   const before = payments.filter((p) => p.tanggal < dari);
-  if (isLoanPaidOff(loan, before)) return null;
-  const upToEnd = payments.filter((p) => p.tanggal <= sampai);
-  const { instalments } = loanLedger({ ...loan, status: 'aktif' }, upToEnd, sampai);
-  const due = instalments.filter((i) => i.jatuh_tempo >= dari && i.jatuh_tempo <= sampai);
-  return {
-    target: due.reduce((sum, i) => sum + i.jumlah, 0),
-    realisasi: upToEnd.filter((p) => p.tanggal >= dari).reduce((sum, p) => sum + p.jumlah, 0),
-    angsuran_jatuh_tempo: due.length,
-  };
+  const inMonth = payments.filter((p) => p.tanggal >= dari && p.tanggal <= sampai);
+  if (inMonth.length === 0 && isLoanPaidOff(loan, before)) return null;
+  const running = { ...loan, status: 'aktif' };
+  const paidBefore = new Map(
+    loanLedger(running, before, addDays(dari, -1)).instalments.map((i) => [i.angsuran_ke, i.terbayar + i.tidak_ditagih]),
+  );
+  const { instalments } = loanLedger(running, [...before, ...inMonth], sampai);
+  let target = 0;
+  let realisasi = 0;
+  let angsuranJatuhTempo = 0;
+  for (const line of instalments) {
+    if (line.jatuh_tempo > sampai) break;
+    const earlier = paidBefore.get(line.angsuran_ke) ?? 0;
+    realisasi += Math.max(0, line.terbayar - Math.min(earlier, line.terbayar));
+    if (line.jatuh_tempo >= dari) {
+      angsuranJatuhTempo += 1;
+      target += Math.max(0, line.jumlah - earlier);
+    }
+  }
+  const paid = inMonth.reduce((sum, p) => sum + p.jumlah, 0);
+  realisasi = Math.min(realisasi, paid);
+  return { target, realisasi, di_muka: paid - realisasi, angsuran_jatuh_tempo: angsuranJatuhTempo };
 }
 
 /** Realisasi as a percentage of target, two decimals; null when nothing was due. */

@@ -26,6 +26,16 @@ export const statusBelumCair = ['pending', 'ditolak'] as const;
 /** Whether a loan with this status was disbursed (not awaiting approval, not rejected). */
 export const isDisbursed = (status: string) => status !== 'pending' && status !== 'ditolak';
 
+/**
+ * The statuses of a running loan (pinjaman berjalan, issue 47): disbursed and not paid off. A loan
+ * declared macet still runs (it is owed; kolektibilitas 5). One count everywhere: the dashboard's
+ * and the loan list's "Pinjaman Aktif", the customer's, the portfolio and its reports.
+ */
+export const statusBerjalan = ['aktif', 'macet'] as const;
+
+/** Whether a loan with this status is running (`aktif` or `macet`). */
+export const isBerjalan = (status: string) => status === 'aktif' || status === 'macet';
+
 /** Payment kind (spec §3). */
 export const jenisPembayaran = ['angsuran', 'bagi_hasil', 'pokok', 'pelunasan'] as const;
 export type JenisPembayaran = (typeof jenisPembayaran)[number];

@@ -133,9 +133,17 @@ export const penagihanExportQuerySchema = penagihanQuerySchema.extend({ format: 
 export type PenagihanExportQuery = z.infer<typeof penagihanExportQuerySchema>;
 
 const collection = z.object({
+  /** Loans that had an instalment due or a payment in the month (core `loanCollectionInMonth`). */
   jumlah_pinjaman: z.number().int(),
+  /** What was to be collected: the instalments due in the month, less what was paid of them before it. */
   target: z.number().int(),
+  /** What the month's payments paid of the instalments due by its last day counted (this month's and arrears). */
   realisasi: z.number().int(),
+  /**
+   * The rest of the month's payments: instalments paid ahead, the part of an early settlement beyond
+   * what was due, overpayment. realisasi + di_muka = the payments dated in the month.
+   */
+  di_muka: z.number().int(),
   /** realisasi / target in percent; null when nothing was due. */
   persentase: z.number().nullable(),
 });
@@ -154,9 +162,10 @@ export const penagihanNihilSchema = z.object({
 export type PenagihanNihil = z.infer<typeof penagihanNihilSchema>;
 
 /**
- * Penagihan Bulanan: the month's target (instalments due) against its realisasi (payments dated
- * in it), in all and per kota/kecamatan of the customer; the loans with something due and nothing
- * paid in the month.
+ * Penagihan Bulanan: the month's target (instalments due) against its realisasi (what its payments
+ * paid of the instalments due by then), with the rest of its payments apart (di muka: paid ahead,
+ * early settlements), in all and per kota/kecamatan of the customer; the loans with something due
+ * and no payment in the month.
  */
 export const penagihanSchema = z.object({
   bulan: z.string(),

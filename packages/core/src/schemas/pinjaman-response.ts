@@ -121,8 +121,9 @@ export const pinjamanInfoSchema = z.object({
 export type PinjamanInfo = z.infer<typeof pinjamanInfoSchema>;
 
 /**
- * `GET /api/pinjaman/stats` over living loans: `pinjaman_aktif` = number of aktif loans (same as
- * `aktif`), `total_nilai_pinjaman` = Σ jumlah of the aktif loans, then the count per status.
+ * `GET /api/pinjaman/stats` over living loans: `pinjaman_aktif` = number of running loans (status
+ * aktif or macet: core `statusBerjalan`, the dashboard's count), `total_nilai_pinjaman` = Σ their
+ * jumlah, then the count per status (`aktif` + `macet` = `pinjaman_aktif`).
  */
 export const pinjamanStatsSchema = z.object({
   pinjaman_aktif: z.number(),

@@ -7,9 +7,13 @@ const kelas = z.number().int().min(1).max(5);
 export const portfolioPositionSchema = z.object({
   tanggal: z.string(),
   jumlah_nasabah: z.number(),
-  /** Loans of status aktif, and Σ their jumlah (the dashboard's "Pinjaman Aktif", "Total Nilai Pinjaman"). */
+  /**
+   * The running loans (aktif and macet: core `statusBerjalan`) and Σ their jumlah (the dashboard's
+   * "Pinjaman Aktif", "Total Nilai Pinjaman"); `pinjaman_aktif` = `jumlah_pinjaman`. The value is
+   * null in a month-end row stored before issue 47, which left macet loans out of it.
+   */
   pinjaman_aktif: z.number(),
-  nilai_pinjaman_aktif: z.number(),
+  nilai_pinjaman_aktif: z.number().nullable(),
   /** Outstanding principal of the running loans (aktif and macet). */
   outstanding: z.number(),
   jumlah_pinjaman: z.number(),

@@ -142,6 +142,7 @@ export function loansOfCustomer(db: Kysely<DB>, nasabahId: number) {
       'status',
       'jaminan',
       'sisa_pokok',
+      'sisa_kewajiban',
       'total_pembayaran',
     ])
     .where('nasabah_id', '=', nasabahId)
@@ -151,7 +152,7 @@ export function loansOfCustomer(db: Kysely<DB>, nasabahId: number) {
     .execute();
 }
 
-/** The living payments of a customer's living loans with their receipt numbers, by date. */
+/** The living payments of a customer's living loans with their receipt numbers (and a settlement's khasm), by date. */
 export function paymentsOfCustomer(db: Kysely<DB>, nasabahId: number) {
   return db
     .selectFrom('pembayaran as b')
@@ -160,7 +161,19 @@ export function paymentsOfCustomer(db: Kysely<DB>, nasabahId: number) {
     .where('p.nasabah_id', '=', nasabahId)
     .where('p.deleted_at', 'is', null)
     .where('b.deleted_at', 'is', null)
-    .select(['b.tanggal', 'b.jenis', 'b.angsuran_ke', 'b.jumlah', 'p.nomor_pinjaman', 'k.tahun', 'k.urut'])
+    .leftJoin('pelunasan_dipercepat as d', 'd.pembayaran_id', 'b.id')
+    .select([
+      'b.id',
+      'b.pinjaman_id',
+      'b.tanggal',
+      'b.jenis',
+      'b.angsuran_ke',
+      'b.jumlah',
+      'p.nomor_pinjaman',
+      'k.tahun',
+      'k.urut',
+      'd.khasm',
+    ])
     .orderBy('b.tanggal')
     .orderBy('b.id')
     .execute();

@@ -114,16 +114,43 @@ export async function akadDocument(db: Kysely<DB>, kop: KopDokumen, pinjamanId: 
   return akadDokumen(pinjamanOf(row), row, kop, row.petugas, now);
 }
 
-/** The statement of a living customer: living loans and their living payments. */
+/**
+ * The statement of a living customer: living loans (with what is still owed, as stored), their
+ * living payments, and each settlement with the margin it did not charge (core `loanPosition` on
+ * the loan's payments) and its khasm.
+ */
 export async function riwayatDocument(db: Kysely<DB>, kop: KopDokumen, nasabahId: number, now: Date): Promise<Dokumen> {
   const nasabah = await repo.findCustomer(db, nasabahId);
   if (!nasabah) throw notFound(messages.notFound.nasabah);
   const [loans, payments] = await Promise.all([repo.loansOfCustomer(db, nasabahId), repo.paymentsOfCustomer(db, nasabahId)]);
+  const settled = payments.filter((p) => p.jenis === 'pelunasan');
+  const metode = settled.length > 0 ? (await getPendapatanSetting(db)).metode_pengakuan_margin : 'proporsional';
+  const pelunasan = settled.flatMap((p) => {
+    const loan = loans.find((l) => l.id === p.pinjaman_id);
+    if (!loan) return [];
+    const position = loanPosition(
+      loan,
+      payments.filter((q) => q.pinjaman_id === loan.id),
+      todayJakarta(now),
+      metode,
+    );
+    return [
+      {
+        nomor_pinjaman: loan.nomor_pinjaman,
+        tanggal: p.tanggal,
+        dibayar: p.jumlah,
+        margin_tidak_ditagih: position.margin_tidak_ditagih,
+        khasm: p.khasm ?? 0,
+        pokok_tidak_tertagih: position.pokok_tidak_tertagih,
+      },
+    ];
+  });
   return riwayatDokumen(
     nasabah,
-    loans.map(pinjamanOf),
+    loans.map((row) => ({ ...pinjamanOf(row), sisa_kewajiban: row.sisa_kewajiban })),
     payments.map((p) => ({ ...p, nomor_kwitansi: p.tahun !== null && p.urut !== null ? nomorKwitansi(p.tahun, p.urut) : null })),
     kop,
     now,
+    pelunasan,
   );
 }

@@ -19,6 +19,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await forgetMoneyEvents(t.app.db);
+  await t.app.db.deleteFrom('pelunasan_dipercepat').execute();
   await t.app.db.deleteFrom('pembayaran').execute();
   await t.app.db.deleteFrom('kwitansi_pembayaran_counters').execute();
   await t.app.db.deleteFrom('pinjaman').execute();
@@ -333,6 +334,16 @@ describe('loan and customer documents', () => {
     await pay(second.id, { tanggal: '2026-02-10', jumlah: 500_000 });
     const deleted = await pay(second.id, { tanggal: '2026-02-11', jumlah: 999_000 });
     await t.request({ method: 'DELETE', url: `/api/pembayaran/${deleted.id}` });
+    // The second loan settled today with a khasm of Rp 5.000 (issue 47: the statement names what the
+    // settlement did not charge).
+    const settled = await t.request({
+      method: 'POST',
+      url: `/api/pinjaman/${second.id}/pelunasan`,
+      payload: { tanggal: '2026-03-10', khasm: { jenis: 'nominal', nilai: 5_000 }, alasan_khasm: 'tepat_waktu' },
+    });
+    expect(settled.statusCode, settled.body).toBe(201);
+    const { tercatat } = (await t.request({ method: 'GET', url: `/api/pinjaman/${second.id}/pelunasan` })).json().data;
+    expect(tercatat.khasm).toBeGreaterThan(0);
     const res = await t.request({ method: 'GET', url: `/api/nasabah/${nasabahId}/riwayat.pdf` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="Riwayat-Nasabah-Budi-Santoso.pdf"');
@@ -340,12 +351,20 @@ describe('loan and customer documents', () => {
     for (const expected of [
       'RIWAYAT NASABAH',
       'Pinjaman (2)',
-      'Pembayaran (2)',
+      'Pembayaran (3)',
       'KW/2026/000001',
       'KW/2026/000002',
       'Angsuran ke-1',
       `Total pinjaman ${formatRupiah(17_000_000)}`,
-      `Total pembayaran ${formatRupiah(1_740_000)}`,
+      `Total pembayaran ${formatRupiah(1_740_000 + tercatat.dibayar)}`,
+      'Pelunasan Dipercepat (1)',
+      // The months not begun and the khasm, both not charged.
+      `Margin tidak ditagih ${formatRupiah(tercatat.margin_tidak_ditagih + tercatat.khasm)}`,
+      formatRupiah(tercatat.khasm),
+      // What the customer still owes, as the customer page says: the first loan's 14.880.000 less
+      // its instalment of 1.240.000; the settled loan owes nothing.
+      `Sisa pinjaman (masih harus dibayar) ${formatRupiah(13_640_000)}`,
+      `Sisa pokok ${formatRupiah(11_000_000)}`,
     ]) {
       expect(text).toContain(expected);
     }

@@ -176,6 +176,7 @@ const wilayahColumns: readonly ExportColumn<WilayahRow>[] = [
   { header: 'Target', kind: 'rupiah', value: (r) => r.target, width: 18 },
   { header: 'Realisasi', kind: 'rupiah', value: (r) => r.realisasi, width: 18 },
   { header: 'Persentase (%)', kind: 'persen', value: (r) => r.persentase },
+  { header: 'Di Muka & Pelunasan', kind: 'rupiah', value: (r) => r.di_muka, width: 20 },
 ];
 
 const nihilColumns: readonly ExportColumn<PenagihanNihil>[] = [

@@ -1,4 +1,4 @@
-import { statusBelumCair } from '@mizan/core';
+import { statusBelumCair, statusBerjalan } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { JenisPembayaran } from '@mizan/core';
 import type { DB } from '../../db/schema';
@@ -122,7 +122,7 @@ function collectionLoans(db: Kysely<DB>, filters: CollectionFilters) {
 /** The next running loans (aktif, macet) after `afterId`, in id order. `kota`/`kecamatan` match whole, any case. */
 export function runningLoansForCollections(db: Kysely<DB>, filters: CollectionFilters, afterId: number, limit: number) {
   return collectionLoans(db, filters)
-    .where('p.status', 'in', ['aktif', 'macet'])
+    .where('p.status', 'in', statusBerjalan)
     .where('p.id', '>', afterId)
     .orderBy('p.id')
     .limit(limit)
@@ -136,7 +136,7 @@ export function runningLoansForCollections(db: Kysely<DB>, filters: CollectionFi
  */
 export function settledLoansForCollections(db: Kysely<DB>, filters: CollectionFilters, tanggal: string) {
   return collectionLoans(db, filters)
-    .where('p.status', 'not in', ['aktif', 'macet', ...statusBelumCair])
+    .where('p.status', 'not in', [...statusBerjalan, ...statusBelumCair])
     .where(
       'p.id',
       'in',
@@ -161,7 +161,7 @@ export function incomeLoans(db: Kysely<DB>, dari: string, sampai: string, afterI
     .where('p.id', '>', afterId)
     .where((eb) =>
       eb.or([
-        eb('p.status', 'in', ['aktif', 'macet']),
+        eb('p.status', 'in', statusBerjalan),
         eb.exists(
           eb
             .selectFrom('pembayaran as b')

@@ -122,18 +122,21 @@ export async function kolektibilitas(db: Kysely<DB>, bulan: string, today: strin
 export const PENAGIHAN_BATCH = 200;
 
 /**
- * Penagihan Bulanan of `bulan` (`YYYY-MM`): each loan's target and realisasi (core
+ * Penagihan Bulanan of `bulan` (`YYYY-MM`): each loan's target, realisasi and payments di muka (core
  * `loanCollectionInMonth`) up to the month's end, or up to today while the month runs; summed in
- * all and per kota/kecamatan; the loans with something due and nothing paid.
+ * all and per kota/kecamatan; the loans with something due and no payment. The loans read are the
+ * running ones and those no longer running with a payment in the month (a settlement, a
+ * Mudharabah's profit share paid after its principal came back): realisasi + di muka equals the
+ * month's payments of the loans the filters select.
  */
 export async function penagihan(db: Kysely<DB>, query: PenagihanQuery & { bulan: string }, today: string): Promise<Penagihan> {
   const [year, month] = query.bulan.split('-').map(Number) as [number, number];
   const { first: dari, last } = monthDateRange(year, month);
   const sampai = last < today ? last : today;
-  const total = { jumlah_pinjaman: 0, target: 0, realisasi: 0 };
+  const total = { jumlah_pinjaman: 0, target: 0, realisasi: 0, di_muka: 0 };
   const places = new Map<
     string,
-    { kota: string | null; kecamatan: string | null; jumlah_pinjaman: number; target: number; realisasi: number }
+    { kota: string | null; kecamatan: string | null; jumlah_pinjaman: number; target: number; realisasi: number; di_muka: number }
   >();
   const tanpaPembayaran: Penagihan['tanpa_pembayaran'] = [];
   const filters = { dari, sampai, tipe: query.tipe, kota: query.kota, kecamatan: query.kecamatan };
@@ -160,14 +163,16 @@ export async function penagihan(db: Kysely<DB>, query: PenagihanQuery & { bulan:
         jumlah_pinjaman: 0,
         target: 0,
         realisasi: 0,
+        di_muka: 0,
       };
       for (const sum of [total, place]) {
         sum.jumlah_pinjaman += 1;
         sum.target += collection.target;
         sum.realisasi += collection.realisasi;
+        sum.di_muka += collection.di_muka;
       }
       places.set(key, place);
-      if (collection.target > 0 && collection.realisasi === 0)
+      if (collection.target > 0 && collection.realisasi + collection.di_muka === 0)
         tanpaPembayaran.push({
           pinjaman_id: loan.id,
           nomor_pinjaman: loan.nomor_pinjaman,

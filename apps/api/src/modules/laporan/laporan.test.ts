@@ -303,9 +303,19 @@ describe('GET /api/laporan/penagihan', () => {
     // June up to the 15th: A's instalment of the 10th (Rp 1.240.000) is due; OLD's falls on the
     // 30th and B, C were granted this month (first due in July). Payments dated in June count,
     // whatever they pay for.
+    // Realisasi is what they paid of instalments due by today: A's three pay its arrears (February
+    // to April), OLD's 500.000 its oldest unpaid instalment. C's profit share pays July's ahead:
+    // di muka, not collection (issue 47).
     const june = recorded.filter((r) => r.tanggal.startsWith('2024-06'));
+    const ahead = june.filter((r) => r.loan === 'C');
     expect(laporan).toMatchObject({ bulan: '2024-06', sampai: '2024-06-15' });
-    expect(laporan.total).toEqual({ jumlah_pinjaman: 4, target: 1_240_000, realisasi: sum(june), persentase: 358.47 });
+    expect(laporan.total).toEqual({
+      jumlah_pinjaman: 4,
+      target: 1_240_000,
+      realisasi: sum(june) - sum(ahead),
+      di_muka: sum(ahead),
+      persentase: 340.32,
+    });
     expect(laporan.per_wilayah).toEqual([{ kota: 'Bogor', kecamatan: 'Cibinong', ...laporan.total }]);
     expect(laporan.tanpa_pembayaran).toEqual([]);
   });
@@ -315,14 +325,14 @@ describe('GET /api/laporan/penagihan', () => {
     // May: A owed its instalment of the 10th, OLD (Rp 9.000.000, 2 %, 12 months) Rp 930.000 on
     // the 30th; nothing was paid in May.
     expect(laporan.sampai).toBe('2024-05-31');
-    expect(laporan.total).toEqual({ jumlah_pinjaman: 2, target: 1_240_000 + 930_000, realisasi: 0, persentase: 0 });
+    expect(laporan.total).toEqual({ jumlah_pinjaman: 2, target: 1_240_000 + 930_000, realisasi: 0, di_muka: 0, persentase: 0 });
     expect(laporan.tanpa_pembayaran.map((r) => [r.nomor_pinjaman, r.target, r.nasabah.nama])).toEqual([
       ['A', 1_240_000, 'Budi Santoso'],
       ['OLD', 930_000, 'Budi Santoso'],
     ]);
     const filtered = (await t.request({ method: 'GET', url: '/api/laporan/penagihan?bulan=2024-05&kota=depok' })).json()
       .data as Penagihan;
-    expect(filtered.total).toEqual({ jumlah_pinjaman: 0, target: 0, realisasi: 0, persentase: null });
+    expect(filtered.total).toEqual({ jumlah_pinjaman: 0, target: 0, realisasi: 0, di_muka: 0, persentase: null });
     const sameKota = (await t.request({ method: 'GET', url: '/api/laporan/penagihan?bulan=2024-05&kota=BOGOR' })).json()
       .data as Penagihan;
     expect(sameKota.total.target).toBe(2_170_000);
@@ -338,9 +348,78 @@ describe('GET /api/laporan/penagihan', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const [places, nihil] = workbook.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
-    expect(places.getRow(7).values).toEqual([undefined, 'Bogor', 'Cibinong', 2, 2_170_000, 0, 0]);
+    expect(places.getRow(7).values).toEqual([undefined, 'Bogor', 'Cibinong', 2, 2_170_000, 0, 0, 0]);
     expect(places.getRow(8).getCell(1).value).toBe('Total');
     expect(nihil.name).toBe('Tanpa Pembayaran');
     expect([nihil.getRow(7).getCell(5).value, nihil.getRow(8).getCell(5).value]).toEqual(['A', 'OLD']);
+  });
+
+  it('counts an early settlement’s arrears as collection and the rest apart, and a lunas Mudharabah’s profit share (issue 47)', async () => {
+    // In Sleman, granted 5 December 2022 (outside the other reports' months), nothing paid until 2024:
+    // S1, 12.000.000 Murabahah at 2 % × 24 (740.000 a month, due the 5th), settled on 10 April 2024
+    // for 13.000.000; D2, 12.000.000 Mudharabah at 2 % (240.000 a month), principal returned on
+    // 20 March 2024, two months' profit share paid in April.
+    const customer = await t.request({
+      method: 'POST',
+      url: '/api/nasabah',
+      payload: {
+        nama: 'Sri Wahyuni',
+        nik: '3404000000000003',
+        telepon: '081234567891',
+        alamat: 'Jl. Kaliurang 5',
+        kecamatan: 'Depok',
+        kota: 'Sleman',
+      },
+    });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const nasabah = customer.json().data.id as number;
+    const s1 = await postLoan(t, nasabah, {
+      nomor_pinjaman: 'S1',
+      tanggal_pinjam: '2022-12-05',
+      jumlah: 12_000_000,
+      durasi_angsuran: 24,
+    });
+    const d2 = await postLoan(t, nasabah, {
+      nomor_pinjaman: 'D2',
+      tanggal_pinjam: '2022-12-05',
+      jumlah: 12_000_000,
+      tipe: 'non-pokok',
+      durasi_angsuran: null,
+      persentase: 2,
+    });
+    const april = [
+      { pinjaman_id: d2.id, tanggal: '2024-03-20', jenis: 'pokok', jumlah: 12_000_000 },
+      { pinjaman_id: s1.id, tanggal: '2024-04-10', jenis: 'pelunasan', jumlah: 13_000_000 },
+      { pinjaman_id: d2.id, tanggal: '2024-04-12', jenis: 'bagi_hasil', jumlah: 240_000 },
+      { pinjaman_id: d2.id, tanggal: '2024-04-13', jenis: 'bagi_hasil', jumlah: 240_000 },
+    ];
+    for (const payment of april) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/pembayaran',
+        payload: { ...payment, keterangan: null, angsuran_ke: null },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const sleman = (await t.request({ method: 'GET', url: '/api/laporan/penagihan?bulan=2024-04&kota=Sleman' })).json()
+      .data as Penagihan;
+    // S1: 16 instalments due by 30 April (January 2023 to April 2024) = 11.840.000 collected, the
+    // other 1.160.000 of the settlement is not; D2: no share due in April (its principal came back in
+    // March), the 480.000 pays its arrears.
+    expect(sleman.total).toEqual({
+      jumlah_pinjaman: 2,
+      target: 740_000,
+      realisasi: 11_840_000 + 480_000,
+      di_muka: 1_160_000,
+      persentase: 1664.86,
+    });
+    // Realisasi and di muka together are the month's payments, as the payment list counts them.
+    const all = (await t.request({ method: 'GET', url: '/api/laporan/penagihan?bulan=2024-04' })).json().data as Penagihan;
+    const stats = (await t.request({ method: 'GET', url: '/api/pembayaran/stats?month=4&year=2024' })).json().data;
+    expect(all.total.realisasi + all.total.di_muka).toBe(stats.total_nilai_pembayaran);
+    // Both closed in April: May does not count them.
+    const may = (await t.request({ method: 'GET', url: '/api/laporan/penagihan?bulan=2024-05&kota=Sleman' })).json()
+      .data as Penagihan;
+    expect(may.total.jumlah_pinjaman).toBe(0);
   });
 });

@@ -160,11 +160,12 @@ export async function loanStats(db: Kysely<DB>) {
   const counts = await countPinjaman(db);
   return {
     total: counts.total,
+    berjalan: counts.berjalan,
+    nilaiBerjalan: counts.nilaiBerjalan,
     aktif: counts.aktif,
     lunas: counts.lunas,
     macet: counts.macet,
     pending: counts.pending,
-    nilaiAktif: counts.jumlah('aktif'),
   };
 }
 

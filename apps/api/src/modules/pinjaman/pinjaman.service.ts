@@ -152,12 +152,12 @@ export async function getJadwal(ctx: PinjamanContext, id: number): Promise<Jadwa
   return { tanggal: today, kolektibilitas, angsuran: instalments, ringkasan: summary, posisi };
 }
 
-/** Counts per status and Σ jumlah of the aktif loans (the dashboard's Total Nilai Pinjaman). */
+/** The running loans (aktif and macet) with Σ their jumlah, as on the dashboard; then the counts per status. */
 export async function pinjamanStats(db: Kysely<DB>): Promise<PinjamanStats> {
   const s = await repo.loanStats(db);
   return {
-    pinjaman_aktif: s.aktif,
-    total_nilai_pinjaman: s.nilaiAktif,
+    pinjaman_aktif: s.berjalan,
+    total_nilai_pinjaman: s.nilaiBerjalan,
     total: s.total,
     aktif: s.aktif,
     lunas: s.lunas,

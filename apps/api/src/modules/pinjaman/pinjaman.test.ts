@@ -585,26 +585,32 @@ describe('loan detail, info and stats', () => {
     expect((await get('/api/pinjaman/info/0')).statusCode).toBe(400);
   });
 
-  it('counts living loans per status and sums the aktif amounts', async () => {
+  it('counts living loans per status, and the running ones (aktif and macet) with their amounts', async () => {
     const n = await addNasabah('Indah');
     const a = await createLoan(n.id, { jumlah: 3_000_000 });
     await createLoan(n.id, { jumlah: 4_500_000, urutan_pinjaman: 2 });
     const lunas = await createLoan(n.id, { jumlah: 10_000_000, urutan_pinjaman: 3 });
     const gone = await createLoan(n.id, { jumlah: 7_000_000, urutan_pinjaman: 4 });
+    const macet = await createLoan(n.id, { jumlah: 2_000_000, urutan_pinjaman: 5 });
     await t.app.db.updateTable('pinjaman').set({ status: 'lunas' }).where('id', '=', lunas.id).execute();
     await t.app.db.updateTable('pinjaman').set({ status: 'pending' }).where('id', '=', a.id).execute();
+    await t.app.db.updateTable('pinjaman').set({ status: 'macet' }).where('id', '=', macet.id).execute();
     await t.request({ method: 'DELETE', url: `/api/pinjaman/${gone.id}` });
     const res = await get('/api/pinjaman/stats');
     expect(res.statusCode).toBe(200);
+    // One count of running loans (issue 47): a loan declared macet is still owed, so "Pinjaman
+    // Aktif" and its value count it, as the dashboard does.
     expect(res.json().data).toEqual({
-      pinjaman_aktif: 1,
-      total_nilai_pinjaman: 4_500_000,
-      total: 3,
+      pinjaman_aktif: 2,
+      total_nilai_pinjaman: 6_500_000,
+      total: 4,
       aktif: 1,
       lunas: 1,
-      macet: 0,
+      macet: 1,
       pending: 1,
     });
+    const dashboard = (await get('/api/dashboard/portfolio')).json().data.sekarang;
+    expect([dashboard.pinjaman_aktif, dashboard.nilai_pinjaman_aktif]).toEqual([2, 6_500_000]);
   });
 });
 

@@ -1,10 +1,7 @@
-import { PAR_HARI, statusBelumCair } from '@mizan/core';
+import { PAR_HARI, statusBelumCair, statusBerjalan } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { DB, PortfolioSnapshotsTable } from '../../db/schema';
 import { countNasabah, countPinjaman } from '../../db/stat-counters';
-
-/** The statuses of a loan in the portfolio: disbursed and not paid off (a deleted loan never is). */
-export const RUNNING_STATUSES = ['aktif', 'macet'] as const;
 
 /** The living running loans summed per stored class, with the outstanding of those 30+ days past due. */
 export async function runningPerClass(db: Kysely<DB>) {
@@ -17,7 +14,7 @@ export async function runningPerClass(db: Kysely<DB>) {
       sql<number>`coalesce(sum(sisa_pokok) filter (where hari_tunggakan > ${PAR_HARI}), 0)`.as('par30'),
     ])
     .where('deleted_at', 'is', null)
-    .where('status', 'in', RUNNING_STATUSES)
+    .where('status', 'in', statusBerjalan)
     .groupBy('kolektibilitas')
     .execute();
   return rows.map((r) => ({
@@ -28,10 +25,10 @@ export async function runningPerClass(db: Kysely<DB>) {
   }));
 }
 
-/** Living customers and the living aktif loans with Σ jumlah, from the maintained counters. */
+/** Living customers and the living running loans (aktif and macet) with Σ jumlah, from the maintained counters. */
 export async function livingCounts(db: Kysely<DB>) {
   const [nasabah, pinjaman] = await Promise.all([countNasabah(db), countPinjaman(db)]);
-  return { jumlah_nasabah: nasabah.total, pinjaman_aktif: pinjaman.aktif, nilai_pinjaman_aktif: pinjaman.jumlah('aktif') };
+  return { jumlah_nasabah: nasabah.total, pinjaman_aktif: pinjaman.berjalan, nilai_pinjaman_aktif: pinjaman.nilaiBerjalan };
 }
 
 /** The snapshot columns a row is written with (everything but its date, kind and state). */

@@ -81,8 +81,15 @@ async function currentFigures(db: Kysely<DB>, tanggal: string): Promise<Snapshot
   return figures;
 }
 
-/** A stored or current row as the API answers it: the ratios and provision computed by core. */
-function position(tanggal: string, f: SnapshotFigures, ppap: Record<Kolektibilitas, number>): PortfolioPosition {
+/**
+ * A stored or current row as the API answers it: the ratios and provision computed by core. A row
+ * stored before issue 47 has no `nilai_pinjaman_aktif` (null).
+ */
+function position(
+  tanggal: string,
+  f: Omit<SnapshotFigures, 'nilai_pinjaman_aktif'> & { nilai_pinjaman_aktif: number | null },
+  ppap: Record<Kolektibilitas, number>,
+): PortfolioPosition {
   const totals = {
     per_kelas: kolektibilitasValues.map((kelas) => {
       const [n, out] = kColumns(kelas);
@@ -223,11 +230,9 @@ export async function backfillMonthEnds(
           plus(n, 1);
           plus(out, at.outstanding);
           if (isPortfolioAtRisk(at.hari_tunggakan)) plus('outstanding_par30', at.outstanding);
-          // Running then and not declared macet since: the dashboard's "Pinjaman Aktif" of that day.
-          if (loan.status !== 'macet') {
-            plus('pinjaman_aktif', 1);
-            plus('nilai_pinjaman_aktif', loan.jumlah);
-          }
+          // Running then: the dashboard's "Pinjaman Aktif" and "Total Nilai Pinjaman" of that day.
+          plus('pinjaman_aktif', 1);
+          plus('nilai_pinjaman_aktif', loan.jumlah);
         }
         await repo.addToUnfinished(trx, tanggal, add);
       }

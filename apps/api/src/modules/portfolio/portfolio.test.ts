@@ -268,4 +268,30 @@ describe('GET /api/dashboard/portfolio', () => {
     ]);
     expect(body.sekarang.tanggal).toBe('2024-07-01');
   });
+
+  it('counts a loan declared macet as running, and a month-end stored before issue 47 has no Total Nilai Pinjaman', async () => {
+    // A declared macet: still owed, so still in "Pinjaman Aktif" and "Total Nilai Pinjaman" (one
+    // count of running loans, the one the outstanding and the classes use).
+    await t.app.db.updateTable('pinjaman').set({ status: 'macet' }).where('id', '=', ids.A).execute();
+    const now = (await overview()).sekarang;
+    expect(now).toMatchObject({ pinjaman_aktif: 2, nilai_pinjaman_aktif: 24_000_000, jumlah_pinjaman: 2 });
+    // A month-end row as stored before: it counted aktif loans only (A left out). The migration
+    // counts its running loans from its classes and forgets the value it cannot know.
+    await t.app.db
+      .updateTable('portfolio_snapshots')
+      .set({ pinjaman_aktif: 1, nilai_pinjaman_aktif: 12_000_000 })
+      .where('tanggal', '=', '2024-06-30')
+      .execute();
+    const { up } = await import('../../db/migrations/2026_12_04_0920_pinjaman_berjalan');
+    await up(t.app.db);
+    const body = await overview();
+    expect(body.akhir_bulan_lalu).toMatchObject({
+      tanggal: '2024-06-30',
+      pinjaman_aktif: 2,
+      jumlah_pinjaman: 2,
+      nilai_pinjaman_aktif: null,
+    });
+    expect(body.riwayat.every((p) => p.pinjaman_aktif === p.jumlah_pinjaman && p.nilai_pinjaman_aktif === null)).toBe(true);
+    await t.app.db.updateTable('pinjaman').set({ status: 'aktif' }).where('id', '=', ids.A).execute();
+  });
 });

@@ -94,7 +94,7 @@ export default function DashboardPage() {
         <StatCard
           title="Outstanding"
           value={formatRupiah(now?.outstanding ?? 0)}
-          detail={now ? `Sisa pokok ${now.jumlah_pinjaman.toLocaleString('id-ID')} pinjaman berjalan` : undefined}
+          detail={now ? `Sisa pokok ${now.jumlah_pinjaman.toLocaleString('id-ID')} pinjaman aktif` : undefined}
           icon={<Landmark className="h-5 w-5" />}
           loading={loading}
           comparison={compare((p) => p.outstanding, 'jumlah')}

@@ -78,7 +78,7 @@ function ClassTable({ laporan }: { laporan: KolektibilitasLaporan }) {
       </ul>
       <p className="border-t border-line px-5 py-3 text-sm text-muted">
         Total: <span className="font-semibold text-ink">{formatRupiah(posisi.outstanding)}</span> dari {posisi.jumlah_pinjaman}{' '}
-        pinjaman berjalan; PPAP {formatRupiah(posisi.ppap_total)}.
+        pinjaman aktif; PPAP {formatRupiah(posisi.ppap_total)}.
       </p>
     </Card>
   );

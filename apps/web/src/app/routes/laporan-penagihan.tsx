@@ -75,7 +75,7 @@ export default function PenagihanPage() {
     <>
       <PageHeader
         title="Penagihan Bulanan"
-        subtitle="Angsuran yang jatuh tempo (target) dibanding pembayaran yang masuk (realisasi) dalam sebulan."
+        subtitle="Angsuran yang jatuh tempo (target) dibanding yang terbayar dari angsuran jatuh tempo dan tunggakan (realisasi) dalam sebulan."
         actions={
           <ExportButton what="penagihan bulanan" filters={chips} onExport={(format) => exportPenagihan(filters, format)} />
         }
@@ -146,19 +146,31 @@ export default function PenagihanPage() {
           <>
             <p className="text-sm text-muted">
               {formatBulan(data.bulan)}, dihitung sampai {formatDateLong(data.sampai)}; {data.total.jumlah_pinjaman} pinjaman
-              berjalan.
+              dengan angsuran jatuh tempo atau pembayaran bulan ini.
             </p>
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <SummaryCard label="Target" value={formatRupiah(data.total.target)} compact />
-              <SummaryCard label="Realisasi" value={formatRupiah(data.total.realisasi)} tone="sky" compact />
+              <SummaryCard
+                label="Realisasi"
+                value={formatRupiah(data.total.realisasi)}
+                tone="sky"
+                compact
+                hint="Angsuran jatuh tempo dan tunggakan yang terbayar"
+              />
               <SummaryCard label="Tertagih" value={rateText(data.total.persentase)} tone="gold" compact />
+              <SummaryCard
+                label="Di Muka & Pelunasan"
+                value={formatRupiah(data.total.di_muka)}
+                compact
+                hint="Angsuran belum jatuh tempo dan pelunasan dipercepat, di luar realisasi"
+              />
             </div>
             <Card>
               <CardHeader>
                 <CardTitle>Per Kota dan Kecamatan</CardTitle>
               </CardHeader>
               {data.per_wilayah.length === 0 ? (
-                <p className="px-5 py-4 text-sm text-muted">Tidak ada pinjaman berjalan pada bulan ini.</p>
+                <p className="px-5 py-4 text-sm text-muted">Tidak ada angsuran jatuh tempo atau pembayaran pada bulan ini.</p>
               ) : (
                 <ul className="divide-y divide-line">
                   {data.per_wilayah.map((w) => (
@@ -171,6 +183,7 @@ export default function PenagihanPage() {
                       </div>
                       <p className="mt-0.5 text-xs text-muted">
                         {formatRupiah(w.realisasi)} dari target {formatRupiah(w.target)} · {w.jumlah_pinjaman} pinjaman
+                        {w.di_muka > 0 ? ` · di muka ${formatRupiah(w.di_muka)}` : ''}
                       </p>
                       <RateBar persentase={w.persentase} />
                     </li>

@@ -130,6 +130,7 @@ export default function PinjamanListPage() {
           value={String(stats.data?.pinjaman_aktif ?? 0)}
           icon={<Wallet className="h-5 w-5" />}
           loading={stats.isPending}
+          hint={stats.data?.macet ? `termasuk ${stats.data.macet} macet` : undefined}
         />
         <SummaryCard
           label="Lunas"

@@ -197,7 +197,7 @@ export function KolektibilitasForm({ data, canEdit }: { data: KolektibilitasSett
             <span>
               <span className="block font-medium text-ink">Satu nasabah satu kualitas</span>
               <span className="block text-muted">
-                Semua pinjaman berjalan seorang nasabah mengikuti kolektibilitas terburuknya (POJK 24/2024 Pasal 4).
+                Semua pinjaman aktif seorang nasabah mengikuti kolektibilitas terburuknya (POJK 24/2024 Pasal 4).
               </span>
             </span>
           </label>
