@@ -57,8 +57,10 @@ describe('loanCollectionInMonth', () => {
     });
   });
 
-  it('leaves out a loan granted after the month, pending, or paid off before it began', () => {
+  it('leaves out a loan granted after the month or with nothing due or paid in it, pending, or paid off before it began', () => {
     expect(loanCollectionInMonth(murabahah, [], '2023-12-01', '2023-12-31')).toBeNull();
+    // Granted on 31 January: its first instalment is due in February.
+    expect(loanCollectionInMonth(murabahah, [], '2024-01-01', '2024-01-31')).toBeNull();
     expect(loanCollectionInMonth({ ...murabahah, status: 'pending' }, [], '2024-03-01', '2024-03-31')).toBeNull();
     expect(
       loanCollectionInMonth(murabahah, [pay(1, '2024-02-10', 14_880_000, 'pelunasan')], '2024-03-01', '2024-03-31'),

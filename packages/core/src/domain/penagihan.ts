@@ -35,9 +35,10 @@ export interface LoanCollection {
 
 /**
  * A loan's target and collections in the month `dari`–`sampai` (inclusive `YYYY-MM-DD` days), or
- * null when the loan was not running then: granted after the month, pending or rejected, or paid off
- * before it began and paying nothing in it (a Mudharabah whose principal came back still counts in a
- * month that collects its profit share). Instalments are the ledger's (core `loanLedger`) before the
+ * null when the loan had neither an instalment due nor a payment in it: granted after the month or
+ * too late in it for a first due date, pending or rejected, paid off before it began and paying
+ * nothing in it (a Mudharabah whose principal came back still counts in a month that collects its
+ * profit share). Instalments are the ledger's (core `loanLedger`) before the
  * month and at its last day, so a Mudharabah's profit share runs for the months its principal was
  * outstanding.
  */
@@ -68,6 +69,8 @@ export function loanCollectionInMonth(
       target += Math.max(0, line.jumlah - earlier);
     }
   }
+  // Nothing due and nothing paid in the month: not a loan of this month's collections.
+  if (angsuranJatuhTempo === 0 && inMonth.length === 0) return null;
   const paid = inMonth.reduce((sum, p) => sum + p.jumlah, 0);
   realisasi = Math.min(realisasi, paid);
   return { target, realisasi, di_muka: paid - realisasi, angsuran_jatuh_tempo: angsuranJatuhTempo };
