@@ -25,7 +25,8 @@ const repositoryOrRoutes = { regex: '^\\.\\./[a-z-]+/[a-z-]+\\.(repository|route
  * (apps/api/src/test/lint-rules.test.ts fails while one is missing).
  */
 export const moduleLayers = [
-  ['activities', 'auth', 'reactions'],
+  ['auth', 'reactions'],
+  ['activities'],
   ['backup', 'dashboard', 'health', 'settings', 'users'],
   ['portfolio', 'profil-lembaga'],
   ['ekspor', 'notifikasi'],

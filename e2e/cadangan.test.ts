@@ -47,7 +47,9 @@ describe('Cadangan Data', () => {
       await page.getByRole('heading', { name: 'Cadangan Data' }).waitFor();
       await page.getByText('Cadangan terjadwal tidak aktif (BACKUP_SCHEDULE=off).').waitFor();
       // Notifications of committed writes not yet written (issue 47): none here.
-      await page.getByText('Notifikasi tertunda: 0 menunggu · 0 gagal (dicoba lagi otomatis)').waitFor();
+      await page
+        .getByText('Notifikasi, aktivitas dan usulan ta’zir tertunda: 0 menunggu · 0 gagal (dicoba lagi otomatis)')
+        .waitFor();
       if (viewport === 'desktop') {
         await page.getByText('Belum ada cadangan yang dibuat server.').waitFor();
         await page.getByText('Belum ada file cadangan di folder server.').waitFor();

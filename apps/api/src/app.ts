@@ -34,6 +34,8 @@ import { RequestLogController } from './lib/request-log';
 import { SETTINGS_CHANGED_CHANNEL, createSettingsCache } from './db/settings-cache';
 import { vacuumAtStart } from './db/maintenance';
 import { notifikasiReactions, type Notifier } from './modules/notifikasi/notifikasi.service';
+import { activityReactions } from './modules/activities/activity.service';
+import { tazirReactions } from './modules/tazir/tazir-usulan.service';
 import { createReactionRunner, type ReactionRunner, type ReactionRunnerOptions } from './modules/reactions/reactions.service';
 import { scheduleDailyRecap } from './modules/notifikasi/notifikasi.scheduler';
 
@@ -230,7 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const reactions = createReactionRunner({
     db: database.db,
     clock: app.clock,
-    handlers: notifikasiReactions(config.institutionName),
+    handlers: { ...notifikasiReactions(config.institutionName), ...activityReactions, ...tazirReactions },
     afterRound: () => void wa.dispatcher.kick(),
     onFailure: ({ id, kind, attempts, error }) =>
       app.log.warn({ err: error, reaction: id, kind, attempts }, 'reaction failed; retried later'),
@@ -238,6 +240,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     beforeEach: options.beforeReaction,
   });
   app.decorate('reactions', reactions);
+  // Every change answered (its transaction committed) may have recorded reactions (its activity,
+  // its ta'zir proposals): the runner is woken at once rather than at its next poll.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) void reactions.kick();
+  });
   app.decorate('notifier', {
     lembaga: config.institutionName,
     committed: () => void reactions.kick(),

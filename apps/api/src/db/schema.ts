@@ -138,6 +138,8 @@ export interface ActivitiesTable {
   entity_type: string | null;
   entity_id: number | null;
   user_id: number | null;
+  /** The reaction that wrote the row (issue 47; null for rows written before). */
+  reaction_id: number | null;
   created_at: CreatedAt;
 }
 

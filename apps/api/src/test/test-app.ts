@@ -78,9 +78,17 @@ export async function createTestApp(
     config,
     token,
     login,
-    request({ token: explicit, headers, ...options }) {
+    async request({ token: explicit, headers, ...options }) {
       const bearer = explicit === undefined ? testApp.token : explicit;
-      return app.inject({ ...options, headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers } });
+      const res = await app.inject({ ...options, headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers } });
+      // A change answered may have recorded reactions (its activity, ta'zir proposals,
+      // notifications): the server runs them at once after the commit; a test sees them done
+      // (or failed) when its request returns, as a person a moment later would.
+      if (options.method !== 'GET' && options.method !== 'HEAD') {
+        await app.reactions.kick();
+        await app.reactions.idle();
+      }
+      return res;
     },
     async createUser({ username, password, role, nama_lengkap }) {
       const row = await app.db

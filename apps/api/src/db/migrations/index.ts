@@ -39,6 +39,7 @@ import * as m0910posisiPinjaman from './2026_12_03_0910_posisi_pinjaman';
 import * as m0900mutasiPinjaman from './2026_12_04_0900_mutasi_pinjaman';
 import * as m0910macetKelas5 from './2026_12_04_0910_macet_kelas_5';
 import * as m0920pinjamanBerjalan from './2026_12_04_0920_pinjaman_berjalan';
+import * as m0930activitiesReaction from './2026_12_04_0930_activities_reaction';
 
 /** Every migration, by name; names sort in the order they run. Append, never edit a landed one. */
 export const migrations = {
@@ -83,4 +84,5 @@ export const migrations = {
   '2026_12_04_0900_mutasi_pinjaman': m0900mutasiPinjaman,
   '2026_12_04_0910_macet_kelas_5': m0910macetKelas5,
   '2026_12_04_0920_pinjaman_berjalan': m0920pinjamanBerjalan,
+  '2026_12_04_0930_activities_reaction': m0930activitiesReaction,
 };

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DB, NewActivity } from '../../db/schema';
 import { pageWindow } from '../../db/paging';
 
-/** Writes one activity row; call it with the transaction of the change it describes. */
-export async function insertActivity(db: Kysely<DB>, activity: NewActivity) {
-  await db.insertInto('activities').values(activity).execute();
+/** Whether the reaction `reactionId` already wrote its activities. */
+export async function activitiesOfReactionExist(db: Kysely<DB>, reactionId: number) {
+  const row = await db.selectFrom('activities').select('id').where('reaction_id', '=', reactionId).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertActivities(db: Kysely<DB>, activities: readonly NewActivity[]) {

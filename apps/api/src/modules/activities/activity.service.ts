@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { insertActivities, insertActivity } from './activity.repository';
+import type { DB, NewActivity } from '../../db/schema';
+import { recordReactions, type ReactionHandler } from '../reactions/reactions.service';
+import { activitiesOfReactionExist, insertActivities } from './activity.repository';
 
 /** The newest activities (the dashboard's list). */
 export { listActivities } from './activity.repository';
@@ -29,13 +30,39 @@ const activityRow = (input: ActivityInput) => ({
   user_id: input.userId,
 });
 
-/** Records who did what; must run inside the transaction of the change itself. */
+/** The reaction that writes recorded activities into the feed. */
+const ACTIVITY_REACTION = 'aktivitas';
+/** Activities per reaction (an import records thousands). */
+const PER_REACTION = 1000;
+
+/**
+ * Records who did what, inside the transaction of the change itself: as a reaction (issue 47), so
+ * that the feed row is written after the commit and a failure of it never fails the change. The
+ * reaction row commits with the change, so the activity is neither lost nor told of a change that
+ * rolled back; it is dated when the change committed.
+ */
 export async function recordActivity(trx: Kysely<DB>, input: ActivityInput) {
-  await insertActivity(trx, activityRow(input));
+  await recordActivities(trx, [input]);
 }
 
-/** Records many activities (an import, issue 26 C), 1 000 per statement, in the caller's transaction. */
+/** Records many activities (an import, issue 26 C), 1 000 per reaction, in the caller's transaction. */
 export async function recordActivities(trx: Kysely<DB>, inputs: readonly ActivityInput[]) {
-  for (let start = 0; start < inputs.length; start += 1000)
-    await insertActivities(trx, inputs.slice(start, start + 1000).map(activityRow));
+  const reactions = [];
+  for (let start = 0; start < inputs.length; start += PER_REACTION)
+    reactions.push({ kind: ACTIVITY_REACTION, payload: inputs.slice(start, start + PER_REACTION).map(activityRow) });
+  await recordReactions(trx, reactions);
 }
+
+/**
+ * The reaction writing activities into the feed (`activities`), dated when their change committed;
+ * a reaction run again writes nothing twice (its rows carry its id).
+ */
+export const activityReactions: Record<string, ReactionHandler> = {
+  [ACTIVITY_REACTION]: async (trx, payload, { id, recordedAt }) => {
+    if (await activitiesOfReactionExist(trx, id)) return;
+    await insertActivities(
+      trx,
+      (payload as NewActivity[]).map((row) => ({ ...row, reaction_id: id, created_at: recordedAt })),
+    );
+  },
+};

@@ -28,6 +28,9 @@ describe('GET /api/dashboard/activities', () => {
         userId: null,
       });
     }
+    // Written into the feed by their reactions, after the commit (issue 47).
+    await t.app.reactions.kick();
+    await t.app.reactions.idle();
     const res = await t.request({ method: 'GET', url: '/api/dashboard/activities' });
     const data = res.json().data;
     expect(data).toHaveLength(10);

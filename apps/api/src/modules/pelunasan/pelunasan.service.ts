@@ -25,7 +25,7 @@ import { findLivingLoan, livingPaymentsOf, lockLoanForMoney, postLoanEvent } fro
 import { hasPelunasan, insertPaymentRow } from '../pembayaran/pembayaran.service';
 import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
 import type { DecisionHandler } from '../persetujuan/persetujuan.service';
-import { syncTazirProposals } from '../tazir/tazir-usulan.service';
+import { syncTazirLater } from '../tazir/tazir-usulan.service';
 import { jsonValue } from '../../db/json-rows';
 import * as repo from './pelunasan.repository';
 
@@ -186,7 +186,7 @@ async function settle(
     },
     { notifier: ctx.notifier },
   );
-  await syncTazirProposals(trx, loan.id);
+  await syncTazirLater(trx, loan);
   if (ctx.notifier) await notifyPembayaranBaru(trx, pembayaranId);
   await recordActivity(trx, {
     type: 'pelunasan.create',

@@ -27,7 +27,7 @@ import {
   settlementOfPayment,
 } from '../mutasi/mutasi.service';
 import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.service';
-import { syncTazirProposals } from '../tazir/tazir-usulan.service';
+import { syncTazirLater } from '../tazir/tazir-usulan.service';
 import { todayOf, type Clock } from '../../lib/clock';
 
 import * as repo from './pembayaran.repository';
@@ -240,7 +240,7 @@ export async function createPembayaran(
       await checkPayment(trx, loan, input);
       const paymentId = await repo.insertPembayaran(trx, { ...paymentColumns(input), created_by: userId, updated_by: userId });
       await postLoanEvent(trx, input.pinjaman_id, today, paymentEvent(input, paymentId, userId), { notifier });
-      await syncTazirProposals(trx, input.pinjaman_id);
+      await syncTazirLater(trx, loan!);
       if (notifier) await notifyPembayaranBaru(trx, paymentId);
       const nama = await repo.nasabahNameOfLoan(trx, loan!.nasabah_id);
       await recordActivity(trx, {
@@ -295,8 +295,8 @@ export async function updatePembayaran(
           { jenis: 'penyesuaian', alasan: PINDAH_PINJAMAN, userId },
           { notifier },
         );
-      await syncTazirProposals(trx, input.pinjaman_id);
-      if (existing.pinjaman_id !== input.pinjaman_id) await syncTazirProposals(trx, existing.pinjaman_id);
+      await syncTazirLater(trx, target!);
+      if (existing.pinjaman_id !== input.pinjaman_id) await syncTazirLater(trx, loans.get(existing.pinjaman_id)!);
       const nama = await repo.nasabahNameOfLoan(trx, target!.nasabah_id);
       await recordActivity(trx, {
         type: 'pembayaran.update',
@@ -326,7 +326,7 @@ export async function deletePembayaran({ db, clock, notifier }: PembayaranContex
     await repo.softDeletePembayaran(trx, id, userId);
     await reversePaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dihapus', userId });
     await postLoanEvent(trx, existing.pinjaman_id, today, { jenis: 'penyesuaian', alasan: ALOKASI_ULANG, userId }, { notifier });
-    await syncTazirProposals(trx, existing.pinjaman_id);
+    await syncTazirLater(trx, loan);
     const nama = await repo.nasabahNameOfLoan(trx, loan.nasabah_id);
     await recordActivity(trx, {
       type: 'pembayaran.delete',

@@ -20,7 +20,7 @@ export async function insertReactions(trx: Kysely<DB>, rows: ReadonlyArray<{ kin
 export function claimDue(trx: Kysely<DB>, now: Date) {
   return trx
     .selectFrom('reactions')
-    .select(['id', 'kind', 'payload', 'attempts'])
+    .select(['id', 'kind', 'payload', 'attempts', 'created_at'])
     .where('status', '<>', 'done')
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
     .orderBy('id')

@@ -19,10 +19,12 @@ export interface NewReaction {
 
 /**
  * Runs one kind of reaction inside its own transaction (`trx`: every query of it goes there, the
- * embedded database has one connection). It may run again after a crash or a failure: it must be
- * idempotent (the notifications' message keys make a retry send nothing twice).
+ * embedded database has one connection), its effects committed with its done mark: it runs once.
+ * A failed attempt is undone whole and tried again; one set back to waiting by hand may run again,
+ * so a handler writes nothing twice (notifications: message keys; activities: `reaction_id`).
+ * `recordedAt` is when the money event committed its row (what an activity is dated).
  */
-export type ReactionHandler = (trx: Kysely<DB>, payload: unknown) => Promise<void>;
+export type ReactionHandler = (trx: Kysely<DB>, payload: unknown, meta: { id: number; recordedAt: Date }) => Promise<void>;
 
 /** Records reactions inside the money event's transaction; they run only once it committed. */
 export function recordReactions(trx: Kysely<DB>, reactions: readonly NewReaction[]) {
@@ -90,7 +92,7 @@ export function createReactionRunner(options: ReactionRunnerOptions) {
         options.beforeEach?.(reaction.kind);
         const handler = handlers[reaction.kind];
         if (!handler) throw new Error(`no handler for reaction kind ${reaction.kind}`);
-        await handler(trx, reaction.payload);
+        await handler(trx, reaction.payload, { id: Number(reaction.id), recordedAt: reaction.created_at });
         await repo.markDone(trx, reaction.id, attempts, clock.now());
       } catch (error) {
         await repo.undoAttempt(trx);

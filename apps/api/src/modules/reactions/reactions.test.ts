@@ -48,6 +48,15 @@ const messages = () =>
     .where('jenis', '=', 'notifikasi')
     .orderBy('id')
     .execute();
+const activityCount = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('activities')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const reactions = () =>
   t.app.db.selectFrom('reactions').select(['kind', 'status', 'attempts', 'last_error']).orderBy('id').execute();
 
@@ -156,7 +165,7 @@ describe('a recipient whose name has 255 characters', () => {
     ]);
     expect(rows[2]!.text).toContain(`Sisa pokok ${formatRupiah(after.sisa_pokok as number)}`);
     expect((t.app.wa.gateway as SimulatorGateway).sent).toHaveLength(4);
-    expect(await reactions()).toEqual([
+    expect((await reactions()).filter((r) => r.kind.startsWith('notifikasi.'))).toEqual([
       { kind: 'notifikasi.pinjaman_baru', status: 'done', attempts: 1, last_error: null },
       { kind: 'notifikasi.pembayaran_baru', status: 'done', attempts: 1, last_error: null },
     ]);
@@ -169,7 +178,9 @@ describe('every reaction failing', () => {
     const before = (await messages()).length;
     failing = true;
 
-    // Every money endpoint: a loan, payments recorded, edited and deleted, an early settlement.
+    // Every money endpoint: a loan (with a ta'zir in its akad, so that its payments' proposals react
+    // too), payments recorded, edited and deleted, an early settlement.
+    await both('PUT', '/api/settings/tazir', { aktif: true, jumlah: 50_000, tenggang_hari: 7 });
     const loan = await bothLoans({ nomor_pinjaman: 'MRB-02', tanggal_pinjam: '2024-06-01' });
     const first = (await both('POST', '/api/pembayaran', payment(loan, 1, 1_240_000))).json().data.id as number;
     // The balance right after the first payment: what its notification must tell, also when written later.
@@ -185,23 +196,32 @@ describe('every reaction failing', () => {
 
     await reacted();
     const failed = await reactions();
-    expect(failed.map((r) => r.kind)).toEqual([
+    expect(failed.filter((r) => r.kind.startsWith('notifikasi.')).map((r) => r.kind)).toEqual([
       'notifikasi.pinjaman_baru',
       'notifikasi.pembayaran_baru',
       'notifikasi.pembayaran_baru',
       'notifikasi.pinjaman_lunas',
       'notifikasi.pembayaran_baru',
     ]);
+    // The activity feed reacts too, one per change; and the loan's ta'zir proposals.
+    // The setting, the loan, four payment writes, the settlement.
+    expect(failed.filter((r) => r.kind === 'aktivitas')).toHaveLength(7);
+    // Each payment write and the settlement.
+    expect(failed.filter((r) => r.kind === 'tazir.usulan')).toHaveLength(5);
     for (const r of failed) expect(r).toMatchObject({ status: 'failed', attempts: 1, last_error: FAILURE });
     expect(await messages()).toHaveLength(before);
+    const activitiesBefore = await activityCount();
 
     // Visible: /metrics and the administrator's status page (Lainnya → Cadangan Data).
     const scrape = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const gauge = metricFamily(parseMetrics(scrape.body), 'mizan_reactions').metrics;
-    expect(Object.fromEntries(gauge.map((m) => [m.labels?.state, m.value]))).toEqual({ waiting: '0', failed: '5' });
+    expect(Object.fromEntries(gauge.map((m) => [m.labels?.state, m.value]))).toEqual({
+      waiting: '0',
+      failed: String(failed.length),
+    });
     const status = await t.request({ method: 'GET', url: '/api/backup/status' });
     expect(status.statusCode, status.body).toBe(200);
-    expect(status.json().data.reaksi).toEqual({ menunggu: 0, gagal: 5 });
+    expect(status.json().data.reaksi).toEqual({ menunggu: 0, gagal: failed.length });
 
     // The failure lifted: nothing runs before the backoff has passed, everything once after it.
     failing = false;
@@ -228,10 +248,14 @@ describe('every reaction failing', () => {
     // The figures of the event, not of now: the first payment's balance right after it.
     expect(caughtUp[2]!.text).toContain(`Sisa pokok ${formatRupiah(sisaAfterFirst)}`);
 
+    // The feed has each change's activity once.
+    expect(await activityCount()).toBe(activitiesBefore + 7);
+
     // A reaction run again (a crash after its messages were written) writes nothing twice.
     await t.app.db.updateTable('reactions').set({ status: 'waiting', next_attempt_at: null }).execute();
     await sent();
     expect(await messages()).toHaveLength(before + caughtUp.length);
+    expect(await activityCount()).toBe(activitiesBefore + 7);
     const idle = await t.request({ method: 'GET', url: '/api/backup/status' });
     expect(idle.json().data.reaksi).toEqual({ menunggu: 0, gagal: 0 });
   });

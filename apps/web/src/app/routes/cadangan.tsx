@@ -107,10 +107,10 @@ function Cadangan() {
                   {status.data.simpan} cadangan terakhir disimpan di{' '}
                   <span className="break-all font-mono text-xs">{status.data.folder}</span>
                 </p>
-                {/* Notifications of committed payments and loans not written yet (issue 47): failures are retried. */}
+                {/* What reacts to committed changes and is not done yet (issue 47): failures are retried. */}
                 <p className={status.data.reaksi.gagal > 0 ? 'text-red-700' : 'text-muted'}>
-                  Notifikasi tertunda: {status.data.reaksi.menunggu} menunggu · {status.data.reaksi.gagal} gagal (dicoba lagi
-                  otomatis)
+                  Notifikasi, aktivitas dan usulan ta’zir tertunda: {status.data.reaksi.menunggu} menunggu ·{' '}
+                  {status.data.reaksi.gagal} gagal (dicoba lagi otomatis)
                 </p>
               </CardBody>
             </Card>
