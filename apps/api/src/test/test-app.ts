@@ -80,7 +80,10 @@ export async function createTestApp(
     login,
     async request({ token: explicit, headers, ...options }) {
       const bearer = explicit === undefined ? testApp.token : explicit;
-      const res = await app.inject({ ...options, headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers } });
+      const res = await app.inject({
+        ...options,
+        headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
+      });
       // A change answered may have recorded reactions (its activity, ta'zir proposals,
       // notifications): the server runs them at once after the commit; a test sees them done
       // (or failed) when its request returns, as a person a moment later would.
