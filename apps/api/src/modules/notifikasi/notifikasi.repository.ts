@@ -47,16 +47,6 @@ export function paymentFacts(db: Kysely<DB>, paymentId: number) {
     .executeTakeFirst();
 }
 
-/** What a payment's notification tells of it at the event: the payment, and its loan's balance right after it. */
-export function paymentFigures(db: Kysely<DB>, paymentId: number) {
-  return db
-    .selectFrom('pembayaran')
-    .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
-    .select(['pembayaran.jenis', 'pembayaran.angsuran_ke', 'pembayaran.jumlah', 'pembayaran.tanggal', 'pinjaman.sisa_pokok'])
-    .where('pembayaran.id', '=', paymentId)
-    .executeTakeFirst();
-}
-
 /** What the notifications of loans tell of them at the event (amount, term, class, arrears, balance). */
 export function loanFigures(db: Kysely<DB>, loanIds: readonly number[]) {
   return db

@@ -167,13 +167,15 @@ async function loanItems(db: Kysely<DB>, lembaga: string, loanIds: readonly numb
   }));
 }
 
-/** A payment was recorded (call inside its transaction, after the loan's balance was refreshed). */
-export async function notifyPembayaranBaru(trx: Kysely<DB>, paymentId: number) {
+/**
+ * A payment was recorded (call inside its transaction, after its money event was posted): its
+ * figures as written and the loan's principal left right after it, as the caller has them (nothing
+ * read again).
+ */
+export async function notifyPembayaranBaru(trx: Kysely<DB>, payment: Omit<PembayaranBaruReaction, 'penerima'>) {
   const penerima = await audienceOf(trx, 'pembayaran_baru');
   if (penerima.length === 0) return;
-  const f = await repo.paymentFigures(trx, paymentId);
-  if (!f) return;
-  const payload: PembayaranBaruReaction = { penerima, pembayaran_id: paymentId, ...f };
+  const payload: PembayaranBaruReaction = { penerima, ...payment };
   await recordReactions(trx, [{ kind: reactionKind('pembayaran_baru'), payload }]);
 }
 

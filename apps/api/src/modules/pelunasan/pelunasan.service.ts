@@ -173,7 +173,7 @@ async function settle(
     persetujuan_id: persetujuanId,
     created_by: userId,
   });
-  await postLoanEvent(
+  const after = await postLoanEvent(
     trx,
     loan.id,
     todayOf(ctx.clock),
@@ -187,7 +187,15 @@ async function settle(
     { notifier: ctx.notifier },
   );
   await syncTazirLater(trx, loan);
-  if (ctx.notifier) await notifyPembayaranBaru(trx, pembayaranId);
+  if (ctx.notifier)
+    await notifyPembayaranBaru(trx, {
+      pembayaran_id: pembayaranId,
+      jenis: 'pelunasan',
+      angsuran_ke: null,
+      jumlah: dibayar,
+      tanggal: input.tanggal,
+      sisa_pokok: after.sisa_pokok,
+    });
   await recordActivity(trx, {
     type: 'pelunasan.create',
     description:

@@ -239,9 +239,17 @@ export async function createPembayaran(
       const loan = await lockLoanForMoney(trx, input.pinjaman_id, today);
       await checkPayment(trx, loan, input);
       const paymentId = await repo.insertPembayaran(trx, { ...paymentColumns(input), created_by: userId, updated_by: userId });
-      await postLoanEvent(trx, input.pinjaman_id, today, paymentEvent(input, paymentId, userId), { notifier });
+      const after = await postLoanEvent(trx, input.pinjaman_id, today, paymentEvent(input, paymentId, userId), { notifier });
       await syncTazirLater(trx, loan!);
-      if (notifier) await notifyPembayaranBaru(trx, paymentId);
+      if (notifier)
+        await notifyPembayaranBaru(trx, {
+          pembayaran_id: paymentId,
+          jenis: input.jenis,
+          angsuran_ke: input.angsuran_ke ?? null,
+          jumlah: input.jumlah,
+          tanggal: input.tanggal,
+          sisa_pokok: after.sisa_pokok,
+        });
       const nama = await repo.nasabahNameOfLoan(trx, loan!.nasabah_id);
       await recordActivity(trx, {
         type: 'pembayaran.create',
