@@ -116,3 +116,20 @@ export async function createTestApp(
 export async function forgetMoneyEvents(db: Kysely<DB>) {
   await sql`truncate mutasi_pinjaman`.execute(db);
 }
+
+/**
+ * Empties the book a test file shares between its tests: the money events, payments, loans and
+ * customers, and the activity feed unless `activities: false` (a file that never reads the feed
+ * leaves it). `alsoEmpty` names tables that hang on the payments and must go before them.
+ */
+export async function clearBook(
+  db: Kysely<DB>,
+  options: { activities?: boolean; alsoEmpty?: readonly ('pelunasan_dipercepat' | 'kwitansi_pembayaran_counters')[] } = {},
+) {
+  await forgetMoneyEvents(db);
+  for (const table of options.alsoEmpty ?? []) await db.deleteFrom(table).execute();
+  await db.deleteFrom('pembayaran').execute();
+  await db.deleteFrom('pinjaman').execute();
+  await db.deleteFrom('nasabah').execute();
+  if (options.activities ?? true) await db.deleteFrom('activities').execute();
+}

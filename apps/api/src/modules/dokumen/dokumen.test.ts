@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { formatRupiah, terbilangRupiah, type Dokumen, type PembayaranDetail } from '@mizan/core';
-import { createTestApp, type TestApp, forgetMoneyEvents } from '../../test/test-app';
+import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
 import { postLoan } from '../../test/populate';
 import { pdfPageSizes, pdfText } from '../../test/pdf-text';
 import { manualClock } from '../../lib/clock';
@@ -18,12 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  await forgetMoneyEvents(t.app.db);
-  await t.app.db.deleteFrom('pelunasan_dipercepat').execute();
-  await t.app.db.deleteFrom('pembayaran').execute();
-  await t.app.db.deleteFrom('kwitansi_pembayaran_counters').execute();
-  await t.app.db.deleteFrom('pinjaman').execute();
-  await t.app.db.deleteFrom('nasabah').execute();
+  await clearBook(t.app.db, { activities: false, alsoEmpty: ['pelunasan_dipercepat', 'kwitansi_pembayaran_counters'] });
 });
 
 async function customerWithLoan(nama = 'Budi Santoso', nik = '3201010101010001') {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { messages, nasabahSortKeys, todayJakarta } from '@mizan/core';
-import { createTestApp, type TestApp, forgetMoneyEvents } from '../../test/test-app';
+import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
 import { refreshTotalPinjaman } from './nasabah.service';
 
 const m = messages.nasabah;
@@ -16,11 +16,7 @@ afterAll(async () => {
 
 /** Every test starts from an empty customer book. */
 beforeEach(async () => {
-  await forgetMoneyEvents(t.app.db);
-  await t.app.db.deleteFrom('pembayaran').execute();
-  await t.app.db.deleteFrom('pinjaman').execute();
-  await t.app.db.deleteFrom('nasabah').execute();
-  await t.app.db.deleteFrom('activities').execute();
+  await clearBook(t.app.db);
 });
 
 let nikCounter = 0;

@@ -11,7 +11,7 @@ import {
   type PembayaranDetail,
   type Pinjaman,
 } from '@mizan/core';
-import { createTestApp, type TestApp, forgetMoneyEvents } from '../../test/test-app';
+import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
 import { postLoan } from '../../test/populate';
 import { angsuranKeConflict, angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from './pembayaran.service';
 
@@ -26,11 +26,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await forgetMoneyEvents(t.app.db);
-  await t.app.db.deleteFrom('pembayaran').execute();
-  await t.app.db.deleteFrom('pinjaman').execute();
-  await t.app.db.deleteFrom('nasabah').execute();
-  await t.app.db.deleteFrom('activities').execute();
+  await clearBook(t.app.db);
 });
 
 // ---------------------------------------------------------------------------------------------

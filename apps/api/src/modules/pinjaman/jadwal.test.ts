@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Jadwal, Pinjaman } from '@mizan/core';
-import { createTestApp, type TestApp, forgetMoneyEvents } from '../../test/test-app';
+import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
 import { postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 
@@ -18,10 +18,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   clock.set(new Date('2024-06-15T05:00:00Z'));
-  await forgetMoneyEvents(t.app.db);
-  await t.app.db.deleteFrom('pembayaran').execute();
-  await t.app.db.deleteFrom('pinjaman').execute();
-  await t.app.db.deleteFrom('nasabah').execute();
+  await clearBook(t.app.db, { activities: false });
 });
 
 let nik = 0;

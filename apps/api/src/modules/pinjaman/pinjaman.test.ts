@@ -3,7 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { angsuranPerBulan, calculateMurabahah, KWITANSI_MAX_BYTES, messages, pinjamanSortKeys, type Pinjaman } from '@mizan/core';
-import { createTestApp, type TestApp, forgetMoneyEvents } from '../../test/test-app';
+import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
 import { kwitansiDir } from '../../lib/file-storage';
 import { NASABAH_NOT_ACTIVE } from './pinjaman.service';
 
@@ -20,11 +20,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await forgetMoneyEvents(t.app.db);
-  await t.app.db.deleteFrom('pembayaran').execute();
-  await t.app.db.deleteFrom('pinjaman').execute();
-  await t.app.db.deleteFrom('nasabah').execute();
-  await t.app.db.deleteFrom('activities').execute();
+  await clearBook(t.app.db);
   fs.rmSync(uploads, { recursive: true, force: true });
 });
 
