@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import { formatDateTime } from '@mizan/core';
+import { Alert } from './alert';
 import { Button } from './button';
+import { Card, CardBody, CardHeader, CardTitle } from './card';
 
 /**
- * The foot of a settings form: who changed the setting last and when (or what holds while it was
- * never changed), and the save button for those who may change it.
+ * The foot of a settings form: why the last save failed (when it did), who changed the setting
+ * last and when (or what holds while it was never changed), and the save button for those who
+ * may change it.
  */
 export function SettingsSaveBar({
   diubahOleh,
@@ -11,6 +15,7 @@ export function SettingsSaveBar({
   neverChanged,
   canEdit,
   pending,
+  failure,
 }: {
   diubahOleh: string | null;
   diubahPada: string | null;
@@ -18,17 +23,86 @@ export function SettingsSaveBar({
   neverChanged: string;
   canEdit: boolean;
   pending: boolean;
+  /** Why the form was not saved, shown above the bar; nothing when it is empty. */
+  failure?: ReactNode;
 }) {
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-muted">
-        {diubahPada ? `Terakhir diubah oleh ${diubahOleh ?? '-'} pada ${formatDateTime(diubahPada)}.` : neverChanged}
-      </p>
-      {canEdit ? (
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Menyimpan...' : 'Simpan Pengaturan'}
-        </Button>
+    <>
+      {failure ? (
+        <Alert tone="error" title="Pengaturan belum dapat disimpan">
+          {failure}
+        </Alert>
       ) : null}
-    </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted">
+          {diubahPada ? `Terakhir diubah oleh ${diubahOleh ?? '-'} pada ${formatDateTime(diubahPada)}.` : neverChanged}
+        </p>
+        {canEdit ? (
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Menyimpan...' : 'Simpan Pengaturan'}
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** The notice at the top of a settings form for those who may only read it; `children` says what they can see. */
+export function ReadOnlySettingsNotice({ children }: { children: ReactNode }) {
+  return (
+    <Alert tone="info" title="Hanya admin yang dapat mengubah pengaturan ini">
+      {children}
+    </Alert>
+  );
+}
+
+/** A settings checkbox with its title and a line on what it does (the title and the line are its accessible name). */
+export function SettingsCheckbox({
+  checked,
+  onChange,
+  title,
+  children,
+}: {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  title: string;
+  /** What checking it does. */
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-start gap-3 text-sm text-ink">
+      <input
+        type="checkbox"
+        className="mt-0.5 h-4 w-4 accent-brand-700"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>
+        <span className="font-medium">{title}</span>
+        <span className="block text-muted">{children}</span>
+      </span>
+    </label>
+  );
+}
+
+/** A settings card: its title, then the form for those who may change it or `readOnly`, what holds, for everyone else. */
+export function SettingsCard({
+  title,
+  canEdit,
+  form,
+  readOnly,
+}: {
+  title: string;
+  canEdit: boolean;
+  form: ReactNode;
+  readOnly: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardBody>{canEdit ? form : readOnly}</CardBody>
+    </Card>
   );
 }

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatRupiah, type TazirSettingsResponse } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -42,51 +41,38 @@ function SettingsForm({ data, canEdit }: { data: TazirSettingsResponse; canEdit:
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Pengaturan Ta’zir</CardTitle>
-      </CardHeader>
-      <CardBody>
-        {canEdit ? (
-          <form onSubmit={(e) => void submit(e)} className="space-y-4">
-            <label className="flex items-start gap-3 text-sm text-ink">
-              <input
-                type="checkbox"
-                className="mt-0.5 h-4 w-4 accent-brand-700"
-                checked={aktif}
-                onChange={(e) => setAktif(e.target.checked)}
-              />
-              <span>
-                <span className="font-medium">Cantumkan ta’zir dalam akad pinjaman baru</span>
-                <span className="block text-muted">
-                  Berlaku untuk pinjaman yang dibuat setelah disimpan. Pinjaman yang sudah ada tetap mengikuti akadnya.
-                </span>
-              </span>
-            </label>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Jumlah per angsuran terlambat" error={errors.jumlah}>
-                <AmountInput value={jumlah} onValueChange={setJumlah} />
-              </Field>
-              <Field label="Masa tenggang (hari)" error={errors.tenggang_hari}>
-                <Input inputMode="numeric" value={tenggang} onChange={(e) => setTenggang(e.target.value)} />
-              </Field>
-            </div>
-            <SettingsSaveBar
-              diubahOleh={data.diubah_oleh}
-              diubahPada={data.diubah_pada}
-              neverChanged="Belum pernah diubah: akad baru tanpa ta’zir."
-              canEdit
-              pending={save.isPending}
-            />
-          </form>
-        ) : (
-          <p className="text-sm text-ink">
-            {s.aktif
-              ? `Akad baru mencantumkan ta’zir ${formatRupiah(s.jumlah)} per angsuran yang dibayar lebih dari ${s.tenggang_hari} hari setelah jatuh tempo.`
-              : 'Akad baru tanpa ta’zir.'}
-          </p>
-        )}
-      </CardBody>
-    </Card>
+    <SettingsCard
+      title="Pengaturan Ta’zir"
+      canEdit={canEdit}
+      form={
+        <form onSubmit={(e) => void submit(e)} className="space-y-4">
+          <SettingsCheckbox checked={aktif} onChange={setAktif} title="Cantumkan ta’zir dalam akad pinjaman baru">
+            Berlaku untuk pinjaman yang dibuat setelah disimpan. Pinjaman yang sudah ada tetap mengikuti akadnya.
+          </SettingsCheckbox>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Jumlah per angsuran terlambat" error={errors.jumlah}>
+              <AmountInput value={jumlah} onValueChange={setJumlah} />
+            </Field>
+            <Field label="Masa tenggang (hari)" error={errors.tenggang_hari}>
+              <Input inputMode="numeric" value={tenggang} onChange={(e) => setTenggang(e.target.value)} />
+            </Field>
+          </div>
+          <SettingsSaveBar
+            diubahOleh={data.diubah_oleh}
+            diubahPada={data.diubah_pada}
+            neverChanged="Belum pernah diubah: akad baru tanpa ta’zir."
+            canEdit
+            pending={save.isPending}
+          />
+        </form>
+      }
+      readOnly={
+        <p className="text-sm text-ink">
+          {s.aktif
+            ? `Akad baru mencantumkan ta’zir ${formatRupiah(s.jumlah)} per angsuran yang dibayar lebih dari ${s.tenggang_hari} hari setelah jatuh tempo.`
+            : 'Akad baru tanpa ta’zir.'}
+        </p>
+      }
+    />
   );
 }

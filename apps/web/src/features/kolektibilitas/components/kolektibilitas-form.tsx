@@ -10,7 +10,7 @@ import {
   type KolektibilitasSettingsResponse,
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
-import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { KolektibilitasBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -96,11 +96,7 @@ export function KolektibilitasForm({ data, canEdit }: { data: KolektibilitasSett
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-6">
-      {!canEdit ? (
-        <Alert tone="info" title="Hanya admin yang dapat mengubah pengaturan ini">
-          Anda dapat melihat golongan yang berlaku.
-        </Alert>
-      ) : null}
+      {!canEdit ? <ReadOnlySettingsNotice>Anda dapat melihat golongan yang berlaku.</ReadOnlySettingsNotice> : null}
       <Card>
         <CardHeader>
           <CardTitle>Preset</CardTitle>
@@ -232,22 +228,21 @@ export function KolektibilitasForm({ data, canEdit }: { data: KolektibilitasSett
         </CardBody>
       </Card>
 
-      {problems.length > 0 ? (
-        <Alert tone="error" title="Pengaturan belum dapat disimpan">
-          <ul className="list-disc pl-5">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
-
       <SettingsSaveBar
         diubahOleh={data.diubah_oleh}
         diubahPada={data.diubah_pada}
         neverChanged="Belum pernah diubah: golongan bawaan OJK."
         canEdit={canEdit}
         pending={save.isPending}
+        failure={
+          problems.length > 0 ? (
+            <ul className="list-disc pl-5">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null
+        }
       />
     </form>
   );

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPercent, type PersetujuanSettingsResponse } from '@mizan/core';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -43,64 +42,55 @@ function SettingsForm({ data, canEdit }: { data: PersetujuanSettingsResponse; ca
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Pengaturan Persetujuan</CardTitle>
-      </CardHeader>
-      <CardBody>
-        {canEdit ? (
-          <form onSubmit={(e) => void submit(e)} className="space-y-4">
-            <label className="flex items-start gap-3 text-sm text-ink">
-              <input
-                type="checkbox"
-                className="mt-0.5 h-4 w-4 accent-brand-700"
-                checked={pinjamanBaru}
-                onChange={(e) => setPinjamanBaru(e.target.checked)}
-              />
-              <span>
-                <span className="font-medium">Pinjaman baru harus disetujui sebelum dicairkan</span>
-                <span className="block text-muted">
-                  Pinjaman baru berstatus Pending sampai administrator atau manajer lain menyetujuinya. Bila tidak dicentang,
-                  pinjaman baru langsung aktif.
-                </span>
-              </span>
-            </label>
-            <Field
-              label="Potongan pelunasan yang perlu persetujuan (di atas … % dari sisa margin)"
-              hint="Potongan (khasm) pada pelunasan dipercepat sampai batas ini boleh diberikan petugas langsung."
-              error={error}
-            >
-              <Input
-                inputMode="decimal"
-                value={batas}
-                onChange={(e) => {
-                  setBatas(e.target.value);
-                  setError(undefined);
-                }}
-                className="w-32"
-              />
-            </Field>
-            <SettingsSaveBar
-              diubahOleh={data.diubah_oleh}
-              diubahPada={data.diubah_pada}
-              neverChanged="Belum pernah diubah: pinjaman baru langsung aktif."
-              canEdit
-              pending={save.isPending}
+    <SettingsCard
+      title="Pengaturan Persetujuan"
+      canEdit={canEdit}
+      form={
+        <form onSubmit={(e) => void submit(e)} className="space-y-4">
+          <SettingsCheckbox
+            checked={pinjamanBaru}
+            onChange={setPinjamanBaru}
+            title="Pinjaman baru harus disetujui sebelum dicairkan"
+          >
+            Pinjaman baru berstatus Pending sampai administrator atau manajer lain menyetujuinya. Bila tidak dicentang, pinjaman
+            baru langsung aktif.
+          </SettingsCheckbox>
+          <Field
+            label="Potongan pelunasan yang perlu persetujuan (di atas … % dari sisa margin)"
+            hint="Potongan (khasm) pada pelunasan dipercepat sampai batas ini boleh diberikan petugas langsung."
+            error={error}
+          >
+            <Input
+              inputMode="decimal"
+              value={batas}
+              onChange={(e) => {
+                setBatas(e.target.value);
+                setError(undefined);
+              }}
+              className="w-32"
             />
-          </form>
-        ) : (
-          <ul className="list-disc space-y-1 pl-5 text-sm text-ink">
-            <li>
-              {data.setting.pinjaman_baru
-                ? 'Pinjaman baru menunggu persetujuan sebelum dicairkan.'
-                : 'Pinjaman baru langsung aktif.'}
-            </li>
-            <li>
-              Potongan pelunasan di atas {formatPercent(data.setting.batas_diskon_persen)} dari sisa margin perlu persetujuan.
-            </li>
-          </ul>
-        )}
-      </CardBody>
-    </Card>
+          </Field>
+          <SettingsSaveBar
+            diubahOleh={data.diubah_oleh}
+            diubahPada={data.diubah_pada}
+            neverChanged="Belum pernah diubah: pinjaman baru langsung aktif."
+            canEdit
+            pending={save.isPending}
+          />
+        </form>
+      }
+      readOnly={
+        <ul className="list-disc space-y-1 pl-5 text-sm text-ink">
+          <li>
+            {data.setting.pinjaman_baru
+              ? 'Pinjaman baru menunggu persetujuan sebelum dicairkan.'
+              : 'Pinjaman baru langsung aktif.'}
+          </li>
+          <li>
+            Potongan pelunasan di atas {formatPercent(data.setting.batas_diskon_persen)} dari sisa margin perlu persetujuan.
+          </li>
+        </ul>
+      }
+    />
   );
 }

@@ -11,14 +11,15 @@ import {
   type NotifikasiSettingsResponse,
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
-import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSaveNotifikasi } from '../api/notifikasi-api';
 import { TemplateEditor } from './template-editor';
+import { ToggleCardHeader } from './toggle-card-header';
 
 /** What each event's preview is made of (the GET's `contoh`), said under the preview. */
 const previewSource: Record<NotifikasiEvent, string> = {
@@ -91,9 +92,7 @@ export function NotifikasiForm({
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
       {!canEdit ? (
-        <Alert tone="info" title="Hanya admin yang dapat mengubah pengaturan ini">
-          Anda dapat melihat notifikasi yang dikirim dan templatenya.
-        </Alert>
+        <ReadOnlySettingsNotice>Anda dapat melihat notifikasi yang dikirim dan templatenya.</ReadOnlySettingsNotice>
       ) : null}
       {activeRecipients === 0 ? (
         <Alert tone="warning" title="Belum ada penerima aktif">
@@ -121,20 +120,15 @@ export function NotifikasiForm({
         const values = data.contoh[event] ?? null;
         return (
           <Card key={event}>
-            <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-              <CardTitle>{label}</CardTitle>
-              <label className="flex items-center gap-2 text-sm font-medium text-ink">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-brand-600"
-                  checked={aktif}
-                  disabled={!canEdit}
-                  aria-label={`Kirim notifikasi ${label}`}
-                  onChange={(e) => setEvent(event, { aktif: e.target.checked })}
-                />
-                {aktif ? 'Dikirim' : 'Tidak dikirim'}
-              </label>
-            </CardHeader>
+            <ToggleCardHeader
+              title={label}
+              checked={aktif}
+              onChange={(checked) => setEvent(event, { aktif: checked })}
+              disabled={!canEdit}
+              ariaLabel={`Kirim notifikasi ${label}`}
+              onText="Dikirim"
+              offText="Tidak dikirim"
+            />
             <CardBody className="grid gap-5 lg:grid-cols-2">
               {event === 'rekap_harian' ? (
                 <div className="lg:col-span-2">
@@ -176,18 +170,13 @@ export function NotifikasiForm({
         );
       })}
 
-      {failure ? (
-        <Alert tone="error" title="Pengaturan belum dapat disimpan">
-          {failure}
-        </Alert>
-      ) : null}
-
       <SettingsSaveBar
         diubahOleh={data.diubah_oleh}
         diubahPada={data.diubah_pada}
         neverChanged="Belum pernah diubah: semua notifikasi dikirim dengan template bawaan."
         canEdit={canEdit}
         pending={save.isPending}
+        failure={failure}
       />
     </form>
   );

@@ -17,11 +17,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, FieldError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSavePengingat } from '../api/pengingat-api';
 import { TemplateEditor } from './template-editor';
+import { ToggleCardHeader } from './toggle-card-header';
 
 /** The Indonesian problem of each field, keyed as the server's field errors (`tahap.0.template`, `jeda_detik.max`). */
 function problemsOf(draft: PengingatSetting): Record<string, string> {
@@ -144,26 +145,19 @@ export function PengingatForm({ data, canEdit }: { data: PengingatSettingsRespon
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
       {!canEdit ? (
-        <Alert tone="info" title="Hanya admin yang dapat mengubah pengaturan ini">
-          Anda dapat melihat kapan dan bagaimana nasabah diingatkan.
-        </Alert>
+        <ReadOnlySettingsNotice>Anda dapat melihat kapan dan bagaimana nasabah diingatkan.</ReadOnlySettingsNotice>
       ) : null}
 
       <Card>
-        <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle>Pengingat angsuran ke nasabah</CardTitle>
-          <label className="flex items-center gap-2 text-sm font-medium text-ink">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-brand-600"
-              checked={draft.aktif}
-              disabled={!canEdit}
-              aria-label="Kirim pengingat angsuran ke nasabah"
-              onChange={(e) => change((d) => ({ ...d, aktif: e.target.checked }))}
-            />
-            {draft.aktif ? 'Aktif' : 'Tidak aktif'}
-          </label>
-        </CardHeader>
+        <ToggleCardHeader
+          title="Pengingat angsuran ke nasabah"
+          checked={draft.aktif}
+          onChange={(aktif) => change((d) => ({ ...d, aktif }))}
+          disabled={!canEdit}
+          ariaLabel="Kirim pengingat angsuran ke nasabah"
+          onText="Aktif"
+          offText="Tidak aktif"
+        />
         <CardBody className="space-y-2 text-sm text-muted">
           {draft.aktif ? null : (
             <Alert tone="warning" title="Pengingat belum aktif">
@@ -409,18 +403,13 @@ export function PengingatForm({ data, canEdit }: { data: PengingatSettingsRespon
         );
       })}
 
-      {failure ? (
-        <Alert tone="error" title="Pengaturan belum dapat disimpan">
-          {failure}
-        </Alert>
-      ) : null}
-
       <SettingsSaveBar
         diubahOleh={data.diubah_oleh}
         diubahPada={data.diubah_pada}
         neverChanged="Belum pernah diubah: pengingat belum aktif, dengan tahap dan template bawaan."
         canEdit={canEdit}
         pending={save.isPending}
+        failure={failure}
       />
     </form>
   );
