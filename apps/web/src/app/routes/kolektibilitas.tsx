@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/page-header';
-import { Alert } from '../../components/ui/alert';
-import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api-client';
+import { QueryView } from '../../components/ui/query-view';
 import { useAuth } from '../../features/auth';
 import { kolektibilitasSettingsQuery } from '../../features/kolektibilitas/api/kolektibilitas-api';
 import { KolektibilitasForm } from '../../features/kolektibilitas/components/kolektibilitas-form';
@@ -14,15 +12,9 @@ export default function KolektibilitasPage() {
   return (
     <>
       <PageHeader title="Kolektibilitas" subtitle="Golongan kualitas pembiayaan menurut hari tunggakan, dan PPAP per golongan." />
-      {settings.isPending ? (
-        <Skeleton className="h-96" />
-      ) : settings.isError ? (
-        <Alert tone="error" title="Gagal memuat pengaturan kolektibilitas">
-          {errorMessage(settings.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-        </Alert>
-      ) : (
-        <KolektibilitasForm key={settings.data.diubah_pada ?? 'bawaan'} data={settings.data} canEdit={user?.role === 'admin'} />
-      )}
+      <QueryView query={settings} errorTitle="Gagal memuat pengaturan kolektibilitas">
+        {(data) => <KolektibilitasForm key={data.diubah_pada ?? 'bawaan'} data={data} canEdit={user?.role === 'admin'} />}
+      </QueryView>
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/page-header';
-import { Alert } from '../../components/ui/alert';
-import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api-client';
+import { QueryView } from '../../components/ui/query-view';
 import { useAuth } from '../../features/auth';
 import { notifikasiSettingsQuery } from '../../features/whatsapp/api/notifikasi-api';
 import { activeRecipientsQuery } from '../../features/whatsapp/api/recipients-api';
@@ -19,20 +17,16 @@ export default function WaNotifikasiPage() {
         title="Notifikasi WhatsApp"
         subtitle="Kabar ke penerima notifikasi: pembayaran dan pinjaman baru, pinjaman lunas, kolektibilitas memburuk, dan rekap harian."
       />
-      {settings.isPending ? (
-        <Skeleton className="h-96" />
-      ) : settings.isError ? (
-        <Alert tone="error" title="Gagal memuat pengaturan notifikasi">
-          {errorMessage(settings.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-        </Alert>
-      ) : (
-        <NotifikasiForm
-          key={settings.data.diubah_pada ?? 'bawaan'}
-          data={settings.data}
-          canEdit={user?.role === 'admin'}
-          activeRecipients={recipients.data ? recipients.data.length : null}
-        />
-      )}
+      <QueryView query={settings} errorTitle="Gagal memuat pengaturan notifikasi">
+        {(data) => (
+          <NotifikasiForm
+            key={data.diubah_pada ?? 'bawaan'}
+            data={data}
+            canEdit={user?.role === 'admin'}
+            activeRecipients={recipients.data ? recipients.data.length : null}
+          />
+        )}
+      </QueryView>
     </>
   );
 }

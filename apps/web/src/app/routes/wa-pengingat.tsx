@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/page-header';
-import { Alert } from '../../components/ui/alert';
-import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api-client';
+import { QueryView } from '../../components/ui/query-view';
 import { useAuth } from '../../features/auth';
 import { pengingatSettingsQuery } from '../../features/whatsapp/api/pengingat-api';
 import { PengingatForm } from '../../features/whatsapp/components/pengingat-form';
@@ -17,15 +15,9 @@ export default function WaPengingatPage() {
         title="Pengingat Angsuran"
         subtitle="Pesan WhatsApp ke nasabah sebelum dan sesudah jatuh tempo angsuran, dalam jam yang diizinkan OJK."
       />
-      {settings.isPending ? (
-        <Skeleton className="h-96" />
-      ) : settings.isError ? (
-        <Alert tone="error" title="Gagal memuat pengaturan pengingat">
-          {errorMessage(settings.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-        </Alert>
-      ) : (
-        <PengingatForm key={settings.data.diubah_pada ?? 'bawaan'} data={settings.data} canEdit={user?.role === 'admin'} />
-      )}
+      <QueryView query={settings} errorTitle="Gagal memuat pengaturan pengingat">
+        {(data) => <PengingatForm key={data.diubah_pada ?? 'bawaan'} data={data} canEdit={user?.role === 'admin'} />}
+      </QueryView>
     </>
   );
 }

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/api-client';
+import { Alert } from './alert';
+import { Skeleton } from './skeleton';
+
+/** A page's one query: a tall skeleton while it loads, its error under `errorTitle`, else `children` with the data. */
+export function QueryView<T>({
+  query,
+  errorTitle,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  errorTitle: string;
+  children(data: T): ReactNode;
+}) {
+  if (query.isPending) return <Skeleton className="h-96" />;
+  if (query.isError)
+    return (
+      <Alert tone="error" title={errorTitle}>
+        {errorMessage(query.error, 'Terjadi kesalahan. Silakan coba lagi.')}
+      </Alert>
+    );
+  return children(query.data);
+}
