@@ -183,6 +183,44 @@ export async function postLoan<T extends { id: number } = { id: number }>(
   return created<T>(res, 'postLoan');
 }
 
+/**
+ * A payment for `POST /api/pembayaran`: the first instalment of the worked example (Rp 1.240.000
+ * on 2024-02-29) unless `fields` say otherwise.
+ */
+export const paymentPayload = (pinjamanId: number, fields: Record<string, unknown> = {}) => ({
+  pinjaman_id: pinjamanId,
+  tanggal: '2024-02-29',
+  jumlah: 1_240_000,
+  jenis: 'angsuran',
+  keterangan: null,
+  angsuran_ke: 1,
+  ...fields,
+});
+
+/** Records a payment through `POST /api/pembayaran` (`paymentPayload`), as `token`'s user if given. */
+export async function postPayment<T extends { id: number } = { id: number }>(
+  t: TestApp,
+  pinjamanId: number,
+  fields: Record<string, unknown> = {},
+  token?: string,
+): Promise<T> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/pembayaran',
+    payload: paymentPayload(pinjamanId, fields),
+    ...(token === undefined ? {} : { token }),
+  });
+  return created<T>(res, 'postPayment');
+}
+
+/** The cashier most tests sign in: Siti Kasir, an operator (`fields` change her name). */
+export const createKasir = (t: TestApp, fields: { nama_lengkap?: string } = {}) =>
+  t.createUser({ username: 'kasir', password: 'rahasia-kasir-123', role: 'operator', nama_lengkap: 'Siti Kasir', ...fields });
+
+/** The manager who decides what the four-eyes rule holds back: Pak Manajer. */
+export const createManajer = (t: TestApp) =>
+  t.createUser({ username: 'manajer', password: 'rahasia-manajer-1', role: 'manajer', nama_lengkap: 'Pak Manajer' });
+
 /** A real PNG image (width × height, one colour), as an image decoder reads it: for logos. */
 export function realPng(width = 4, height = 4, rgb: [number, number, number] = [16, 110, 80]) {
   const chunk = (type: string, data: Buffer) => {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { messages, type ImporHasil, type ImporPeriksa, type Nasabah, type Pinjaman } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { multipart, postLoan } from '../../test/populate';
+import { createKasir, multipart, postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { forgetHistoryFrom } from '../portfolio/portfolio.service';
 
@@ -66,12 +66,7 @@ const customerRow = (i: number, tanggal: unknown = new Date(Date.UTC(2021, 2, 15
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  operator = await t.createUser({
-    username: 'kasir',
-    password: 'rahasia-kasir-123',
-    role: 'operator',
-    nama_lengkap: 'Siti Kasir',
-  });
+  operator = await createKasir(t);
 });
 afterAll(async () => {
   await t.close();

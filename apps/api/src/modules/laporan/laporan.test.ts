@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import type { KolektibilitasLaporan, Pencairan, Penagihan, RekapHarian } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postLoan } from '../../test/populate';
+import { createKasir, postLoan, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { runDailyLedger } from '../ledger/ledger.service';
 
@@ -19,12 +19,7 @@ const recorded: { tanggal: string; jenis: string; jumlah: number; by: 'admin' | 
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  operator = await t.createUser({
-    username: 'kasir',
-    password: 'rahasia-kasir-123',
-    role: 'operator',
-    nama_lengkap: 'Siti Kasir',
-  });
+  operator = await createKasir(t);
   const customer = async (nama: string, nik: string) => {
     const res = await t.request({
       method: 'POST',
@@ -57,15 +52,14 @@ beforeAll(async () => {
   const instalments: Record<string, number> = {};
   const pay = async (loan: string, tanggal: string, jenis: string, jumlah: number, by: 'admin' | 'operator') => {
     const angsuran_ke = jenis === 'angsuran' ? (instalments[loan] = (instalments[loan] ?? 0) + 1) : null;
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/pembayaran',
-      payload: { pinjaman_id: loans[loan], tanggal, jumlah, jenis, keterangan: null, angsuran_ke },
-      ...(by === 'operator' ? { token: operator.token } : {}),
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const payment = await postPayment(
+      t,
+      loans[loan]!,
+      { tanggal, jumlah, jenis, angsuran_ke },
+      by === 'operator' ? operator.token : undefined,
+    );
     recorded.push({ tanggal, jenis, jumlah, by, loan });
-    return res.json().data.id as number;
+    return payment.id;
   };
   await pay('A', '2024-06-15', 'angsuran', 1_240_000, 'operator');
   await pay('A', '2024-06-15', 'angsuran', 1_240_000, 'admin');

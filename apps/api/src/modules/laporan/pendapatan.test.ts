@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { annuityMargins, type Pendapatan } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postLoan, postNasabah } from '../../test/populate';
+import { createKasir, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 
 // Laporan Pendapatan (issue 26 A) and its method setting, against figures worked out by hand from
@@ -22,12 +22,7 @@ const M2 = { margin: 540_000, instalment: 1_090_000, instalmentMargin: 90_000 };
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  operator = await t.createUser({
-    username: 'kasir',
-    password: 'rahasia-kasir-123',
-    role: 'operator',
-    nama_lengkap: 'Siti Kasir',
-  });
+  operator = await createKasir(t);
   const nasabah = await postNasabah(t);
   const m1 = (await postLoan(t, nasabah, { nomor_pinjaman: 'M1', tanggal_pinjam: '2024-01-10', jumlah: 12_000_000 })).id;
   const m2 = (
@@ -50,12 +45,7 @@ beforeAll(async () => {
     })
   ).id;
   const pay = async (pinjaman_id: number, tanggal: string, jenis: string, jumlah: number, angsuran_ke: number | null) => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/pembayaran',
-      payload: { pinjaman_id, tanggal, jumlah, jenis, keterangan: null, angsuran_ke },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    await postPayment(t, pinjaman_id, { tanggal, jumlah, jenis, angsuran_ke });
   };
   await pay(m2, '2024-01-20', 'angsuran', M2.instalment, 1);
   await pay(m1, '2024-02-10', 'angsuran', M1.instalment, 1);

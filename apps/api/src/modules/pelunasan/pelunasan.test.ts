@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah, pelunasanMessages as m, persetujuanMessages } from '@mizan/core';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postLoan, postNasabah } from '../../test/populate';
+import { createKasir, createManajer, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { SETTLEMENT_FIXED } from '../pembayaran/pembayaran.service';
 
@@ -30,21 +30,7 @@ async function murabahah(paid: number, fields: Record<string, unknown> = {}, tan
     persentase: 1,
     ...fields,
   });
-  for (let k = 1; k <= paid; k += 1) {
-    const pay = await t.request({
-      method: 'POST',
-      url: '/api/pembayaran',
-      payload: {
-        pinjaman_id: id,
-        tanggal: tanggalOf(k),
-        jumlah: INSTALMENT,
-        jenis: 'angsuran',
-        keterangan: null,
-        angsuran_ke: k,
-      },
-    });
-    expect(pay.statusCode, pay.body).toBe(201);
-  }
+  for (let k = 1; k <= paid; k += 1) await postPayment(t, id, { tanggal: tanggalOf(k), jumlah: INSTALMENT, angsuran_ke: k });
   return id;
 }
 
@@ -69,18 +55,8 @@ const statusOf = async (id: number) => (await t.request({ method: 'GET', url: `/
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  operator = await t.createUser({
-    username: 'kasir',
-    password: 'rahasia-kasir-123',
-    role: 'operator',
-    nama_lengkap: 'Siti Kasir',
-  });
-  manajer = await t.createUser({
-    username: 'manajer',
-    password: 'rahasia-manajer-1',
-    role: 'manajer',
-    nama_lengkap: 'Pak Manajer',
-  });
+  operator = await createKasir(t);
+  manajer = await createManajer(t);
   nasabahId = await postNasabah(t);
 });
 afterAll(() => t.close());

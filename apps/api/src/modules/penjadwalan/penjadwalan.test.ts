@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { penjadwalanMessages as m, persetujuanMessages } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postLoan, postNasabah } from '../../test/populate';
+import { createKasir, createManajer, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { pdfText } from '../../test/pdf-text';
 import { TERMS_FIXED_RESCHEDULED } from '../pinjaman/pinjaman.service';
@@ -24,12 +24,7 @@ async function loan(fields: Record<string, unknown> = {}, paid = 3) {
   return id;
 }
 const pay = async (pinjaman_id: number, angsuran_ke: number | null, tanggal: string) => {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pembayaran',
-    payload: { pinjaman_id, tanggal, jumlah: 1_240_000, jenis: 'angsuran', keterangan: null, angsuran_ke },
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  await postPayment(t, pinjaman_id, { tanggal, angsuran_ke });
 };
 const propose = (id: number, payload: Record<string, unknown>, token = operator.token) =>
   t.request({ method: 'POST', url: `/api/pinjaman/${id}/penjadwalan`, token, payload });
@@ -39,13 +34,9 @@ const getLoan = async (id: number) => (await t.request({ method: 'GET', url: `/a
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  operator = await t.createUser({ username: 'kasir', password: 'rahasia-kasir-123', role: 'operator' });
-  manajer = await t.createUser({
-    username: 'manajer',
-    password: 'rahasia-manajer-1',
-    role: 'manajer',
-    nama_lengkap: 'Pak Manajer',
-  });
+  // This file's cashier goes by her username, as a user created without a name does.
+  operator = await createKasir(t, { nama_lengkap: 'kasir' });
+  manajer = await createManajer(t);
   nasabahId = await postNasabah(t);
 });
 afterAll(() => t.close());

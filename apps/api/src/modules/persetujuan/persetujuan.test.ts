@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, persetujuanMessages as m } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postNasabah } from '../../test/populate';
+import { createManajer, loanPayload, paymentPayload, postNasabah } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 
 // Approval of financing (issue 27 A): the setting, the pending loan, the queue and its count, the
@@ -13,20 +13,11 @@ let operator: { id: number; token: string };
 let manajer: { id: number; token: string };
 let nasabahId: number;
 
-const loanPayload = (nomor: string) => ({
-  nasabah_id: nasabahId,
-  nomor_pinjaman: nomor,
-  tanggal_pinjam: '2024-01-31',
-  jumlah: 12_000_000,
-  persentase: 2,
-  tipe: 'pokok',
-  jaminan: null,
-  keterangan: null,
-  durasi_angsuran: 12,
-});
+/** The worked-example loan under `nomor`, without urutan_pinjaman: the server numbers it. */
+const proposal = (nomor: string) => loanPayload(nasabahId, { nomor_pinjaman: nomor, urutan_pinjaman: undefined });
 
 async function proposeLoan(token: string, nomor: string) {
-  const res = await t.request({ method: 'POST', url: '/api/pinjaman', token, payload: loanPayload(nomor) });
+  const res = await t.request({ method: 'POST', url: '/api/pinjaman', token, payload: proposal(nomor) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: number; status: string };
 }
@@ -59,7 +50,7 @@ const pay = (pinjaman_id: number, token = t.token) =>
     method: 'POST',
     url: '/api/pembayaran',
     token,
-    payload: { pinjaman_id, tanggal: '2024-03-01', jumlah: 1_240_000, jenis: 'angsuran', keterangan: null, angsuran_ke: 1 },
+    payload: paymentPayload(pinjaman_id, { tanggal: '2024-03-01' }),
   });
 
 const activitiesOf = (pinjamanId: number) =>
@@ -79,12 +70,7 @@ beforeAll(async () => {
     role: 'operator',
     nama_lengkap: 'Siti Petugas',
   });
-  manajer = await t.createUser({
-    username: 'manajer',
-    password: 'rahasia-manajer-1',
-    role: 'manajer',
-    nama_lengkap: 'Pak Manajer',
-  });
+  manajer = await createManajer(t);
   nasabahId = await postNasabah(t);
 });
 
@@ -145,7 +131,7 @@ describe('approval of financing', () => {
       method: 'PUT',
       url: `/api/pinjaman/${loan.id}`,
       token: operator.token,
-      payload: { ...loanPayload('L-1'), urutan_pinjaman: 2, jaminan: 'BPKB', status: 'aktif' },
+      payload: { ...proposal('L-1'), urutan_pinjaman: 2, jaminan: 'BPKB', status: 'aktif' },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data.status).toBe('pending');

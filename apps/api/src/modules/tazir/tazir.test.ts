@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tazirMessages as m } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { manualClock } from '../../lib/clock';
-import { multipart, pngBytes, postLoan, postNasabah } from '../../test/populate';
+import { createKasir, multipart, pngBytes, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { pdfText } from '../../test/pdf-text';
 
 // Ta'zir, the Dana Kebajikan and ta'widh (issue 27 C). Loans of Rp 12.000.000 at 2 % for 12
@@ -22,13 +22,7 @@ async function loan() {
 }
 
 async function pay(pinjaman_id: number, angsuran_ke: number, tanggal: string) {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pembayaran',
-    payload: { pinjaman_id, tanggal, jumlah: 1_240_000, jenis: 'angsuran', keterangan: null, angsuran_ke },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.id as number;
+  return (await postPayment(t, pinjaman_id, { tanggal, angsuran_ke })).id;
 }
 
 const tazirOf = async (pinjamanId: number) =>
@@ -49,12 +43,7 @@ const figures = async (id: number) => {
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  operator = await t.createUser({
-    username: 'kasir',
-    password: 'rahasia-kasir-123',
-    role: 'operator',
-    nama_lengkap: 'Siti Kasir',
-  });
+  operator = await createKasir(t);
   nasabahId = await postNasabah(t);
 });
 afterAll(() => t.close());
