@@ -1,41 +1,21 @@
-import { formatBulan, formatRupiah, shortMonthName, type Pencairan } from '@mizan/core';
-import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatBulan, formatRupiah, type Pencairan } from '@mizan/core';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { MonthlyList, MonthlyStackedBars } from './monthly-parts';
 
 /** The value granted per month as stacked bars, Murabahah (pokok) under Mudharabah (non-pokok). */
 export function PencairanChart({ laporan }: { laporan: Pencairan }) {
-  const max = Math.max(1, ...laporan.bulan.map((b) => b.semua.total));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Nilai Pencairan per Bulan</CardTitle>
-      </CardHeader>
-      <div className="px-5 py-4">
-        <div className="flex h-48 items-end gap-1.5 sm:gap-2" aria-hidden="true">
-          {laporan.bulan.map((b) => (
-            <div
-              key={b.bulan}
-              className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
-              title={`${formatBulan(b.bulan)}: ${b.semua.jumlah} pinjaman, ${formatRupiah(b.semua.total)}`}
-            >
-              <div className="flex w-full flex-col justify-end" style={{ height: `${(b.semua.total / max) * 100}%` }}>
-                <div className="w-full rounded-t-md bg-gold-500" style={{ flexGrow: b.non_pokok.total }} />
-                <div className="w-full bg-brand-600" style={{ flexGrow: b.pokok.total }} />
-              </div>
-              <span className="text-[10px] text-muted sm:text-xs">{shortMonthName(Number(b.bulan.slice(5, 7)))}</span>
-            </div>
-          ))}
-        </div>
-        <div className="mt-3 flex flex-wrap gap-4 text-xs text-muted">
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-2.5 w-2.5 rounded-sm bg-brand-600" aria-hidden="true" /> Pokok (Murabahah)
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-2.5 w-2.5 rounded-sm bg-gold-500" aria-hidden="true" /> Non-Pokok (Mudharabah)
-          </span>
-        </div>
-      </div>
-    </Card>
+    <MonthlyStackedBars
+      title="Nilai Pencairan per Bulan"
+      bars={laporan.bulan.map((b) => ({
+        bulan: b.bulan,
+        total: b.semua.total,
+        bottom: b.pokok.total,
+        top: b.non_pokok.total,
+        title: `${formatBulan(b.bulan)}: ${b.semua.jumlah} pinjaman, ${formatRupiah(b.semua.total)}`,
+      }))}
+      legend={['Pokok (Murabahah)', 'Non-Pokok (Mudharabah)']}
+    />
   );
 }
 
@@ -97,29 +77,23 @@ export function PencairanTable({ laporan }: { laporan: Pencairan }) {
 export function PencairanList({ laporan }: { laporan: Pencairan }) {
   const line = (label: string, c: { jumlah: number; total: number }) => `${label} ${c.jumlah} · ${formatRupiah(c.total)}`;
   return (
-    <ul
-      className="divide-y divide-line rounded-xl border border-line bg-white shadow-xs"
-      aria-label="Pencairan per bulan dan tipe"
-    >
-      {[
+    <MonthlyList
+      label="Pencairan per bulan dan tipe"
+      rows={[
         ...laporan.bulan.map((b) => ({ key: b.bulan, label: formatBulan(b.bulan), ...b })),
         { key: 'total', label: 'Total', ...laporan.total },
-      ].map((row) => (
-        <li key={row.key} className={row.key === 'total' ? 'bg-canvas px-4 py-3 font-semibold' : 'px-4 py-3'}>
-          <div className="flex items-start justify-between gap-3">
-            <span className="text-ink">{row.label}</span>
-            <span className="shrink-0 text-right text-ink">
-              <span className="block">{formatRupiah(row.semua.total)}</span>
-              <span className="block text-xs font-normal text-muted">{row.semua.jumlah} pinjaman</span>
-            </span>
-          </div>
-          {row.semua.jumlah > 0 ? (
-            <p className="mt-0.5 text-xs font-normal text-muted">
+      ].map((row) => ({
+        key: row.key,
+        label: row.label,
+        value: formatRupiah(row.semua.total),
+        unit: `${row.semua.jumlah} pinjaman`,
+        detail:
+          row.semua.jumlah > 0 ? (
+            <>
               {line('Pokok', row.pokok)}; {line('Non-Pokok', row.non_pokok)}
-            </p>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+            </>
+          ) : null,
+      }))}
+    />
   );
 }
