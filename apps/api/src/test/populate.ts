@@ -1,20 +1,31 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import type { Insertable } from 'kysely';
+import type { NasabahTable } from '../db/schema';
 import type { TestApp } from './test-app';
 
 /** A PNG by its magic bytes (the upload check reads the content, not the name). */
 export const pngBytes = () =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(200)]);
 
-/** A multipart/form-data body as a browser's FormData sends it, with an optional file (field `kwitansi` unless told). */
-export function multipart(
-  fields: Record<string, string | number>,
-  file?: { filename: string; type: string; data: Buffer; field?: string },
-) {
+/** A file part of `multipart`, under the field `kwitansi` unless `field` says otherwise. */
+export interface FilePart {
+  filename: string;
+  type: string;
+  data: Buffer;
+  field?: string;
+}
+
+/**
+ * A multipart/form-data body as a browser's FormData sends it, with an optional file: a field
+ * `undefined` is left out, `null` is sent empty (as a form sends a cleared input).
+ */
+export function multipart(fields: Record<string, string | number | null | undefined>, file?: FilePart) {
   const boundary = `----mizan${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [key, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+    if (value === undefined) continue;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value ?? ''}\r\n`));
   }
   if (file) {
     chunks.push(
@@ -153,6 +164,32 @@ export const nasabahPayload = (fields: Record<string, unknown> = {}) => ({
 export async function postNasabah(t: TestApp, fields: Record<string, unknown> = {}): Promise<number> {
   const res = await t.request({ method: 'POST', url: '/api/nasabah', payload: nasabahPayload(fields) });
   return (await created<{ id: number }>(res, 'postNasabah')).id;
+}
+
+let nikCounter = 0;
+/** A NIK not used before in this test file: 3201 and a running number. */
+export const nextNik = () => `3201${String(++nikCounter).padStart(12, '0')}`;
+
+/**
+ * Writes a customer straight to the database, for tests of another module than the customer's:
+ * aktif, of Jl. Melati 1, Cibinong, Bogor, with a fresh NIK (`nextNik`) unless `fields` say otherwise.
+ */
+export async function addNasabah(t: TestApp, nama: string, fields: Partial<Insertable<NasabahTable>> = {}) {
+  return t.app.db
+    .insertInto('nasabah')
+    .values({
+      nama,
+      telepon: '081234567890',
+      alamat: 'Jl. Melati 1',
+      kecamatan: 'Cibinong',
+      kota: 'Bogor',
+      status: 'aktif',
+      ...fields,
+      // Only a customer without a NIK of its own takes the next one, so the sequence stays the same.
+      nik: fields.nik === undefined ? nextNik() : fields.nik,
+    })
+    .returning(['id', 'nama', 'nik'])
+    .executeTakeFirstOrThrow();
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { formatRupiah, terbilangRupiah, type Dokumen, type PembayaranDetail } from '@mizan/core';
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
-import { postLoan } from '../../test/populate';
+import { addNasabah, postLoan, postPayment } from '../../test/populate';
 import { pdfPageSizes, pdfText } from '../../test/pdf-text';
 import { manualClock } from '../../lib/clock';
 import { woffToSfnt } from './fonts';
@@ -22,19 +22,7 @@ beforeEach(async () => {
 });
 
 async function customerWithLoan(nama = 'Budi Santoso', nik = '3201010101010001') {
-  const nasabah = await t.app.db
-    .insertInto('nasabah')
-    .values({
-      nama,
-      nik,
-      telepon: '081234567890',
-      alamat: 'Jl. Melati No. 7, Cibinong',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-      status: 'aktif',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const nasabah = await addNasabah(t, nama, { nik, alamat: 'Jl. Melati No. 7, Cibinong' });
   const loan = await postLoan(t, nasabah.id, {
     nomor_pinjaman: `PJ-${nik.slice(-4)}`,
     tanggal_pinjam: '2025-12-01',
@@ -43,24 +31,9 @@ async function customerWithLoan(nama = 'Budi Santoso', nik = '3201010101010001')
   return { nasabahId: nasabah.id, loanId: loan.id };
 }
 
-async function pay(loanId: number, fields: Record<string, unknown> = {}, token = operator.token) {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pembayaran',
-    token,
-    payload: {
-      pinjaman_id: loanId,
-      tanggal: '2026-01-05',
-      jumlah: 1_240_000,
-      jenis: 'pokok',
-      angsuran_ke: null,
-      keterangan: null,
-      ...fields,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as PembayaranDetail;
-}
+/** A principal payment of Rp 1.240.000 on 2026-01-05, by the cashier unless `token` says otherwise. */
+const pay = (loanId: number, fields: Record<string, unknown> = {}, token = operator.token) =>
+  postPayment<PembayaranDetail>(t, loanId, { tanggal: '2026-01-05', jenis: 'pokok', angsuran_ke: null, ...fields }, token);
 
 const receipt = (id: number, ukuran = 'a5') =>
   t.request({ method: 'GET', url: `/api/pembayaran/${id}/kwitansi.pdf?ukuran=${ukuran}` });

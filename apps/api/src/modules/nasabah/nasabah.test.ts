@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { messages, nasabahSortKeys, todayJakarta } from '@mizan/core';
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
+import { nextNik } from '../../test/populate';
 import { refreshTotalPinjaman } from './nasabah.service';
 
 const m = messages.nasabah;
@@ -18,9 +19,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await clearBook(t.app.db);
 });
-
-let nikCounter = 0;
-const nextNik = () => `3201${String(++nikCounter).padStart(12, '0')}`;
 
 const validBody = (overrides: Record<string, unknown> = {}) => ({
   nama: 'Budi Santoso',

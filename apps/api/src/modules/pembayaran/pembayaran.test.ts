@@ -12,7 +12,7 @@ import {
   type Pinjaman,
 } from '@mizan/core';
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
-import { postLoan } from '../../test/populate';
+import { addNasabah, paymentPayload, postLoan, postPayment } from '../../test/populate';
 import { angsuranKeConflict, angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from './pembayaran.service';
 
 const m = messages.pembayaran;
@@ -32,23 +32,6 @@ beforeEach(async () => {
 // ---------------------------------------------------------------------------------------------
 // helpers
 
-let nikCounter = 0;
-async function addNasabah(nama: string, nik?: string) {
-  return t.app.db
-    .insertInto('nasabah')
-    .values({
-      nama,
-      nik: nik ?? `3201${String(++nikCounter).padStart(12, '0')}`,
-      telepon: '081234567890',
-      alamat: 'Jl. Melati 1',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-      status: 'aktif',
-    })
-    .returning(['id', 'nama', 'nik'])
-    .executeTakeFirstOrThrow();
-}
-
 /** The spec's worked example unless overridden: Rp 12.000.000, 2 %, 12 months, on 2024-01-31. */
 async function createLoan(nasabahId: number, overrides: Record<string, unknown> = {}) {
   return postLoan<Pinjaman>(t, nasabahId, { jaminan: 'BPKB motor', ...overrides });
@@ -59,23 +42,9 @@ const post = (payload: Record<string, unknown>) => t.request({ method: 'POST', u
 const put = (id: number, payload: Record<string, unknown>) => t.request({ method: 'PUT', url: `/api/pembayaran/${id}`, payload });
 const del = (id: number) => t.request({ method: 'DELETE', url: `/api/pembayaran/${id}` });
 
-function body(pinjamanId: number, overrides: Record<string, unknown> = {}) {
-  return {
-    pinjaman_id: pinjamanId,
-    tanggal: '2024-02-29',
-    jumlah: 1_240_000,
-    jenis: 'angsuran',
-    keterangan: null,
-    angsuran_ke: 1,
-    ...overrides,
-  };
-}
-
-async function pay(pinjamanId: number, overrides: Record<string, unknown> = {}) {
-  const res = await post(body(pinjamanId, overrides));
-  if (res.statusCode !== 201) throw new Error(`payment create failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as PembayaranDetail;
-}
+const body = paymentPayload;
+const pay = (pinjamanId: number, overrides: Record<string, unknown> = {}) =>
+  postPayment<PembayaranDetail>(t, pinjamanId, overrides);
 
 const loanRow = (id: number) =>
   t.app.db
@@ -114,7 +83,7 @@ async function expectBalanceMatchesPayments(loan: Pinjaman) {
 
 describe('recording instalments through the auto-fill (issue 6 "Done when")', () => {
   it('numbers twelve instalments 1 to 12, totals Rp 14.880.000 and closes the loan by itself', async () => {
-    const budi = await addNasabah('Budi Santoso');
+    const budi = await addNasabah(t, 'Budi Santoso');
     const loan = await createLoan(budi.id);
 
     for (let k = 1; k <= 12; k += 1) {
@@ -160,7 +129,7 @@ describe('recording instalments through the auto-fill (issue 6 "Done when")', ()
 
 describe('creating a payment', () => {
   it('answers the detail shape, recomputes the balance and records the activity in the same transaction', async () => {
-    const budi = await addNasabah('Budi Santoso', '3201123456780001');
+    const budi = await addNasabah(t, 'Budi Santoso', { nik: '3201123456780001' });
     const loan = await createLoan(budi.id);
     const res = await post(body(loan.id, { keterangan: '  Setoran tunai  ' }));
     expect(res.statusCode).toBe(201);
@@ -208,7 +177,7 @@ describe('creating a payment', () => {
   });
 
   it('follows the Mudharabah worked example: bagi hasil does not lower sisa pokok, the principal closes it', async () => {
-    const n = await addNasabah('Sari');
+    const n = await addNasabah(t, 'Sari');
     const loan = await createLoan(n.id, { tipe: 'non-pokok', jumlah: 10_000_000, persentase: 1.5, durasi_angsuran: null });
     const fill = autofillPembayaran(loan, []);
     expect(fill).toEqual({ jenis: 'bagi_hasil', jumlah: 150_000, angsuran_ke: null });
@@ -221,7 +190,7 @@ describe('creating a payment', () => {
   });
 
   it('closes a loan at once with a pelunasan, and keeps a status set by hand (macet) until paid off', async () => {
-    const n = await addNasabah('Tono');
+    const n = await addNasabah(t, 'Tono');
     const loan = await createLoan(n.id);
     await t.app.db.updateTable('pinjaman').set({ status: 'macet' }).where('id', '=', loan.id).execute();
     await pay(loan.id, { angsuran_ke: 1 });
@@ -235,7 +204,7 @@ describe('creating a payment', () => {
   });
 
   it('accepts a payment dated on the loan date, and angsuran_ke 0 of another kind as none', async () => {
-    const n = await addNasabah('Wati');
+    const n = await addNasabah(t, 'Wati');
     const loan = await createLoan(n.id);
     const payment = await pay(loan.id, { tanggal: '2024-01-31', jenis: 'bagi_hasil', jumlah: 240_000, angsuran_ke: 0 });
     expect(payment.angsuran_ke).toBeNull();
@@ -256,7 +225,7 @@ describe('refused payments leave nothing behind', () => {
   }
 
   it('refuses invalid fields with every message of spec §5 at once', async () => {
-    const n = await addNasabah('Yusuf');
+    const n = await addNasabah(t, 'Yusuf');
     const loan = await createLoan(n.id);
     const before = await loanRow(loan.id);
     const activities = await count('activities');
@@ -279,7 +248,7 @@ describe('refused payments leave nothing behind', () => {
   });
 
   it('refuses an unknown or deleted loan with 400 on pinjaman_id', async () => {
-    const n = await addNasabah('Zaki');
+    const n = await addNasabah(t, 'Zaki');
     const loan = await createLoan(n.id);
     const gone = await createLoan(n.id, { urutan_pinjaman: 2 });
     expect((await t.request({ method: 'DELETE', url: `/api/pinjaman/${gone.id}` })).statusCode).toBe(200);
@@ -297,7 +266,7 @@ describe('refused payments leave nothing behind', () => {
   });
 
   it('refuses a date before the loan date with 400 on tanggal', async () => {
-    const n = await addNasabah('Rina');
+    const n = await addNasabah(t, 'Rina');
     const loan = await createLoan(n.id);
     const before = await loanRow(loan.id);
     const activities = await count('activities');
@@ -309,7 +278,7 @@ describe('refused payments leave nothing behind', () => {
   });
 
   it('refuses a duplicate angsuran_ke on the same loan with 409 on angsuran_ke, but not on another loan', async () => {
-    const n = await addNasabah('Dewi');
+    const n = await addNasabah(t, 'Dewi');
     const loan = await createLoan(n.id);
     const other = await createLoan(n.id, { urutan_pinjaman: 2 });
     await pay(loan.id, { angsuran_ke: 3 });
@@ -332,7 +301,7 @@ describe('refused payments leave nothing behind', () => {
   });
 
   it('turns the unique index violation (pembayaran_angsuran_ke_key, 23505) into the same 409', async () => {
-    const n = await addNasabah('Farid');
+    const n = await addNasabah(t, 'Farid');
     const loan = await createLoan(n.id);
     const values = { pinjaman_id: loan.id, tanggal: '2024-02-29', jumlah: 1, jenis: 'angsuran' as const, angsuran_ke: 4 };
     await t.app.db.insertInto('pembayaran').values(values).execute();
@@ -355,7 +324,7 @@ describe('refused payments leave nothing behind', () => {
   });
 
   it('refuses any payment on a loan settled by a pelunasan with 409', async () => {
-    const n = await addNasabah('Eko');
+    const n = await addNasabah(t, 'Eko');
     const loan = await createLoan(n.id);
     await pay(loan.id, { jenis: 'pelunasan', jumlah: 12_000_000, angsuran_ke: null });
     const before = await loanRow(loan.id);
@@ -374,7 +343,7 @@ describe('refused payments leave nothing behind', () => {
   });
 
   it('still takes a payment on a loan that became lunas through its instalments (a correction)', async () => {
-    const n = await addNasabah('Fajar');
+    const n = await addNasabah(t, 'Fajar');
     const loan = await createLoan(n.id, { jumlah: 1_200_000, durasi_angsuran: 1, persentase: 0 });
     await pay(loan.id, { jumlah: 1_200_000 });
     expect((await loanRow(loan.id)).status).toBe('lunas');
@@ -390,7 +359,7 @@ describe('refused payments leave nothing behind', () => {
 
 describe('concurrent payments on one loan', () => {
   it('applies 20 simultaneous payments without losing an update', async () => {
-    const n = await addNasabah('Gita');
+    const n = await addNasabah(t, 'Gita');
     const loan = await createLoan(n.id, { jumlah: 50_000_000, durasi_angsuran: 24 });
     const amounts = Array.from({ length: 20 }, (_, i) => 100_000 + i * 1_000);
     const responses = await Promise.all(amounts.map((jumlah, i) => post(body(loan.id, { jumlah, angsuran_ke: i + 1 }))));
@@ -407,7 +376,7 @@ describe('concurrent payments on one loan', () => {
   });
 
   it('lets exactly one of five simultaneous payments take the same angsuran_ke', async () => {
-    const n = await addNasabah('Hana');
+    const n = await addNasabah(t, 'Hana');
     const loan = await createLoan(n.id);
     const responses = await Promise.all(Array.from({ length: 5 }, () => post(body(loan.id, { angsuran_ke: 7 }))));
     const codes = responses.map((r) => r.statusCode).sort();
@@ -417,7 +386,7 @@ describe('concurrent payments on one loan', () => {
   });
 
   it('keeps both balances exact when payments move between two loans while others are recorded', async () => {
-    const n = await addNasabah('Iwan');
+    const n = await addNasabah(t, 'Iwan');
     const a = await createLoan(n.id, { jumlah: 20_000_000, durasi_angsuran: 24 });
     const b = await createLoan(n.id, { jumlah: 20_000_000, durasi_angsuran: 24, urutan_pinjaman: 2 });
     const onA = await Promise.all([1, 2, 3, 4].map((k) => pay(a.id, { angsuran_ke: k, jumlah: 100_000 * k })));
@@ -441,7 +410,7 @@ describe('concurrent payments on one loan', () => {
 
 describe('editing a payment', () => {
   it('updates every field and recomputes the balance and the automatic status', async () => {
-    const n = await addNasabah('Joko');
+    const n = await addNasabah(t, 'Joko');
     const loan = await createLoan(n.id, { jumlah: 1_200_000, durasi_angsuran: 1, persentase: 0 });
     const payment = await pay(loan.id, { jumlah: 1_200_000 });
     expect((await loanRow(loan.id)).status).toBe('lunas');
@@ -469,7 +438,7 @@ describe('editing a payment', () => {
   });
 
   it('moves a payment to another loan and recomputes both', async () => {
-    const n = await addNasabah('Kiki');
+    const n = await addNasabah(t, 'Kiki');
     const a = await createLoan(n.id);
     const b = await createLoan(n.id, { urutan_pinjaman: 2, tanggal_pinjam: '2024-02-01' });
     const payment = await pay(a.id);
@@ -481,7 +450,7 @@ describe('editing a payment', () => {
   });
 
   it('refuses the same cases as creating, and an unknown payment with 404', async () => {
-    const n = await addNasabah('Lina');
+    const n = await addNasabah(t, 'Lina');
     const a = await createLoan(n.id);
     const settled = await createLoan(n.id, { urutan_pinjaman: 2 });
     const first = await pay(a.id, { angsuran_ke: 1 });
@@ -529,7 +498,7 @@ describe('editing a payment', () => {
 
 describe('deleting a payment', () => {
   it('soft-deletes it, recomputes the loan and records who did it', async () => {
-    const n = await addNasabah('Mira');
+    const n = await addNasabah(t, 'Mira');
     const loan = await createLoan(n.id);
     const keep = await pay(loan.id, { angsuran_ke: 1 });
     const gone = await pay(loan.id, { angsuran_ke: 2 });
@@ -562,7 +531,7 @@ describe('deleting a payment', () => {
   });
 
   it('turns a loan that was lunas by its instalments back to aktif', async () => {
-    const n = await addNasabah('Nina');
+    const n = await addNasabah(t, 'Nina');
     const loan = await createLoan(n.id, { jumlah: 1_000_000, durasi_angsuran: 2, persentase: 0 });
     await pay(loan.id, { jumlah: 500_000, angsuran_ke: 1 });
     const last = await pay(loan.id, { jumlah: 500_000, angsuran_ke: 2 });
@@ -572,7 +541,7 @@ describe('deleting a payment', () => {
   });
 
   it('hides the payments of a deleted loan everywhere', async () => {
-    const n = await addNasabah('Oki');
+    const n = await addNasabah(t, 'Oki');
     const loan = await createLoan(n.id);
     const payment = await pay(loan.id);
     await t.request({ method: 'DELETE', url: `/api/pinjaman/${loan.id}` });
@@ -586,7 +555,7 @@ describe('deleting a payment', () => {
 
 describe('detail', () => {
   it('returns one payment with its loan and customer; 404 for unknown, 400 for a bad id', async () => {
-    const n = await addNasabah('Putri', '3201999988887777');
+    const n = await addNasabah(t, 'Putri', { nik: '3201999988887777' });
     await t.app.db.updateTable('nasabah').set({ telepon: null, alamat: null }).where('id', '=', n.id).execute();
     const loan = await createLoan(n.id, { nomor_pinjaman: 'P010' });
     const payment = await pay(loan.id);
@@ -627,8 +596,8 @@ describe('detail', () => {
 
 describe('listing, filtering, sorting and statistics', () => {
   async function seed() {
-    const budi = await addNasabah('Budi Santoso', '3201000000000111');
-    const ani = await addNasabah('ani wijaya', '3201000000000222');
+    const budi = await addNasabah(t, 'Budi Santoso', { nik: '3201000000000111' });
+    const ani = await addNasabah(t, 'ani wijaya', { nik: '3201000000000222' });
     const a = await createLoan(budi.id, { tanggal_pinjam: '2024-06-01', jumlah: 24_000_000, durasi_angsuran: 24 });
     const b = await createLoan(ani.id, {
       tanggal_pinjam: '2024-06-01',
@@ -824,7 +793,7 @@ describe('listing, filtering, sorting and statistics', () => {
   });
 
   it('rounds a half-rupiah average up', async () => {
-    const n = await addNasabah('Qori');
+    const n = await addNasabah(t, 'Qori');
     const loan = await createLoan(n.id);
     await pay(loan.id, { jenis: 'bagi_hasil', jumlah: 100, angsuran_ke: null });
     await pay(loan.id, { jenis: 'bagi_hasil', jumlah: 101, angsuran_ke: null });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Jadwal, Pinjaman } from '@mizan/core';
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
-import { postLoan } from '../../test/populate';
+import { addNasabah, postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 
 // The ledger on the server (issue 23): GET /api/pinjaman/{id}/jadwal and the loan's stored
@@ -21,13 +21,8 @@ beforeEach(async () => {
   await clearBook(t.app.db, { activities: false });
 });
 
-let nik = 0;
 async function loan(overrides: Record<string, unknown> = {}) {
-  const nasabah = await t.app.db
-    .insertInto('nasabah')
-    .values({ nama: 'Siti Aminah', nik: `3201${String(++nik).padStart(12, '0')}`, telepon: '081234567890', status: 'aktif' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const nasabah = await addNasabah(t, 'Siti Aminah', { alamat: null, kecamatan: null, kota: null });
   return postLoan<Pinjaman>(t, nasabah.id, overrides);
 }
 const pay = async (payload: Record<string, unknown>) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { angsuranPerBulan, calculateMurabahah, KWITANSI_MAX_BYTES, messages, pinjamanSortKeys, type Pinjaman } from '@mizan/core';
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
 import { kwitansiDir } from '../../lib/file-storage';
+import { addNasabah, multipart, pngBytes, type FilePart } from '../../test/populate';
 import { NASABAH_NOT_ACTIVE } from './pinjaman.service';
 
 const m = messages.pinjaman;
@@ -27,55 +28,8 @@ beforeEach(async () => {
 // ---------------------------------------------------------------------------------------------
 // helpers
 
-let nikCounter = 0;
-async function addNasabah(nama: string, overrides: { status?: 'aktif' | 'nonaktif'; deleted?: boolean; nik?: string } = {}) {
-  return t.app.db
-    .insertInto('nasabah')
-    .values({
-      nama,
-      nik: overrides.nik ?? `3201${String(++nikCounter).padStart(12, '0')}`,
-      telepon: '081234567890',
-      alamat: 'Jl. Melati 1',
-      kecamatan: 'Cibinong',
-      kota: 'Bogor',
-      status: overrides.status ?? 'aktif',
-      deleted_at: overrides.deleted ? new Date() : null,
-    })
-    .returning(['id', 'nama', 'nik'])
-    .executeTakeFirstOrThrow();
-}
-
-const pngBytes = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(200)]);
 const jpegBytes = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]), crypto.randomBytes(300)]);
 const pdfBytes = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-
-interface FilePart {
-  name?: string;
-  filename: string;
-  type: string;
-  data: Buffer;
-}
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipart(fields: Record<string, string | number | null | undefined>, file?: FilePart) {
-  const boundary = `----mizan${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value ?? ''}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'kwitansi'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const loanFields = (nasabahId: number, overrides: Record<string, string | number | null | undefined> = {}) => ({
   nasabah_id: nasabahId,
@@ -120,7 +74,7 @@ const get = (url: string, token?: string | null) => t.request({ method: 'GET', u
 
 describe('creating a loan', () => {
   it('records the spec worked example with a PNG receipt: server fields follow the core formulas', async () => {
-    const budi = await addNasabah('Budi Santoso');
+    const budi = await addNasabah(t, 'Budi Santoso');
     const png = pngBytes();
     const loan = await createLoan(budi.id, {}, { filename: 'kwitansi.png', type: 'image/png', data: png });
 
@@ -166,7 +120,7 @@ describe('creating a loan', () => {
   });
 
   it('accepts JPEG and PDF receipts, judged by their bytes, and stores them as .jpg and .pdf', async () => {
-    const n = await addNasabah('Siti Aminah');
+    const n = await addNasabah(t, 'Siti Aminah');
     const jpeg = await createLoan(n.id, {}, { filename: 'foto.JPEG', type: 'image/jpeg', data: jpegBytes() });
     expect(jpeg.kwitansi).toMatch(/^[a-f0-9]{32}\.jpg$/);
     // A PDF sent with a misleading name and type is still stored as what it is.
@@ -180,7 +134,7 @@ describe('creating a loan', () => {
   });
 
   it('accepts JSON and multipart without a file; a non-pokok loan has no durasi and no instalment', async () => {
-    const n = await addNasabah('Rahmat');
+    const n = await addNasabah(t, 'Rahmat');
     const res = await t.request({
       method: 'POST',
       url: '/api/pinjaman',
@@ -212,7 +166,7 @@ describe('creating a loan', () => {
   });
 
   it('takes the next urutan_pinjaman itself when none is sent, and says so in data_completeness', async () => {
-    const n = await addNasabah('Dewi');
+    const n = await addNasabah(t, 'Dewi');
     await createLoan(n.id, { urutan_pinjaman: 3 });
     const loan = await createLoan(n.id, { urutan_pinjaman: '' });
     expect(loan.urutan_pinjaman).toBe(4);
@@ -220,7 +174,7 @@ describe('creating a loan', () => {
   });
 
   it('refuses invalid fields with every message at once, and leaves neither a loan nor a file', async () => {
-    const n = await addNasabah('Andi');
+    const n = await addNasabah(t, 'Andi');
     const body = multipart(
       { nasabah_id: '', tanggal_pinjam: '', jumlah: '0', persentase: '-1', tipe: 'pokok', durasi_angsuran: '' },
       { filename: 'k.png', type: 'image/png', data: pngBytes() },
@@ -245,8 +199,8 @@ describe('creating a loan', () => {
   });
 
   it('refuses an unknown, deleted or inactive customer, removing the uploaded file', async () => {
-    const deleted = await addNasabah('Lama', { deleted: true });
-    const inactive = await addNasabah('Pasif', { status: 'nonaktif' });
+    const deleted = await addNasabah(t, 'Lama', { deleted_at: new Date() });
+    const inactive = await addNasabah(t, 'Pasif', { status: 'nonaktif' });
     const file = { filename: 'k.jpg', type: 'image/jpeg', data: jpegBytes() };
     for (const [id, msg] of [
       [999_999, messages.notFound.nasabah],
@@ -262,7 +216,7 @@ describe('creating a loan', () => {
   });
 
   it('refuses a file that is not JPEG, PNG or PDF with 415, whatever its name and type say', async () => {
-    const n = await addNasabah('Eko');
+    const n = await addNasabah(t, 'Eko');
     const cases: FilePart[] = [
       { filename: 'k.jpg', type: 'image/jpeg', data: Buffer.from('GIF89a this is a gif really') },
       { filename: 'k.png', type: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') },
@@ -278,7 +232,7 @@ describe('creating a loan', () => {
   });
 
   it('refuses a file over 5 MB with 413 while streaming, and an empty file with 400', async () => {
-    const n = await addNasabah('Fajar');
+    const n = await addNasabah(t, 'Fajar');
     const big = Buffer.concat([pngBytes(), Buffer.alloc(KWITANSI_MAX_BYTES)]);
     const res = await t.request({
       method: 'POST',
@@ -306,7 +260,7 @@ describe('creating a loan', () => {
   });
 
   it('refuses two files, or a file under another name', async () => {
-    const n = await addNasabah('Gita');
+    const n = await addNasabah(t, 'Gita');
     const boundary = 'xxBOUNDARYxx';
     const part = (name: string, data: Buffer) =>
       Buffer.concat([
@@ -337,7 +291,7 @@ describe('creating a loan', () => {
     const other = await t.request({
       method: 'POST',
       url: '/api/pinjaman',
-      ...multipart(loanFields(n.id), { name: 'foto', filename: 'a.png', type: 'image/png', data: pngBytes() }),
+      ...multipart(loanFields(n.id), { field: 'foto', filename: 'a.png', type: 'image/png', data: pngBytes() }),
     });
     expect(other.statusCode).toBe(400);
     expect(other.json().errors[0].path).toBe('foto');
@@ -354,9 +308,9 @@ describe('creating a loan', () => {
 
 describe('listing loans', () => {
   async function seed() {
-    const budi = await addNasabah('Budi Santoso', { nik: '3201000000000111' });
-    const ani = await addNasabah('ani wijaya', { nik: '3201000000000222' });
-    const citra = await addNasabah('Citra 50%_x', { nik: '3201000000000333' });
+    const budi = await addNasabah(t, 'Budi Santoso', { nik: '3201000000000111' });
+    const ani = await addNasabah(t, 'ani wijaya', { nik: '3201000000000222' });
+    const citra = await addNasabah(t, 'Citra 50%_x', { nik: '3201000000000333' });
     const a = await createLoan(budi.id, {
       nomor_pinjaman: 'A001',
       urutan_pinjaman: 1,
@@ -509,7 +463,7 @@ describe('listing loans', () => {
 
 describe('loan detail, info and stats', () => {
   it('returns one loan, 404 for unknown or deleted ones and 400 for a bad id', async () => {
-    const n = await addNasabah('Hadi');
+    const n = await addNasabah(t, 'Hadi');
     const loan = await createLoan(n.id);
     const res = await get(`/api/pinjaman/${loan.id}`);
     expect(res.statusCode).toBe(200);
@@ -559,14 +513,14 @@ describe('loan detail, info and stats', () => {
   });
 
   it('gives the loan info of a new and of an existing customer (decisions §3)', async () => {
-    const baru = await addNasabah('Baru');
+    const baru = await addNasabah(t, 'Baru');
     expect((await get(`/api/pinjaman/info/${baru.id}`)).json().data).toEqual({
       nomor_pinjaman: '',
       urutan_pinjaman: 1,
       is_new_nasabah: true,
     });
 
-    const lama = await addNasabah('Lama');
+    const lama = await addNasabah(t, 'Lama');
     await createLoan(lama.id, { nomor_pinjaman: 'K010', urutan_pinjaman: 1 });
     await createLoan(lama.id, { nomor_pinjaman: 'K011', urutan_pinjaman: 2 });
     const deleted = await createLoan(lama.id, { nomor_pinjaman: 'K099', urutan_pinjaman: 9 });
@@ -582,7 +536,7 @@ describe('loan detail, info and stats', () => {
   });
 
   it('counts living loans per status, and the running ones (aktif and macet) with their amounts', async () => {
-    const n = await addNasabah('Indah');
+    const n = await addNasabah(t, 'Indah');
     const a = await createLoan(n.id, { jumlah: 3_000_000 });
     await createLoan(n.id, { jumlah: 4_500_000, urutan_pinjaman: 2 });
     const lunas = await createLoan(n.id, { jumlah: 10_000_000, urutan_pinjaman: 3 });
@@ -616,7 +570,7 @@ describe('editing a loan', () => {
   }
 
   it('updates every field as JSON, recomputes balances from the payments and keeps the status staff chose', async () => {
-    const n = await addNasabah('Joko');
+    const n = await addNasabah(t, 'Joko');
     const loan = await createLoan(n.id);
     await addPayment(loan.id, 'angsuran', 1_240_000);
     await addPayment(loan.id, 'bagi_hasil', 100_000);
@@ -665,8 +619,8 @@ describe('editing a loan', () => {
   });
 
   it('moves a loan to another customer and recomputes both totals; status is required', async () => {
-    const from = await addNasabah('Asal');
-    const to = await addNasabah('Tujuan');
+    const from = await addNasabah(t, 'Asal');
+    const to = await addNasabah(t, 'Tujuan');
     const loan = await createLoan(from.id, { jumlah: 8_000_000 });
     await createLoan(to.id, { jumlah: 2_000_000, urutan_pinjaman: 1 });
     const noStatus = await t.request({ method: 'PUT', url: `/api/pinjaman/${loan.id}`, payload: loanFields(to.id) });
@@ -682,7 +636,7 @@ describe('editing a loan', () => {
     expect(await totalPinjaman(from.id)).toBe(0);
     expect(await totalPinjaman(to.id)).toBe(10_000_000);
 
-    const pasif = await addNasabah('Pasif', { status: 'nonaktif' });
+    const pasif = await addNasabah(t, 'Pasif', { status: 'nonaktif' });
     const refused = await t.request({
       method: 'PUT',
       url: `/api/pinjaman/${loan.id}`,
@@ -697,7 +651,7 @@ describe('editing a loan', () => {
   });
 
   it('keeps urutan_pinjaman when none is sent, and the customer may have become inactive meanwhile', async () => {
-    const n = await addNasabah('Kurnia');
+    const n = await addNasabah(t, 'Kurnia');
     const loan = await createLoan(n.id, { urutan_pinjaman: 5 });
     await t.app.db.updateTable('nasabah').set({ status: 'nonaktif' }).where('id', '=', n.id).execute();
     const payload = { ...loanFields(n.id), status: 'lunas' } as Record<string, unknown>;
@@ -708,7 +662,7 @@ describe('editing a loan', () => {
   });
 
   it('replaces the receipt with a multipart PUT, removing the old file only after the commit', async () => {
-    const n = await addNasabah('Lestari');
+    const n = await addNasabah(t, 'Lestari');
     const loan = await createLoan(n.id, {}, { filename: 'a.png', type: 'image/png', data: pngBytes() });
     const oldName = loan.kwitansi!;
     const pdf = pdfBytes();
@@ -757,7 +711,7 @@ describe('editing a loan', () => {
 
 describe('deleting', () => {
   it('deletes the receipt: the file goes after the commit and the loan says it is missing', async () => {
-    const n = await addNasabah('Maya');
+    const n = await addNasabah(t, 'Maya');
     const loan = await createLoan(n.id, {}, { filename: 'a.jpg', type: 'image/jpeg', data: jpegBytes() });
     const res = await t.request({ method: 'DELETE', url: `/api/pinjaman/${loan.id}/kwitansi` });
     expect(res.statusCode).toBe(200);
@@ -775,7 +729,7 @@ describe('deleting', () => {
   });
 
   it('soft-deletes a loan: gone from detail, list and totals; its payments and receipt are kept', async () => {
-    const n = await addNasabah('Nina');
+    const n = await addNasabah(t, 'Nina');
     const keep = await createLoan(n.id, { jumlah: 2_000_000 });
     const loan = await createLoan(n.id, { urutan_pinjaman: 2 }, { filename: 'a.png', type: 'image/png', data: pngBytes() });
     await t.app.db
@@ -813,7 +767,7 @@ describe('deleting', () => {
 
 describe('receipt files under /uploads/kwitansi', () => {
   it('serves a receipt to a bearer token or a valid signed link, with type, name and nosniff', async () => {
-    const n = await addNasabah('Oki');
+    const n = await addNasabah(t, 'Oki');
     const png = pngBytes();
     const loan = await createLoan(n.id, { nomor_pinjaman: 'A 01/x"' }, { filename: 'a.png', type: 'image/png', data: png });
     const url = `/uploads/kwitansi/${loan.kwitansi}`;
@@ -833,7 +787,7 @@ describe('receipt files under /uploads/kwitansi', () => {
   });
 
   it('names a download after the loan id when there is no nomor_pinjaman, and serves PDFs as PDFs', async () => {
-    const n = await addNasabah('Putri');
+    const n = await addNasabah(t, 'Putri');
     const loan = await createLoan(n.id, { nomor_pinjaman: '' }, { filename: 'a.pdf', type: 'application/pdf', data: pdfBytes() });
     const res = await get(`/uploads/kwitansi/${loan.kwitansi}?download=1`);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -841,7 +795,7 @@ describe('receipt files under /uploads/kwitansi', () => {
   });
 
   it('refuses requests without a token, with a revoked token, or with a bad, tampered or expired signature', async () => {
-    const n = await addNasabah('Rudi');
+    const n = await addNasabah(t, 'Rudi');
     const loan = await createLoan(n.id, {}, { filename: 'a.png', type: 'image/png', data: pngBytes() });
     const url = `/uploads/kwitansi/${loan.kwitansi}`;
     expect((await get(url, null)).statusCode).toBe(401);
@@ -860,7 +814,7 @@ describe('receipt files under /uploads/kwitansi', () => {
   });
 
   it('answers 404 for unknown names, names that are not generated ones, and path traversal', async () => {
-    const n = await addNasabah('Sari');
+    const n = await addNasabah(t, 'Sari');
     const loan = await createLoan(n.id, {}, { filename: 'a.png', type: 'image/png', data: pngBytes() });
     fs.writeFileSync(path.join(uploads, 'catatan.txt'), 'rahasia');
     for (const name of [
