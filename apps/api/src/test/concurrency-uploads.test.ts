@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KWITANSI_MAX_BYTES } from '@mizan/core';
 import { createTestApp, type TestApp } from './test-app';
-import { multipart, pngBytes, populate, type Populated } from './populate';
+import { loanFormFields, multipart, pngBytes, populate, type Populated } from './populate';
 import { kwitansiDir } from '../lib/file-storage';
 
 let t: TestApp;
@@ -33,18 +33,6 @@ async function expectNoOrphans() {
   );
   expect(fs.readdirSync(uploads).sort()).toEqual([...new Set(named)].sort());
 }
-
-const loanFields = (nasabahId: number, extra: Record<string, string | number> = {}) => ({
-  nasabah_id: nasabahId,
-  nomor_pinjaman: 'A001',
-  tanggal_pinjam: '2024-01-31',
-  jumlah: 12_000_000,
-  persentase: 2,
-  tipe: 'pokok',
-  durasi_angsuran: 12,
-  jaminan: 'BPKB motor',
-  ...extra,
-});
 
 describe('concurrency', () => {
   it('parallel edits of one customer: one whole edit wins, every edit is logged', async () => {
@@ -84,7 +72,7 @@ describe('concurrency', () => {
         t.request({
           method: 'PUT',
           url: `/api/pinjaman/${loan.id}`,
-          ...multipart(loanFields(data.nasabah[0]!.id, { status: 'aktif' }), {
+          ...multipart(loanFormFields(data.nasabah[0]!.id, { status: 'aktif' }), {
             filename: 'k.png',
             type: 'image/png',
             data: file,
@@ -105,7 +93,7 @@ describe('uploads', () => {
     t.request({
       method: 'POST',
       url: '/api/pinjaman',
-      ...multipart(loanFields(data.nasabah[0]!.id, { nomor_pinjaman: nomor }), file),
+      ...multipart(loanFormFields(data.nasabah[0]!.id, { nomor_pinjaman: nomor }), file),
     });
   const loanCount = async () => (await t.app.db.selectFrom('pinjaman').select('id').execute()).length;
   const pngOfSize = (size: number) => Buffer.concat([pngBytes().subarray(0, 8), Buffer.alloc(size - 8, 7)]);
@@ -158,7 +146,7 @@ describe('uploads', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const before = await loanCount();
-    const body = multipart(loanFields(data.nasabah[0]!.id, { nomor_pinjaman: 'CUT' }), {
+    const body = multipart(loanFormFields(data.nasabah[0]!.id, { nomor_pinjaman: 'CUT' }), {
       filename: 'k.png',
       type: 'image/png',
       data: pngOfSize(3 * 1024 * 1024),

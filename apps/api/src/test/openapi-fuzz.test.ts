@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { pinjamanUpdateSchema } from '@mizan/core';
 import { createTestApp } from './test-app';
+import { loanFormFields, nasabahPayload, paymentPayload } from './populate';
 import { kwitansiDir } from '../lib/file-storage';
 
 type Json = unknown;
@@ -60,33 +61,9 @@ async function mustCreate(url: string, payload: Record<string, unknown>) {
   return res.json().data as { id: number };
 }
 const operator = await t.createUser({ username: 'operator1', password: 'rahasia-operator-1', role: 'operator' });
-const nasabah = await mustCreate('/api/nasabah', {
-  nama: 'Budi Santoso',
-  nik: '3201000000000001',
-  telepon: '0812-3456-7890',
-  alamat: 'Jl. Mawar No. 5',
-  kecamatan: 'Cibinong',
-  kota: 'Bogor',
-});
-const loan = await mustCreate('/api/pinjaman', {
-  nasabah_id: nasabah.id,
-  nomor_pinjaman: 'A001',
-  urutan_pinjaman: 1,
-  tanggal_pinjam: '2024-01-31',
-  jumlah: 12_000_000,
-  persentase: 2,
-  tipe: 'pokok',
-  durasi_angsuran: 12,
-  jaminan: 'BPKB motor',
-});
-const payment = await mustCreate('/api/pembayaran', {
-  pinjaman_id: loan.id,
-  tanggal: '2024-02-29',
-  jumlah: 1_240_000,
-  jenis: 'angsuran',
-  keterangan: null,
-  angsuran_ke: 1,
-});
+const nasabah = await mustCreate('/api/nasabah', nasabahPayload({ telepon: '0812-3456-7890', alamat: 'Jl. Mawar No. 5' }));
+const loan = await mustCreate('/api/pinjaman', loanFormFields(nasabah.id, { urutan_pinjaman: 1 }));
+const payment = await mustCreate('/api/pembayaran', paymentPayload(loan.id));
 const recipient = await mustCreate('/api/wa-notification-recipients', {
   name: 'Pak Ahmad',
   phone_number: '081234567890',

@@ -40,6 +40,22 @@ export function multipart(fields: Record<string, string | number | null | undefi
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/**
+ * A loan as the loan form sends it (for `multipart`): A001, the worked example (Rp 12.000.000 at
+ * 2 % for 12 months from 2024-01-31) with a BPKB as collateral, unless `fields` say otherwise.
+ */
+export const loanFormFields = (nasabahId: number, fields: Record<string, string | number | null> = {}) => ({
+  nasabah_id: nasabahId,
+  nomor_pinjaman: 'A001',
+  tanggal_pinjam: '2024-01-31',
+  jumlah: 12_000_000,
+  persentase: 2,
+  tipe: 'pokok',
+  durasi_angsuran: 12,
+  jaminan: 'BPKB motor',
+  ...fields,
+});
+
 async function created<T>(res: { statusCode: number; body: string; json(): { data: T } }, what: string): Promise<T> {
   if (res.statusCode !== 201) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
   return res.json().data;
@@ -75,16 +91,7 @@ export async function populate(t: TestApp, options: { customers?: number } = {})
     });
     nasabah.push(await created(res, 'nasabah'));
   }
-  const loanFields = (nasabahId: number, nomor: string) => ({
-    nasabah_id: nasabahId,
-    nomor_pinjaman: nomor,
-    tanggal_pinjam: '2024-01-31',
-    jumlah: 12_000_000,
-    persentase: 2,
-    tipe: 'pokok',
-    durasi_angsuran: 12,
-    jaminan: 'BPKB motor',
-  });
+  const loanFields = (nasabahId: number, nomor: string) => loanFormFields(nasabahId, { nomor_pinjaman: nomor });
   const loans: { id: number; kwitansi: string | null }[] = [];
   loans.push(
     await created(
