@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { messages, type ImporHasil, type ImporPeriksa, type Nasabah, type Pinjaman } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { countRows } from '../../test/rows';
 import { createKasir, multipart, postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { forgetHistoryFrom } from '../portfolio/portfolio.service';
@@ -42,15 +43,6 @@ const impor = async (jenis: string, data: Buffer, filename?: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as ImporHasil;
 };
-const count = async (table: 'nasabah' | 'pinjaman' | 'pembayaran' | 'activities') =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 const nasabahHeaders = ['Nama', 'NIK', 'Telepon', 'Alamat', 'Kecamatan', 'Kota', 'Tanggal Nasabah', 'Status'];
 const customerRow = (i: number, tanggal: unknown = new Date(Date.UTC(2021, 2, 15))) => [
@@ -107,10 +99,10 @@ describe('Impor nasabah', () => {
       customerRow(3, '5 Nov 2020'),
       customerRow(4, null),
     ]);
-    const before = await count('nasabah');
+    const before = await countRows(t.app.db, 'nasabah');
     const check = await periksa('nasabah', file);
     expect(check).toMatchObject({ jenis: 'nasabah', jumlah_baris: 4, baru: 4, sudah_ada: 0, jumlah_masalah: 0, masalah: [] });
-    expect(await count('nasabah')).toBe(before);
+    expect(await countRows(t.app.db, 'nasabah')).toBe(before);
 
     const result = await impor('nasabah', file);
     expect(result).toEqual({ jenis: 'nasabah', jumlah_baris: 4, ditambahkan: 4, sudah_ada: 0 });
@@ -127,7 +119,7 @@ describe('Impor nasabah', () => {
 
     const again = await impor('nasabah', file);
     expect(again).toEqual({ jenis: 'nasabah', jumlah_baris: 4, ditambahkan: 0, sudah_ada: 4 });
-    expect(await count('nasabah')).toBe(before + 4);
+    expect(await countRows(t.app.db, 'nasabah')).toBe(before + 4);
     const log = await t.app.db.selectFrom('activities').select('description').where('type', '=', 'impor.nasabah').execute();
     expect(log.map((a) => a.description)).toEqual([
       'Impor nasabah dari data.xlsx: 4 baris ditambahkan, 0 sudah ada',
@@ -161,7 +153,7 @@ describe('Impor nasabah', () => {
     sheet.getCell('D7').value = { formula: 'CONCAT("Jl. ", 7)', result: 'Jl. 7' }; // row 7: a formula
     sheet.addRow([...customerRow(15).slice(0, 6), '31/02/2020', 'aktif']); // row 8: no such day
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
-    const before = await Promise.all([count('nasabah'), count('activities')]);
+    const before = await Promise.all([countRows(t.app.db, 'nasabah'), countRows(t.app.db, 'activities')]);
 
     const check = await periksa('nasabah', file);
     expect(check.baru).toBe(1);
@@ -185,7 +177,7 @@ describe('Impor nasabah', () => {
       'Berkas masih memiliki 6 masalah; perbaiki lalu periksa ulang. Tidak ada data yang disimpan.',
     );
     expect(refused.json().errors[0]).toEqual({ path: 'baris 3, Nama', msg: messages.nasabah.namaRequired });
-    expect(await Promise.all([count('nasabah'), count('activities')])).toEqual(before);
+    expect(await Promise.all([countRows(t.app.db, 'nasabah'), countRows(t.app.db, 'activities')])).toEqual(before);
 
     // The same rows back as XLSX, each with its problems.
     const problems = await upload('/api/impor/nasabah/masalah', file);
@@ -279,14 +271,7 @@ describe('Impor pinjaman dan pembayaran', () => {
       ['LAMA-2', '2024-03-05', 6_540_000, 'pelunasan', null, null],
     ];
     const file = await xlsx(header, rows);
-    const receiptsBefore = Number(
-      (
-        await t.app.db
-          .selectFrom('kwitansi_pembayaran')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const receiptsBefore = await countRows(t.app.db, 'kwitansi_pembayaran');
     expect(await periksa('pembayaran', file)).toMatchObject({ baru: 5, jumlah_masalah: 0 });
     expect(await impor('pembayaran', file)).toMatchObject({ ditambahkan: 5, sudah_ada: 0 });
 
@@ -318,14 +303,7 @@ describe('Impor pinjaman dan pembayaran', () => {
     expect(fields(loans[0]!)).toEqual(fields(again));
     expect(loans[1]!.status).toBe('lunas');
     expect(loans[2]!.total_pembayaran).toBe(450_000);
-    const receipts = Number(
-      (
-        await t.app.db
-          .selectFrom('kwitansi_pembayaran')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const receipts = await countRows(t.app.db, 'kwitansi_pembayaran');
     expect(receipts - receiptsBefore).toBe(5 + 2);
 
     expect(await impor('pembayaran', file)).toMatchObject({ ditambahkan: 0, sudah_ada: 5 });

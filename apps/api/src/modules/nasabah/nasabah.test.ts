@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { messages, nasabahSortKeys, todayJakarta } from '@mizan/core';
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
+import { activityOfType, countRows } from '../../test/rows';
 import { nextNik } from '../../test/populate';
 import { refreshTotalPinjaman } from './nasabah.service';
 
@@ -45,14 +46,6 @@ async function create(overrides: Record<string, unknown> = {}) {
 
 const list = (query = '') => t.request({ method: 'GET', url: `/api/nasabah${query}` });
 const stats = async () => (await t.request({ method: 'GET', url: '/api/nasabah/stats' })).json().data;
-
-async function countRows(table: 'nasabah' | 'activities') {
-  const row = await t.app.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /** A loan written straight to the database (the loan module is not under test here). */
 async function addLoan(nasabahId: number, jumlah: number, status: 'aktif' | 'lunas' | 'macet' = 'aktif') {
@@ -148,8 +141,8 @@ describe('POST /api/nasabah', () => {
         { path: 'kota', msg: m.kotaRequired },
       ]),
     );
-    expect(await countRows('nasabah')).toBe(0);
-    expect(await countRows('activities')).toBe(0);
+    expect(await countRows(t.app.db, 'nasabah')).toBe(0);
+    expect(await countRows(t.app.db, 'activities')).toBe(0);
   });
 
   it.each([
@@ -174,7 +167,7 @@ describe('POST /api/nasabah', () => {
     const res = await t.request({ method: 'POST', url: '/api/nasabah', payload: validBody(overrides) });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ path, msg }]);
-    expect(await countRows('nasabah')).toBe(0);
+    expect(await countRows(t.app.db, 'nasabah')).toBe(0);
   });
 
   it('accepts every telepon character the spec allows', async () => {
@@ -192,8 +185,8 @@ describe('POST /api/nasabah', () => {
       message: 'NIK sudah terdaftar',
       errors: [{ path: 'nik', msg: 'NIK sudah terdaftar' }],
     });
-    expect(await countRows('nasabah')).toBe(1);
-    expect(await countRows('activities')).toBe(1);
+    expect(await countRows(t.app.db, 'nasabah')).toBe(1);
+    expect(await countRows(t.app.db, 'activities')).toBe(1);
   });
 
   it('lets exactly one of two simultaneous registrations of one NIK through', async () => {
@@ -204,8 +197,8 @@ describe('POST /api/nasabah', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409]);
     for (const r of results.filter((r) => r.statusCode === 409)) expect(r.json().message).toBe(m.nikTaken);
-    expect(await countRows('nasabah')).toBe(1);
-    expect(await countRows('activities')).toBe(1);
+    expect(await countRows(t.app.db, 'nasabah')).toBe(1);
+    expect(await countRows(t.app.db, 'activities')).toBe(1);
   });
 
   it('lets the NIK of a deleted customer be registered again', async () => {
@@ -220,7 +213,7 @@ describe('POST /api/nasabah', () => {
     expect(res.statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/nasabah', token: null })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/nasabah/stats', token: null })).statusCode).toBe(401);
-    expect(await countRows('nasabah')).toBe(0);
+    expect(await countRows(t.app.db, 'nasabah')).toBe(0);
   });
 });
 
@@ -585,11 +578,7 @@ describe('PUT /api/nasabah/{id}', () => {
       data_completeness: [],
     });
     expect(new Date(res.json().data.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(res.json().data.created_at).getTime());
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .selectAll()
-      .where('type', '=', 'nasabah.update')
-      .executeTakeFirstOrThrow();
+    const activity = await activityOfType(t.app.db, 'nasabah.update');
     expect(activity).toMatchObject({
       category: 'other',
       entity_id: created.id,
@@ -616,7 +605,7 @@ describe('PUT /api/nasabah/{id}', () => {
     );
     const unchanged = (await t.request({ method: 'GET', url: `/api/nasabah/${created.id}` })).json().data;
     expect(unchanged.nama).toBe('Budi Santoso');
-    expect(await countRows('activities')).toBe(1);
+    expect(await countRows(t.app.db, 'activities')).toBe(1);
   });
 
   it("refuses another customer's NIK with 409 and changes nothing", async () => {
@@ -630,7 +619,7 @@ describe('PUT /api/nasabah/{id}', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual([{ path: 'nik', msg: 'NIK sudah terdaftar' }]);
     expect((await t.request({ method: 'GET', url: `/api/nasabah/${b.id}` })).json().data.nama).toBe('Dua');
-    expect(await countRows('activities')).toBe(2);
+    expect(await countRows(t.app.db, 'activities')).toBe(2);
   });
 
   it('answers 404 for an unknown or deleted customer', async () => {
@@ -776,7 +765,7 @@ describe('DELETE /api/nasabah/{id}', () => {
     expect(refused.json()).toEqual({ success: false, message: 'Nasabah masih memiliki pinjaman aktif' });
     const row = await t.app.db.selectFrom('nasabah').select('deleted_at').where('id', '=', nasabah.id).executeTakeFirstOrThrow();
     expect(row.deleted_at).toBeNull();
-    expect(await countRows('activities')).toBe(1);
+    expect(await countRows(t.app.db, 'activities')).toBe(1);
 
     await t.app.db
       .updateTable('pinjaman')

@@ -12,6 +12,7 @@ import {
   type Pinjaman,
 } from '@mizan/core';
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
+import { activityOfType, countRows } from '../../test/rows';
 import { addNasabah, paymentPayload, postLoan, postPayment } from '../../test/populate';
 import { angsuranKeConflict, angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from './pembayaran.service';
 
@@ -52,15 +53,6 @@ const loanRow = (id: number) =>
     .select(['sisa_pokok', 'total_pembayaran', 'status'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-const count = async (table: 'pembayaran' | 'activities') =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const livingPayments = (pinjamanId: number) =>
   t.app.db
     .selectFrom('pembayaran')
@@ -219,8 +211,8 @@ describe('refused payments leave nothing behind', () => {
     payments: number,
     activities: number,
   ) {
-    expect(await count('pembayaran')).toBe(payments);
-    expect(await count('activities')).toBe(activities);
+    expect(await countRows(t.app.db, 'pembayaran')).toBe(payments);
+    expect(await countRows(t.app.db, 'activities')).toBe(activities);
     expect(await loanRow(loan.id)).toEqual(before);
   }
 
@@ -228,7 +220,7 @@ describe('refused payments leave nothing behind', () => {
     const n = await addNasabah(t, 'Yusuf');
     const loan = await createLoan(n.id);
     const before = await loanRow(loan.id);
-    const activities = await count('activities');
+    const activities = await countRows(t.app.db, 'activities');
     const res = await post({ pinjaman_id: '', tanggal: '', jumlah: 0, jenis: '', keterangan: '', angsuran_ke: null });
     expect(res.statusCode).toBe(400);
     const errors = res.json().errors as { path: string; msg: string }[];
@@ -252,7 +244,7 @@ describe('refused payments leave nothing behind', () => {
     const loan = await createLoan(n.id);
     const gone = await createLoan(n.id, { urutan_pinjaman: 2 });
     expect((await t.request({ method: 'DELETE', url: `/api/pinjaman/${gone.id}` })).statusCode).toBe(200);
-    const activities = await count('activities');
+    const activities = await countRows(t.app.db, 'activities');
     for (const pinjamanId of [999_999, gone.id]) {
       const res = await post(body(pinjamanId));
       expect(res.statusCode).toBe(400);
@@ -269,7 +261,7 @@ describe('refused payments leave nothing behind', () => {
     const n = await addNasabah(t, 'Rina');
     const loan = await createLoan(n.id);
     const before = await loanRow(loan.id);
-    const activities = await count('activities');
+    const activities = await countRows(t.app.db, 'activities');
     const res = await post(body(loan.id, { tanggal: '2024-01-30' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ path: 'tanggal', msg: tanggalBeforeLoanMessage('2024-01-31') }]);
@@ -283,7 +275,7 @@ describe('refused payments leave nothing behind', () => {
     const other = await createLoan(n.id, { urutan_pinjaman: 2 });
     await pay(loan.id, { angsuran_ke: 3 });
     const before = await loanRow(loan.id);
-    const activities = await count('activities');
+    const activities = await countRows(t.app.db, 'activities');
     const res = await post(body(loan.id, { angsuran_ke: 3, tanggal: '2024-05-01' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -329,7 +321,7 @@ describe('refused payments leave nothing behind', () => {
     await pay(loan.id, { jenis: 'pelunasan', jumlah: 12_000_000, angsuran_ke: null });
     const before = await loanRow(loan.id);
     expect(before.status).toBe('lunas');
-    const activities = await count('activities');
+    const activities = await countRows(t.app.db, 'activities');
     for (const extra of [
       { angsuran_ke: 2 },
       { jenis: 'pelunasan', angsuran_ke: null },
@@ -369,7 +361,7 @@ describe('concurrent payments on one loan', () => {
     const row = await expectBalanceMatchesPayments(loan);
     expect(row).toMatchObject({ total_pembayaran: sum, status: 'aktif' });
     expect(row.sisa_pokok).toBeLessThan(50_000_000);
-    expect(await count('pembayaran')).toBe(20);
+    expect(await countRows(t.app.db, 'pembayaran')).toBe(20);
     expect(await t.app.db.selectFrom('activities').select('id').where('type', '=', 'pembayaran.create').execute()).toHaveLength(
       20,
     );
@@ -429,11 +421,7 @@ describe('editing a payment', () => {
       pinjaman: { status: 'aktif', sisa_pokok: 1_000_000 },
     });
     expect(await loanRow(loan.id)).toEqual({ sisa_pokok: 1_000_000, total_pembayaran: 200_000, status: 'aktif' });
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .selectAll()
-      .where('type', '=', 'pembayaran.update')
-      .executeTakeFirstOrThrow();
+    const activity = await activityOfType(t.app.db, 'pembayaran.update');
     expect(activity).toMatchObject({ category: 'pembayaran', amount: 200_000, entity_id: payment.id });
   });
 
@@ -457,7 +445,7 @@ describe('editing a payment', () => {
     const second = await pay(a.id, { angsuran_ke: 2 });
     const pelunasan = await pay(settled.id, { jenis: 'pelunasan', angsuran_ke: null, jumlah: 12_000_000 });
     const before = await loanRow(a.id);
-    const activities = await count('activities');
+    const activities = await countRows(t.app.db, 'activities');
 
     const duplicate = await put(second.id, body(a.id, { angsuran_ke: 1 }));
     expect(duplicate.statusCode).toBe(409);
@@ -486,7 +474,7 @@ describe('editing a payment', () => {
     expect(missing.json().message).toBe(messages.notFound.pembayaran);
 
     expect(await loanRow(a.id)).toEqual(before);
-    expect(await count('activities')).toBe(activities + 2);
+    expect(await countRows(t.app.db, 'activities')).toBe(activities + 2);
     const stored = await t.app.db
       .selectFrom('pembayaran')
       .select(['pinjaman_id', 'angsuran_ke', 'tanggal'])
@@ -515,11 +503,7 @@ describe('deleting a payment', () => {
       .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect(row.updated_by).not.toBeNull();
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .selectAll()
-      .where('type', '=', 'pembayaran.delete')
-      .executeTakeFirstOrThrow();
+    const activity = await activityOfType(t.app.db, 'pembayaran.delete');
     expect(activity).toMatchObject({ category: 'pembayaran', amount: 1_240_000, entity_id: gone.id });
     expect(activity.description).toContain('dihapus');
 

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { angsuranPerBulan, calculateMurabahah, KWITANSI_MAX_BYTES, messages, pinjamanSortKeys, type Pinjaman } from '@mizan/core';
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
+import { activityOfType, countRows } from '../../test/rows';
 import { kwitansiDir } from '../../lib/file-storage';
 import { addNasabah, multipart, pngBytes, type FilePart } from '../../test/populate';
 import { NASABAH_NOT_ACTIVE } from './pinjaman.service';
@@ -57,15 +58,6 @@ async function createLoan(
 }
 
 const storedFiles = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []);
-const countRows = async (table: 'pinjaman' | 'activities') =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const totalPinjaman = async (id: number) =>
   (await t.app.db.selectFrom('nasabah').select('total_pinjaman').where('id', '=', id).executeTakeFirstOrThrow()).total_pinjaman;
 const get = (url: string, token?: string | null) => t.request({ method: 'GET', url, ...(token === undefined ? {} : { token }) });
@@ -193,8 +185,8 @@ describe('creating a loan', () => {
     );
     const noTipe = await t.request({ method: 'POST', url: '/api/pinjaman', payload: { ...loanFields(n.id), tipe: '' } });
     expect(noTipe.json().errors).toContainEqual({ path: 'tipe', msg: m.tipeRequired });
-    expect(await countRows('pinjaman')).toBe(0);
-    expect(await countRows('activities')).toBe(0);
+    expect(await countRows(t.app.db, 'pinjaman')).toBe(0);
+    expect(await countRows(t.app.db, 'activities')).toBe(0);
     expect(storedFiles()).toEqual([]);
   });
 
@@ -211,7 +203,7 @@ describe('creating a loan', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual([{ path: 'nasabah_id', msg }]);
     }
-    expect(await countRows('pinjaman')).toBe(0);
+    expect(await countRows(t.app.db, 'pinjaman')).toBe(0);
     expect(storedFiles()).toEqual([]);
   });
 
@@ -227,7 +219,7 @@ describe('creating a loan', () => {
       expect(res.statusCode).toBe(415);
       expect(res.json()).toEqual({ success: false, message: 'Hanya file JPEG, PNG, dan PDF yang diperbolehkan' });
     }
-    expect(await countRows('pinjaman')).toBe(0);
+    expect(await countRows(t.app.db, 'pinjaman')).toBe(0);
     expect(storedFiles()).toEqual([]);
   });
 
@@ -255,7 +247,7 @@ describe('creating a loan', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual([{ path: 'kwitansi', msg: messages.kwitansi.empty }]);
-    expect(await countRows('pinjaman')).toBe(1);
+    expect(await countRows(t.app.db, 'pinjaman')).toBe(1);
     expect(storedFiles()).toEqual([ok.kwitansi]);
   });
 
@@ -295,7 +287,7 @@ describe('creating a loan', () => {
     });
     expect(other.statusCode).toBe(400);
     expect(other.json().errors[0].path).toBe('foto');
-    expect(await countRows('pinjaman')).toBe(0);
+    expect(await countRows(t.app.db, 'pinjaman')).toBe(0);
     expect(storedFiles()).toEqual([]);
   });
 
@@ -610,11 +602,7 @@ describe('editing a loan', () => {
     });
     expect(updated.sisa_kewajiban).toBe(6_450_000 - 1_340_000);
     expect(await totalPinjaman(n.id)).toBe(6_000_000);
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .selectAll()
-      .where('type', '=', 'pinjaman.update')
-      .executeTakeFirstOrThrow();
+    const activity = await activityOfType(t.app.db, 'pinjaman.update');
     expect(activity).toMatchObject({ category: 'pinjaman', amount: 6_000_000, entity_id: loan.id });
   });
 
@@ -718,11 +706,7 @@ describe('deleting', () => {
     expect(res.json().message).toBe('Foto kwitansi berhasil dihapus');
     expect(res.json().data).toMatchObject({ kwitansi: null, kwitansi_url: null, data_completeness: ['kwitansi'] });
     expect(storedFiles()).toEqual([]);
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .selectAll()
-      .where('type', '=', 'kwitansi.delete')
-      .executeTakeFirstOrThrow();
+    const activity = await activityOfType(t.app.db, 'kwitansi.delete');
     expect(activity).toMatchObject({ category: 'pinjaman', entity_id: loan.id });
     const again = await t.request({ method: 'DELETE', url: `/api/pinjaman/${loan.id}/kwitansi` });
     expect(again.statusCode).toBe(404);
@@ -754,11 +738,7 @@ describe('deleting', () => {
     expect(await t.app.db.selectFrom('pembayaran').select('id').where('pinjaman_id', '=', loan.id).execute()).toHaveLength(1);
     expect(storedFiles()).toEqual([loan.kwitansi]);
     expect((await get(`/uploads/kwitansi/${loan.kwitansi}`)).statusCode).toBe(404);
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .selectAll()
-      .where('type', '=', 'pinjaman.delete')
-      .executeTakeFirstOrThrow();
+    const activity = await activityOfType(t.app.db, 'pinjaman.delete');
     expect(activity).toMatchObject({ category: 'pinjaman', amount: 12_000_000, entity_id: loan.id });
 
     expect((await t.request({ method: 'DELETE', url: `/api/pinjaman/${loan.id}` })).statusCode).toBe(404);

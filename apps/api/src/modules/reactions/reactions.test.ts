@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECIPIENT_NAME_MAX_LENGTH, formatRupiah } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { countRows } from '../../test/rows';
 import { postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import type { SimulatorGateway } from '../../lib/whatsapp/simulator';
@@ -48,15 +49,7 @@ const messages = () =>
     .where('jenis', '=', 'notifikasi')
     .orderBy('id')
     .execute();
-const activityCount = async () =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('activities')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const activityCount = () => countRows(t.app.db, 'activities');
 const reactions = () =>
   t.app.db.selectFrom('reactions').select(['kind', 'status', 'attempts', 'last_error']).orderBy('id').execute();
 

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** How many rows `table` holds, soft-deleted ones included (what a write must or must not add). */
+export async function countRows(db: Kysely<DB>, table: keyof DB): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  // The driver answers a count as text or a bigint, depending on the database.
+  return Number(row.n);
+}
+
+/** The activity of `type` in the feed (the first, if the test recorded more); throws if there is none. */
+export const activityOfType = (db: Kysely<DB>, type: string) =>
+  db.selectFrom('activities').selectAll().where('type', '=', type).executeTakeFirstOrThrow();
