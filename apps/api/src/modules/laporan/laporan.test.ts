@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { KolektibilitasLaporan, Pencairan, Penagihan, RekapHarian } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createKasir, postLoan, postPayment } from '../../test/populate';
+import { MONTHS_TO_JUNE_2024 } from '../../test/report-months';
 import { manualClock } from '../../lib/clock';
 import { runDailyLedger } from '../ledger/ledger.service';
 
@@ -156,20 +157,7 @@ describe('GET /api/laporan/pencairan', () => {
     expect(res.statusCode, res.body).toBe(200);
     const laporan = res.json().data as Pencairan;
     expect(laporan.sampai).toBe('2024-06');
-    expect(laporan.bulan.map((b) => b.bulan)).toEqual([
-      '2023-07',
-      '2023-08',
-      '2023-09',
-      '2023-10',
-      '2023-11',
-      '2023-12',
-      '2024-01',
-      '2024-02',
-      '2024-03',
-      '2024-04',
-      '2024-05',
-      '2024-06',
-    ]);
+    expect(laporan.bulan.map((b) => b.bulan)).toEqual(MONTHS_TO_JUNE_2024);
     const june = laporan.bulan.at(-1)!;
     expect(june).toEqual({
       bulan: '2024-06',

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { annuityMargins, type Pendapatan } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createKasir, postLoan, postNasabah, postPayment } from '../../test/populate';
+import { MONTHS_TO_JUNE_2024 } from '../../test/report-months';
 import { manualClock } from '../../lib/clock';
 
 // Laporan Pendapatan (issue 26 A) and its method setting, against figures worked out by hand from
@@ -76,20 +77,7 @@ describe('GET /api/laporan/pendapatan', () => {
     const laporan = await report();
     expect(laporan.sampai).toBe('2024-06');
     expect(laporan.metode).toBe('proporsional');
-    expect(laporan.bulan.map((b) => b.bulan)).toEqual([
-      '2023-07',
-      '2023-08',
-      '2023-09',
-      '2023-10',
-      '2023-11',
-      '2023-12',
-      '2024-01',
-      '2024-02',
-      '2024-03',
-      '2024-04',
-      '2024-05',
-      '2024-06',
-    ]);
+    expect(laporan.bulan.map((b) => b.bulan)).toEqual(MONTHS_TO_JUNE_2024);
     // January: M2's first instalment. February: M1's first.
     expect(month(laporan, '2024-01')).toMatchObject({ margin_diterima: M2.instalmentMargin, margin_diakui: M2.instalmentMargin });
     expect(month(laporan, '2024-02')).toMatchObject({ margin_diterima: M1.instalmentMargin, margin_diakui: M1.instalmentMargin });
