@@ -44,7 +44,7 @@ export function multipart(fields: Record<string, string | number | null | undefi
  * A loan as the loan form sends it (for `multipart`): A001, the worked example (Rp 12.000.000 at
  * 2 % for 12 months from 2024-01-31) with a BPKB as collateral, unless `fields` say otherwise.
  */
-export const loanFormFields = (nasabahId: number, fields: Record<string, string | number | null> = {}) => ({
+export const loanFormFields = (nasabahId: number, fields: Record<string, string | number | null | undefined> = {}) => ({
   nasabah_id: nasabahId,
   nomor_pinjaman: 'A001',
   tanggal_pinjam: '2024-01-31',

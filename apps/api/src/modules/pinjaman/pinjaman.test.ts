@@ -6,7 +6,7 @@ import { angsuranPerBulan, calculateMurabahah, KWITANSI_MAX_BYTES, messages, pin
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
 import { activityOfType, countRows } from '../../test/rows';
 import { kwitansiDir } from '../../lib/file-storage';
-import { addNasabah, multipart, pngBytes, type FilePart } from '../../test/populate';
+import { addNasabah, loanFormFields, multipart, pngBytes, type FilePart } from '../../test/populate';
 import { NASABAH_NOT_ACTIVE } from './pinjaman.service';
 
 const m = messages.pinjaman;
@@ -32,19 +32,9 @@ beforeEach(async () => {
 const jpegBytes = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]), crypto.randomBytes(300)]);
 const pdfBytes = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
-const loanFields = (nasabahId: number, overrides: Record<string, string | number | null | undefined> = {}) => ({
-  nasabah_id: nasabahId,
-  nomor_pinjaman: 'A001',
-  urutan_pinjaman: 1,
-  tanggal_pinjam: '2024-01-31',
-  jumlah: 12_000_000,
-  persentase: 2,
-  tipe: 'pokok',
-  jaminan: 'BPKB motor',
-  keterangan: 'Modal warung',
-  durasi_angsuran: 12,
-  ...overrides,
-});
+/** The form's worked-example loan (`loanFormFields`) with its place among the customer's loans and a note. */
+const loanFields = (nasabahId: number, overrides: Record<string, string | number | null | undefined> = {}) =>
+  loanFormFields(nasabahId, { urutan_pinjaman: 1, keterangan: 'Modal warung', ...overrides });
 
 async function createLoan(
   nasabahId: number,
