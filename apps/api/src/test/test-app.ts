@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type BuildOptions } from '../app';
@@ -107,6 +108,21 @@ export async function createTestApp(
     },
   };
   return testApp;
+}
+
+/**
+ * Gives the test file one app (`createTestApp` with `args`), built before its first test and
+ * closed after its last; `use` receives it, for the file to keep where its tests read it.
+ */
+export function appPerFile(use: (t: TestApp) => void, ...args: Parameters<typeof createTestApp>) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(...args);
+    use(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }
 
 /**

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
+import { appPerFile, TEST_ADMIN, type TestApp } from '../../test/test-app';
 import { LOGIN_FAILED } from './auth.service';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+appPerFile((app) => {
+  t = app;
 });
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>

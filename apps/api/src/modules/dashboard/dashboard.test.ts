@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentMonthYearJakarta, lastMonthsJakarta, monthDateRange } from '@mizan/core';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { appPerFile, createTestApp, type TestApp } from '../../test/test-app';
 import { recordActivity } from '../activities/activity.service';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+appPerFile((app) => {
+  t = app;
 });
 
 describe('GET /api/dashboard/activities', () => {

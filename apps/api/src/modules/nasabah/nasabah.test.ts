@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { messages, nasabahSortKeys, todayJakarta } from '@mizan/core';
-import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
+import { appPerFile, type TestApp, clearBook } from '../../test/test-app';
 import { activityOfType, countRows } from '../../test/rows';
 import { nextNik } from '../../test/populate';
 import { refreshTotalPinjaman } from './nasabah.service';
@@ -9,11 +9,8 @@ import { refreshTotalPinjaman } from './nasabah.service';
 const m = messages.nasabah;
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+appPerFile((app) => {
+  t = app;
 });
 
 /** Every test starts from an empty customer book. */

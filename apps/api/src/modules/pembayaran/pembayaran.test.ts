@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   addMonths,
   autofillPembayaran,
@@ -11,7 +11,7 @@ import {
   type PembayaranDetail,
   type Pinjaman,
 } from '@mizan/core';
-import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
+import { appPerFile, type TestApp, clearBook } from '../../test/test-app';
 import { activityOfType, countRows } from '../../test/rows';
 import { addNasabah, paymentPayload, postLoan, postPayment } from '../../test/populate';
 import { angsuranKeConflict, angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from './pembayaran.service';
@@ -19,11 +19,8 @@ import { angsuranKeConflict, angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBe
 const m = messages.pembayaran;
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+appPerFile((app) => {
+  t = app;
 });
 
 beforeEach(async () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appPerFile, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+appPerFile((app) => {
+  t = app;
 });
 beforeEach(async () => {
   await t.app.db.deleteFrom('wa_messages').execute();

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile, createTestApp, type TestApp } from '../../test/test-app';
 import { SIMULATOR_ACCOUNT, SimulatorGateway } from '../../lib/whatsapp/simulator';
 import { NO_ACTIVE_RECIPIENTS, NOT_CONNECTED } from './wa-sessions.service';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+appPerFile((app) => {
+  t = app;
 });
 
 const sim = () => t.app.wa.gateway as SimulatorGateway;
