@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { formatRupiah, partsAreZero, todayJakarta, type Mutasi } from '@mizan/core';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, forgetMoneyEvents, type TestApp } from '../../test/test-app';
-import { loanPayload, postLoan, postNasabah } from '../../test/populate';
+import { loanPayload, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { deleteRuns } from '../../db/job-runs';
 import { BACKFILL_JOB, backfillLoanEvents, eventsAgree } from './mutasi.service';
@@ -27,21 +27,7 @@ const instalments = new Map<number, number>();
 const pay = async (pinjamanId: number, fields: Record<string, unknown> = {}) => {
   const next = (instalments.get(pinjamanId) ?? 0) + 1;
   instalments.set(pinjamanId, next);
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/pembayaran',
-    payload: {
-      pinjaman_id: pinjamanId,
-      tanggal: '2024-02-29',
-      jumlah: 1_240_000,
-      jenis: 'angsuran',
-      keterangan: null,
-      angsuran_ke: next,
-      ...fields,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.id as number;
+  return (await postPayment(t, pinjamanId, { angsuran_ke: next, ...fields })).id;
 };
 const mutasi = async (pinjamanId: number) => {
   const res = await t.request({ method: 'GET', url: `/api/pinjaman/${pinjamanId}/mutasi` });

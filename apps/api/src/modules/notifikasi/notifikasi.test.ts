@@ -6,7 +6,7 @@ import {
   type NotifikasiSettingsResponse,
 } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postLoan } from '../../test/populate';
+import { paymentPayload, postLoan, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import type { SimulatorGateway } from '../../lib/whatsapp/simulator';
 import { messageLog } from '../../lib/whatsapp/message-log.repository';
@@ -135,19 +135,7 @@ describe('GET/PUT /api/settings/notifikasi', () => {
 describe('notifications of business writes', () => {
   it('tells every active recipient of a new loan and a payment, in the app’s formats, once each', async () => {
     const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-01', tanggal_pinjam: '2024-06-01' });
-    const pay = await t.request({
-      method: 'POST',
-      url: '/api/pembayaran',
-      payload: {
-        pinjaman_id: loan.id,
-        tanggal: '2024-06-15',
-        jumlah: 1_240_000,
-        jenis: 'angsuran',
-        keterangan: null,
-        angsuran_ke: 1,
-      },
-    });
-    expect(pay.statusCode, pay.body).toBe(201);
+    await postPayment(t, loan.id, { tanggal: '2024-06-15' });
     await settle();
     const rows = await notifications();
     expect(rows.map((r) => [r.acara, r.phone_number, r.status])).toEqual([
@@ -181,14 +169,7 @@ describe('notifications of business writes', () => {
       t.request({
         method: 'POST',
         url: '/api/pembayaran',
-        payload: {
-          pinjaman_id: loan.id,
-          tanggal: '2024-06-15',
-          jumlah: 100_000,
-          jenis: 'angsuran',
-          keterangan: null,
-          angsuran_ke,
-        },
+        payload: paymentPayload(loan.id, { tanggal: '2024-06-15', jumlah: 100_000, angsuran_ke }),
       });
     expect((await pay(1)).statusCode).toBe(201);
     const rina = (await t.app.db.selectFrom('wa_recipients').select('id').where('name', '=', 'Bu Rina').executeTakeFirstOrThrow())
@@ -214,14 +195,7 @@ describe('notifications of business writes', () => {
   it('notifies no one of a payment that was refused and rolled back', async () => {
     const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-02', tanggal_pinjam: '2024-06-01' });
     await t.app.db.deleteFrom('wa_messages').execute();
-    const payload = {
-      pinjaman_id: loan.id,
-      tanggal: '2024-06-15',
-      jumlah: 1_000_000,
-      jenis: 'angsuran',
-      keterangan: null,
-      angsuran_ke: 1,
-    };
+    const payload = paymentPayload(loan.id, { tanggal: '2024-06-15', jumlah: 1_000_000 });
     expect((await t.request({ method: 'POST', url: '/api/pembayaran', payload })).statusCode).toBe(201);
     // The same instalment again: refused (409) after the payment row was tried in the transaction.
     expect((await t.request({ method: 'POST', url: '/api/pembayaran', payload })).statusCode).toBe(409);
@@ -234,19 +208,7 @@ describe('notifications of business writes', () => {
     const off = structuredClone(settings);
     off.events.pembayaran_baru.aktif = false;
     expect((await put(off)).statusCode).toBe(200);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/pembayaran',
-      payload: {
-        pinjaman_id: loan.id,
-        tanggal: '2024-06-15',
-        jumlah: 1_240_000,
-        jenis: 'pelunasan',
-        keterangan: null,
-        angsuran_ke: null,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    await postPayment(t, loan.id, { tanggal: '2024-06-15', jenis: 'pelunasan', angsuran_ke: null });
     await settle();
     const rows = await notifications();
     expect(rows.map((r) => r.acara)).toEqual(['pinjaman_baru', 'pinjaman_baru', 'pinjaman_lunas', 'pinjaman_lunas']);

@@ -227,19 +227,7 @@ describe('early settlement of a Murabahah', () => {
     const res = await settle(id, { khasm: { jenis: 'persen', nilai: 80 }, alasan_khasm: 'penurunan_kemampuan' }, operator.token);
     expect(res.statusCode).toBe(202);
     const requestId = res.json().data.persetujuan.id;
-    const pay = await t.request({
-      method: 'POST',
-      url: '/api/pembayaran',
-      payload: {
-        pinjaman_id: id,
-        tanggal: '2024-06-15',
-        jumlah: INSTALMENT,
-        jenis: 'angsuran',
-        keterangan: null,
-        angsuran_ke: 5,
-      },
-    });
-    expect(pay.statusCode).toBe(201);
+    await postPayment(t, id, { tanggal: '2024-06-15', jumlah: INSTALMENT, angsuran_ke: 5 });
     const stale = await t.request({
       method: 'POST',
       url: `/api/persetujuan/${requestId}/setujui`,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, type ProfilLembagaResponse } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { forgetSettings } from '../../db/settings-cache';
-import { multipart, postLoan, realPng } from '../../test/populate';
+import { multipart, postLoan, postPayment, realPng } from '../../test/populate';
 import { pdfText } from '../../test/pdf-text';
 
 // A built web app of two pages with the placeholders the server fills (the real build has more).
@@ -141,19 +141,8 @@ describe('Profil Lembaga', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const loan = await postLoan(t, nasabah.id, { nomor_pinjaman: 'LOGO-1' });
-    const payment = await t.request({
-      method: 'POST',
-      url: '/api/pembayaran',
-      payload: {
-        pinjaman_id: loan.id,
-        tanggal: '2024-02-29',
-        jumlah: 500_000,
-        jenis: 'pokok',
-        angsuran_ke: null,
-        keterangan: null,
-      },
-    });
-    const pdf = (await t.request({ method: 'GET', url: `/api/pembayaran/${payment.json().data.id}/kwitansi.pdf` })).rawPayload;
+    const payment = await postPayment(t, loan.id, { jumlah: 500_000, jenis: 'pokok', angsuran_ke: null });
+    const pdf = (await t.request({ method: 'GET', url: `/api/pembayaran/${payment.id}/kwitansi.pdf` })).rawPayload;
     const text = pdfText(pdf).replace(/\s+/g, ' ');
     for (const expected of [profil.nama, profil.alamat, `Telp. ${profil.telepon}`, profil.email, profil.catatan_kwitansi]) {
       expect(text).toContain(expected);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tunggakan } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postLoan } from '../../test/populate';
+import { postLoan, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { runDailyLedger } from '../ledger/ledger.service';
 
@@ -101,21 +101,9 @@ describe('GET /api/tunggakan', () => {
   });
 
   it('follows a payment at once and the date when the clock moves', async () => {
-    const pay = await t.request({
-      method: 'POST',
-      url: '/api/pembayaran',
-      payload: {
-        pinjaman_id: ids['B-14'],
-        tanggal: '2024-06-15',
-        jumlah: 1_240_000,
-        jenis: 'pokok',
-        keterangan: null,
-        angsuran_ke: null,
-      },
-    });
-    expect(pay.statusCode, pay.body).toBe(201);
+    const pay = await postPayment(t, ids['B-14']!, { tanggal: '2024-06-15', jenis: 'pokok', angsuran_ke: null });
     expect(await keys()).toEqual(['A-107', 'D-MDH']);
-    const res = await t.request({ method: 'DELETE', url: `/api/pembayaran/${pay.json().data.id}` });
+    const res = await t.request({ method: 'DELETE', url: `/api/pembayaran/${pay.id}` });
     expect(res.statusCode).toBe(200);
     expect(await keys()).toEqual(['A-107', 'D-MDH', 'B-14']);
 
