@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import type { KolektibilitasLaporan, Pencairan, Penagihan, RekapHarian } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createKasir, postLoan, postPayment } from '../../test/populate';
+import { createKasir, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { MONTHS_TO_JUNE_2024 } from '../../test/report-months';
 import { manualClock } from '../../lib/clock';
 import { runDailyLedger } from '../ledger/ledger.service';
@@ -21,15 +21,7 @@ const recorded: { tanggal: string; jenis: string; jumlah: number; by: 'admin' | 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
   operator = await createKasir(t);
-  const customer = async (nama: string, nik: string) => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/nasabah',
-      payload: { nama, nik, telepon: '081234567890', alamat: 'Jl. Mawar 1', kecamatan: 'Cibinong', kota: 'Bogor' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.id as number;
-  };
+  const customer = (nama: string, nik: string) => postNasabah(t, { nama, nik });
   const budi = await customer('Budi Santoso', '3201000000000001');
   const ani = await customer('Ani Lestari', '3201000000000002');
   // Loans: two in June (one of each type, one of them today), one in January, one a year before
