@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { Button, type ButtonProps } from './button';
 import { cn } from './cn';
 
 export interface DialogProps {
@@ -50,5 +51,91 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/**
+ * A dialog's usual footer: 'Batal' and the action, both disabled while the action runs (which
+ * then says `pendingLabel`). With `form` the action submits that form, else it calls `onConfirm`.
+ */
+export function DialogActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel = 'Menyimpan...',
+  form,
+  onConfirm,
+  disabled = false,
+  variant,
+}: {
+  onCancel(): void;
+  pending: boolean;
+  label: string;
+  pendingLabel?: string;
+  form?: string;
+  onConfirm?(): void;
+  /** The action cannot be taken yet (besides while it runs). */
+  disabled?: boolean;
+  variant?: ButtonProps['variant'];
+}) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        Batal
+      </Button>
+      <Button variant={variant} type={form ? 'submit' : 'button'} form={form} onClick={onConfirm} disabled={pending || disabled}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * A dialog around an add or edit form (the form is `formId`): it stays open while saving, and its
+ * footer is 'Batal' and 'Simpan' ('Simpan Perubahan' when editing), which submits the form.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  editing,
+  pending,
+  formId,
+  disabled,
+  children,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: string;
+  editing: boolean;
+  pending: boolean;
+  formId: string;
+  /** The form cannot be saved yet (besides while saving). */
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending || next) onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      size="lg"
+      footer={
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={pending}
+          label={editing ? 'Simpan Perubahan' : 'Simpan'}
+          form={formId}
+          disabled={disabled}
+        />
+      }
+    >
+      {children}
+    </Dialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { formatRupiah, todayJakarta } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -51,14 +50,7 @@ export function SalurkanDialog({ saldo, onClose }: { saldo: number; onClose(): v
       title="Salurkan Dana Kebajikan"
       description={`Saldo ${formatRupiah(saldo)}`}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={salurkan.isPending}>
-            Batal
-          </Button>
-          <Button onClick={() => void submit()} disabled={salurkan.isPending}>
-            {salurkan.isPending ? 'Menyimpan...' : 'Catat Penyaluran'}
-          </Button>
-        </>
+        <DialogActions onCancel={onClose} pending={salurkan.isPending} label="Catat Penyaluran" onConfirm={() => void submit()} />
       }
     >
       <div className="grid gap-4 sm:grid-cols-2">

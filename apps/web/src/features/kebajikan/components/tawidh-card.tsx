@@ -5,7 +5,7 @@ import { formatDateLong, formatRupiah, todayJakarta } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -39,14 +39,7 @@ function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): 
       title="Catat Ta’widh"
       description="Ganti rugi biaya riil akibat nasabah sengaja lalai (Fatwa DSN-MUI No. 43/2004 dan 129/2019): bukan perkiraan, bukan persentase."
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-            Batal
-          </Button>
-          <Button onClick={() => void submit()} disabled={create.isPending}>
-            {create.isPending ? 'Menyimpan...' : 'Simpan Ta’widh'}
-          </Button>
-        </>
+        <DialogActions onCancel={onClose} pending={create.isPending} label="Simpan Ta’widh" onConfirm={() => void submit()} />
       }
     >
       <div className="grid gap-4 sm:grid-cols-2">

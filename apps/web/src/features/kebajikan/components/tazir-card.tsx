@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatDateLong, formatDateTime, formatRupiah, statusTazirLabels, todayJakarta, type Tazir } from '@mizan/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -41,14 +41,13 @@ function DecisionDialog({ tazir, aksi, onClose }: { tazir: Tazir; aksi: 'tetapka
       title={tetapkan ? 'Tetapkan Ta’zir' : 'Bebaskan Ta’zir'}
       description={`${tazir.pinjaman.nasabah.nama} · angsuran ke-${tazir.angsuran_ke} · ${formatRupiah(tazir.jumlah)}`}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={decide.isPending}>
-            Batal
-          </Button>
-          <Button variant={tetapkan ? 'primary' : 'secondary'} onClick={() => void submit()} disabled={decide.isPending}>
-            {decide.isPending ? 'Menyimpan...' : tetapkan ? 'Tetapkan' : 'Bebaskan'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          pending={decide.isPending}
+          label={tetapkan ? 'Tetapkan' : 'Bebaskan'}
+          variant={tetapkan ? 'primary' : 'secondary'}
+          onConfirm={() => void submit()}
+        />
       }
     >
       <div className="space-y-4">

@@ -11,8 +11,7 @@ import {
   type NasabahUpdateInput,
   type StatusNasabah,
 } from '@mizan/core';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
@@ -111,27 +110,17 @@ export function NasabahFormDialog({ open, onOpenChange, nasabah }: NasabahFormDi
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!pending || next) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={editing ? 'Edit Nasabah' : 'Tambah Nasabah'}
       description={editing ? 'Perbarui data nasabah.' : 'Isi data nasabah baru. Kolom bertanda * wajib diisi.'}
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Batal
-          </Button>
-          <Button type="submit" form={formId} disabled={pending}>
-            {pending ? 'Menyimpan...' : editing ? 'Simpan Perubahan' : 'Simpan'}
-          </Button>
-        </>
-      }
+      editing={editing}
+      pending={pending}
+      formId={formId}
     >
       <NasabahForm formId={formId} nasabah={nasabah ?? null} onSave={save} />
-    </Dialog>
+    </FormDialog>
   );
 }
 

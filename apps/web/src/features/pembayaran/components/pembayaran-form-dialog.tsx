@@ -17,8 +17,7 @@ import {
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -92,24 +91,14 @@ export function PembayaranFormDialog({ open, onOpenChange, pembayaran, initialPi
   const formId = editing ? 'edit-pembayaran-form' : 'add-pembayaran-form';
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!pending || next) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={editing ? 'Edit Data Pembayaran' : 'Tambah Pembayaran Baru'}
       description={editing ? 'Perbarui data pembayaran.' : 'Pilih pinjaman; jenis, jumlah dan angsuran ke terisi otomatis.'}
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Batal
-          </Button>
-          <Button type="submit" form={formId} disabled={pending}>
-            {pending ? 'Menyimpan...' : editing ? 'Simpan Perubahan' : 'Simpan'}
-          </Button>
-        </>
-      }
+      editing={editing}
+      pending={pending}
+      formId={formId}
     >
       <PembayaranForm
         formId={formId}
@@ -124,7 +113,7 @@ export function PembayaranFormDialog({ open, onOpenChange, pembayaran, initialPi
           return createdId;
         }}
       />
-    </Dialog>
+    </FormDialog>
   );
 }
 

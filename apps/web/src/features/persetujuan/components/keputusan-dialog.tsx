@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { formatRupiah, jenisPersetujuanLabels, loanCode, type Persetujuan } from '@mizan/core';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -49,14 +48,14 @@ export function KeputusanDialog({
       title={approve ? `Setujui ${jenisPersetujuanLabels[request.jenis]}` : `Tolak ${jenisPersetujuanLabels[request.jenis]}`}
       description={`${p.nasabah.nama} · ${loanCode(p)} · ${formatRupiah(p.jumlah)}`}
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={decide.isPending}>
-            Batal
-          </Button>
-          <Button variant={approve ? 'primary' : 'danger'} onClick={() => void submit()} disabled={decide.isPending}>
-            {decide.isPending ? 'Memproses...' : approve ? 'Setujui' : 'Tolak'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={decide.isPending}
+          label={approve ? 'Setujui' : 'Tolak'}
+          pendingLabel="Memproses..."
+          variant={approve ? 'primary' : 'danger'}
+          onConfirm={() => void submit()}
+        />
       }
     >
       <Field label={approve ? 'Catatan (opsional)' : 'Alasan penolakan'} required={!approve} error={error}>

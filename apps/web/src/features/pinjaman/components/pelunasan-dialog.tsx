@@ -17,8 +17,7 @@ import {
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, Select, Textarea } from '../../../components/ui/input';
@@ -116,14 +115,13 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
       title="Pelunasan Dipercepat"
       description={`${pinjaman.nasabah.nama} · ${loanCode(pinjaman)} · ${formatRupiah(pinjaman.jumlah)}`}
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-            Batal
-          </Button>
-          <Button onClick={() => void submit()} disabled={create.isPending || !quote || data?.alasan !== null}>
-            {create.isPending ? 'Menyimpan...' : needsApproval ? 'Ajukan Persetujuan' : 'Catat Pelunasan'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={create.isPending}
+          label={needsApproval ? 'Ajukan Persetujuan' : 'Catat Pelunasan'}
+          onConfirm={() => void submit()}
+          disabled={!quote || data?.alasan !== null}
+        />
       }
     >
       <div className="space-y-5">

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { formatDateLong, formatRupiah, loanCode, penjadwalanLimits, type Pinjaman } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, Select, Textarea } from '../../../components/ui/input';
@@ -53,14 +52,13 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
       title="Penjadwalan Kembali"
       description={`${pinjaman.nasabah.nama} · ${loanCode(pinjaman)} · ${formatRupiah(pinjaman.jumlah)}`}
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={propose.isPending}>
-            Batal
-          </Button>
-          <Button onClick={() => void submit()} disabled={propose.isPending || !plan || data?.menunggu !== null}>
-            {propose.isPending ? 'Menyimpan...' : 'Ajukan Persetujuan'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={propose.isPending}
+          label="Ajukan Persetujuan"
+          onConfirm={() => void submit()}
+          disabled={!plan || data?.menunggu !== null}
+        />
       }
     >
       <div className="space-y-5">

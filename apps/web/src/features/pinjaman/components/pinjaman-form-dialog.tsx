@@ -16,8 +16,7 @@ import {
 } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -113,24 +112,15 @@ export function PinjamanFormDialog({
   const formId = editing ? 'edit-pinjaman-form' : 'add-pinjaman-form';
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!pending || next) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={editing ? 'Edit Data Pinjaman' : 'Tambah Pinjaman Baru'}
       description={editing ? 'Perbarui data pinjaman.' : 'Isi data pinjaman baru. Kolom bertanda * wajib diisi.'}
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Batal
-          </Button>
-          <Button type="submit" form={formId} disabled={pending || fileBusy}>
-            {pending ? 'Menyimpan...' : editing ? 'Simpan Perubahan' : 'Simpan'}
-          </Button>
-        </>
-      }
+      editing={editing}
+      pending={pending}
+      formId={formId}
+      disabled={fileBusy}
     >
       <PinjamanForm
         formId={formId}
@@ -146,7 +136,7 @@ export function PinjamanFormDialog({
         }}
         updatedMessage={updatedMessage}
       />
-    </Dialog>
+    </FormDialog>
   );
 }
 

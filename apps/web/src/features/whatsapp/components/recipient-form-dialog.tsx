@@ -7,8 +7,7 @@ import {
   type NotificationRecipientCreateInput,
   type NotificationRecipientFormValues,
 } from '@mizan/core';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
@@ -71,16 +70,7 @@ export function RecipientFormDialog({ open, onOpenChange, recipient, alert }: Re
       open={open}
       onOpenChange={close}
       title={editing ? 'Edit Penerima Notifikasi' : 'Tambah Penerima Notifikasi'}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => close(false)} disabled={pending}>
-            Batal
-          </Button>
-          <Button type="submit" form="recipient-form" disabled={pending}>
-            {pending ? 'Menyimpan...' : 'Simpan'}
-          </Button>
-        </>
-      }
+      footer={<DialogActions onCancel={() => close(false)} pending={pending} label="Simpan" form="recipient-form" />}
     >
       <form id="recipient-form" onSubmit={onSubmit} className="space-y-4" noValidate>
         <Field label="Nama" error={errors.name?.message} required>
