@@ -5,7 +5,7 @@ import { ArrowDownLeft, ArrowUpRight, HandHeart, Plus } from 'lucide-react';
 import { formatDateLong, formatRupiah, statusTazirLabels, type StatusTazir } from '@mizan/core';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { Select } from '../../components/ui/input';
@@ -112,41 +112,34 @@ export default function KebajikanPage() {
           )}
         </section>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Buku Dana Kebajikan</CardTitle>
-          </CardHeader>
-          <CardBody>
-            {fund.isError ? (
-              <Alert tone="error" title="Gagal memuat Dana Kebajikan">
-                {errorMessage(fund.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-              </Alert>
-            ) : !fund.data ? (
-              <Skeleton className="h-32 w-full" />
-            ) : fund.data.entri.length === 0 ? (
-              <p className="text-sm text-muted">Belum ada dana masuk atau keluar.</p>
-            ) : (
-              <ul className="divide-y divide-line text-sm">
-                {fund.data.entri.map((e) => (
-                  <li key={e.id} className="flex items-start justify-between gap-3 py-2">
-                    <div className="min-w-0">
-                      <p className="text-ink">{e.arah === 'masuk' ? e.sumber : `${e.tujuan} — ${e.penerima}`}</p>
-                      <p className="text-xs text-muted">
-                        {formatDateLong(e.tanggal)} · {e.dicatat_oleh ?? '-'}
-                        {e.keterangan ? ` · ${e.keterangan}` : ''}
-                      </p>
-                    </div>
-                    <span
-                      className={`shrink-0 font-medium tabular-nums ${e.arah === 'masuk' ? 'text-brand-700' : 'text-red-700'}`}
-                    >
-                      {e.arah === 'masuk' ? '+' : '−'} {formatRupiah(e.jumlah)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardBody>
-        </Card>
+        <TitledCard title="Buku Dana Kebajikan">
+          {fund.isError ? (
+            <Alert tone="error" title="Gagal memuat Dana Kebajikan">
+              {errorMessage(fund.error, 'Terjadi kesalahan. Silakan coba lagi.')}
+            </Alert>
+          ) : !fund.data ? (
+            <Skeleton className="h-32 w-full" />
+          ) : fund.data.entri.length === 0 ? (
+            <p className="text-sm text-muted">Belum ada dana masuk atau keluar.</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {fund.data.entri.map((e) => (
+                <li key={e.id} className="flex items-start justify-between gap-3 py-2">
+                  <div className="min-w-0">
+                    <p className="text-ink">{e.arah === 'masuk' ? e.sumber : `${e.tujuan} — ${e.penerima}`}</p>
+                    <p className="text-xs text-muted">
+                      {formatDateLong(e.tanggal)} · {e.dicatat_oleh ?? '-'}
+                      {e.keterangan ? ` · ${e.keterangan}` : ''}
+                    </p>
+                  </div>
+                  <span className={`shrink-0 font-medium tabular-nums ${e.arah === 'masuk' ? 'text-brand-700' : 'text-red-700'}`}>
+                    {e.arah === 'masuk' ? '+' : '−'} {formatRupiah(e.jumlah)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TitledCard>
 
         <TazirSettings canEdit={admin} />
       </div>

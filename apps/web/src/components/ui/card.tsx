@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -15,4 +15,24 @@ export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingEle
 
 export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('px-5 py-4', className)} {...props} />;
+}
+
+/** The usual card: a header with only its title, then the body (`bodyClassName` styles the body). */
+export function TitledCard({
+  title,
+  bodyClassName,
+  children,
+}: {
+  title: ReactNode;
+  bodyClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardBody className={bodyClassName}>{children}</CardBody>
+    </Card>
+  );
 }

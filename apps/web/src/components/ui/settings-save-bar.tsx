@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '@mizan/core';
 import { Alert } from './alert';
 import { Button } from './button';
-import { Card, CardBody, CardHeader, CardTitle } from './card';
+import { TitledCard } from './card';
 
 /**
  * The foot of a settings form: why the last save failed (when it did), who changed the setting
@@ -10,15 +10,14 @@ import { Card, CardBody, CardHeader, CardTitle } from './card';
  * may change it.
  */
 export function SettingsSaveBar({
-  diubahOleh,
-  diubahPada,
+  changed,
   neverChanged,
   canEdit,
   pending,
   failure,
 }: {
-  diubahOleh: string | null;
-  diubahPada: string | null;
+  /** The saved setting's last change (a settings response carries both). */
+  changed: { diubah_oleh: string | null; diubah_pada: string | null };
   /** Said while the setting was never changed. */
   neverChanged: string;
   canEdit: boolean;
@@ -35,7 +34,9 @@ export function SettingsSaveBar({
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">
-          {diubahPada ? `Terakhir diubah oleh ${diubahOleh ?? '-'} pada ${formatDateTime(diubahPada)}.` : neverChanged}
+          {changed.diubah_pada
+            ? `Terakhir diubah oleh ${changed.diubah_oleh ?? '-'} pada ${formatDateTime(changed.diubah_pada)}.`
+            : neverChanged}
         </p>
         {canEdit ? (
           <Button type="submit" disabled={pending}>
@@ -97,12 +98,5 @@ export function SettingsCard({
   form: ReactNode;
   readOnly: ReactNode;
 }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardBody>{canEdit ? form : readOnly}</CardBody>
-    </Card>
-  );
+  return <TitledCard title={title}>{canEdit ? form : readOnly}</TitledCard>;
 }

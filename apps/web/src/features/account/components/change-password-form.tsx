@@ -2,11 +2,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { changePasswordSchema } from '@mizan/core';
-import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
+import { AccountFormCard } from './account-form-card';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/profile-api';
@@ -42,28 +41,16 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Ganti Password</CardTitle>
-      </CardHeader>
-      <CardBody>
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          <Field label="Password Saat Ini" error={errors.current_password?.message} required>
-            <Input type="password" autoComplete="current-password" {...form.register('current_password')} />
-          </Field>
-          <Field label="Password Baru" error={errors.new_password?.message} hint="Minimal 8 karakter" required>
-            <Input type="password" autoComplete="new-password" {...form.register('new_password')} />
-          </Field>
-          <Field label="Konfirmasi Password Baru" error={errors.confirm_password?.message} required>
-            <Input type="password" autoComplete="new-password" {...form.register('confirm_password')} />
-          </Field>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Menyimpan...' : 'Ganti Password'}
-            </Button>
-          </div>
-        </form>
-      </CardBody>
-    </Card>
+    <AccountFormCard title="Ganti Password" onSubmit={onSubmit} pending={change.isPending} submitLabel="Ganti Password">
+      <Field label="Password Saat Ini" error={errors.current_password?.message} required>
+        <Input type="password" autoComplete="current-password" {...form.register('current_password')} />
+      </Field>
+      <Field label="Password Baru" error={errors.new_password?.message} hint="Minimal 8 karakter" required>
+        <Input type="password" autoComplete="new-password" {...form.register('new_password')} />
+      </Field>
+      <Field label="Konfirmasi Password Baru" error={errors.confirm_password?.message} required>
+        <Input type="password" autoComplete="new-password" {...form.register('confirm_password')} />
+      </Field>
+    </AccountFormCard>
   );
 }

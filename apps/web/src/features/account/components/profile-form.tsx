@@ -1,11 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileUpdateSchema, type ProfileUpdateInput } from '@mizan/core';
-import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
+import { AccountFormCard } from './account-form-card';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useAuth } from '../../auth';
@@ -35,25 +34,13 @@ export function ProfileForm() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Data Profil</CardTitle>
-      </CardHeader>
-      <CardBody>
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          <Field label="Nama Lengkap" error={errors.nama_lengkap?.message} required>
-            <Input autoComplete="name" {...form.register('nama_lengkap')} />
-          </Field>
-          <Field label="Username" error={errors.username?.message} required>
-            <Input autoComplete="username" autoCapitalize="none" {...form.register('username')} />
-          </Field>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Menyimpan...' : 'Simpan Profil'}
-            </Button>
-          </div>
-        </form>
-      </CardBody>
-    </Card>
+    <AccountFormCard title="Data Profil" onSubmit={onSubmit} pending={update.isPending} submitLabel="Simpan Profil">
+      <Field label="Nama Lengkap" error={errors.nama_lengkap?.message} required>
+        <Input autoComplete="name" {...form.register('nama_lengkap')} />
+      </Field>
+      <Field label="Username" error={errors.username?.message} required>
+        <Input autoComplete="username" autoCapitalize="none" {...form.register('username')} />
+      </Field>
+    </AccountFormCard>
   );
 }

@@ -58,8 +58,7 @@ function SettingsForm({ data, canEdit }: { data: TazirSettingsResponse; canEdit:
             </Field>
           </div>
           <SettingsSaveBar
-            diubahOleh={data.diubah_oleh}
-            diubahPada={data.diubah_pada}
+            changed={data}
             neverChanged="Belum pernah diubah: akad baru tanpa ta’zir."
             canEdit
             pending={save.isPending}

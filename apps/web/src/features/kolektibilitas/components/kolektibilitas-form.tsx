@@ -12,7 +12,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { KolektibilitasBadge } from '../../../components/ui/badge';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -97,140 +97,124 @@ export function KolektibilitasForm({ data, canEdit }: { data: KolektibilitasSett
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-6">
       {!canEdit ? <ReadOnlySettingsNotice>Anda dapat melihat golongan yang berlaku.</ReadOnlySettingsNotice> : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>Preset</CardTitle>
-        </CardHeader>
-        <CardBody>
-          <ul className="grid gap-3 lg:grid-cols-3">
-            {data.presets.map((preset) => (
-              <li key={preset.id}>
-                <button
-                  type="button"
-                  disabled={!canEdit}
-                  aria-pressed={chosen === preset.id}
-                  aria-label={`Pakai preset ${preset.nama}`}
-                  onClick={() => update(toDraft(preset.setting))}
-                  className={`h-full w-full rounded-xl border p-4 text-left transition-colors disabled:cursor-default ${
-                    chosen === preset.id ? 'border-brand-500 bg-brand-50' : 'border-line bg-white hover:bg-canvas'
-                  }`}
-                >
-                  <span className="block font-semibold text-ink">{preset.nama}</span>
-                  <span className="mt-1 block text-xs text-muted">{preset.sumber}</span>
-                  {chosen === preset.id ? <span className="mt-2 block text-xs font-semibold text-brand-700">Dipakai</span> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {chosen === null ? (
-            <p className="mt-3 text-sm text-muted">Pengaturan sendiri (tidak sama dengan preset mana pun).</p>
-          ) : null}
-          {presetNote ? (
-            <Alert tone="warning" title="Periksa dengan peraturan yang berlaku" className="mt-3">
-              {presetNote}
-            </Alert>
-          ) : null}
-        </CardBody>
-      </Card>
+      <TitledCard title="Preset">
+        <ul className="grid gap-3 lg:grid-cols-3">
+          {data.presets.map((preset) => (
+            <li key={preset.id}>
+              <button
+                type="button"
+                disabled={!canEdit}
+                aria-pressed={chosen === preset.id}
+                aria-label={`Pakai preset ${preset.nama}`}
+                onClick={() => update(toDraft(preset.setting))}
+                className={`h-full w-full rounded-xl border p-4 text-left transition-colors disabled:cursor-default ${
+                  chosen === preset.id ? 'border-brand-500 bg-brand-50' : 'border-line bg-white hover:bg-canvas'
+                }`}
+              >
+                <span className="block font-semibold text-ink">{preset.nama}</span>
+                <span className="mt-1 block text-xs text-muted">{preset.sumber}</span>
+                {chosen === preset.id ? <span className="mt-2 block text-xs font-semibold text-brand-700">Dipakai</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+        {chosen === null ? (
+          <p className="mt-3 text-sm text-muted">Pengaturan sendiri (tidak sama dengan preset mana pun).</p>
+        ) : null}
+        {presetNote ? (
+          <Alert tone="warning" title="Periksa dengan peraturan yang berlaku" className="mt-3">
+            {presetNote}
+          </Alert>
+        ) : null}
+      </TitledCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Golongan Menurut Hari Tunggakan</CardTitle>
-        </CardHeader>
-        <CardBody>
-          <ul className="divide-y divide-line">
-            {kolektibilitasValues.map((kelas) => {
-              const fixed = kelas === 1 || kelas === 5;
-              const used = fixed || draft.used[kelas];
-              return (
-                <li key={kelas} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-                  <div className="flex min-w-48 flex-1 items-center gap-3">
-                    {fixed ? (
-                      <span className="inline-block h-4 w-4" aria-hidden="true" />
-                    ) : (
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4 accent-brand-600"
-                        checked={used}
-                        disabled={!canEdit}
-                        aria-label={`Pakai golongan ${kolektibilitasLabels[kelas]}`}
-                        onChange={(e) => update({ used: { ...draft.used, [kelas]: e.target.checked } })}
-                      />
-                    )}
-                    <KolektibilitasBadge kelas={kelas} />
-                  </div>
-                  {!used ? (
-                    <span className="text-sm text-muted">Tidak dipakai</span>
-                  ) : kelas === 5 ? (
-                    <span className="text-sm text-ink">lebih dari hari sebelumnya (tanpa batas)</span>
+      <TitledCard title="Golongan Menurut Hari Tunggakan">
+        <ul className="divide-y divide-line">
+          {kolektibilitasValues.map((kelas) => {
+            const fixed = kelas === 1 || kelas === 5;
+            const used = fixed || draft.used[kelas];
+            return (
+              <li key={kelas} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+                <div className="flex min-w-48 flex-1 items-center gap-3">
+                  {fixed ? (
+                    <span className="inline-block h-4 w-4" aria-hidden="true" />
                   ) : (
-                    <label className="flex items-center gap-2 whitespace-nowrap text-sm text-ink">
-                      <span className="text-muted">{fromDay(draft, kelas)} sampai</span>
-                      <span className="w-24">
-                        <Input
-                          inputMode="numeric"
-                          value={draft.bound[kelas]}
-                          disabled={!canEdit}
-                          aria-label={`Batas hari ${kolektibilitasLabels[kelas]}`}
-                          onChange={(e) => update({ bound: { ...draft.bound, [kelas]: e.target.value } })}
-                        />
-                      </span>
-                      <span>hari</span>
-                    </label>
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand-600"
+                      checked={used}
+                      disabled={!canEdit}
+                      aria-label={`Pakai golongan ${kolektibilitasLabels[kelas]}`}
+                      onChange={(e) => update({ used: { ...draft.used, [kelas]: e.target.checked } })}
+                    />
                   )}
-                </li>
-              );
-            })}
-          </ul>
-          <label className="mt-4 flex items-start gap-3 rounded-lg bg-canvas p-3 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 accent-brand-600"
-              checked={draft.satu}
-              disabled={!canEdit}
-              onChange={(e) => update({ satu: e.target.checked })}
-            />
-            <span>
-              <span className="block font-medium text-ink">Satu nasabah satu kualitas</span>
-              <span className="block text-muted">
-                Semua pinjaman aktif seorang nasabah mengikuti kolektibilitas terburuknya (POJK 24/2024 Pasal 4).
-              </span>
+                  <KolektibilitasBadge kelas={kelas} />
+                </div>
+                {!used ? (
+                  <span className="text-sm text-muted">Tidak dipakai</span>
+                ) : kelas === 5 ? (
+                  <span className="text-sm text-ink">lebih dari hari sebelumnya (tanpa batas)</span>
+                ) : (
+                  <label className="flex items-center gap-2 whitespace-nowrap text-sm text-ink">
+                    <span className="text-muted">{fromDay(draft, kelas)} sampai</span>
+                    <span className="w-24">
+                      <Input
+                        inputMode="numeric"
+                        value={draft.bound[kelas]}
+                        disabled={!canEdit}
+                        aria-label={`Batas hari ${kolektibilitasLabels[kelas]}`}
+                        onChange={(e) => update({ bound: { ...draft.bound, [kelas]: e.target.value } })}
+                      />
+                    </span>
+                    <span>hari</span>
+                  </label>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <label className="mt-4 flex items-start gap-3 rounded-lg bg-canvas p-3 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-brand-600"
+            checked={draft.satu}
+            disabled={!canEdit}
+            onChange={(e) => update({ satu: e.target.checked })}
+          />
+          <span>
+            <span className="block font-medium text-ink">Satu nasabah satu kualitas</span>
+            <span className="block text-muted">
+              Semua pinjaman aktif seorang nasabah mengikuti kolektibilitas terburuknya (POJK 24/2024 Pasal 4).
             </span>
-          </label>
-        </CardBody>
-      </Card>
+          </span>
+        </label>
+      </TitledCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>PPAP (Penyisihan) per Golongan</CardTitle>
-        </CardHeader>
-        <CardBody>
-          <div className="grid gap-3 sm:grid-cols-5">
-            {kolektibilitasValues.map((kelas) => (
-              <label key={kelas} className="block space-y-1.5 text-sm">
-                <span className="block font-medium text-ink">{kolektibilitasLabels[kelas]}</span>
-                <span className="flex items-center gap-2">
-                  <Input
-                    inputMode="decimal"
-                    value={draft.ppap[kelas]}
-                    disabled={!canEdit}
-                    aria-label={`PPAP ${kolektibilitasLabels[kelas]} (persen)`}
-                    onChange={(e) => update({ ppap: { ...draft.ppap, [kelas]: e.target.value } })}
-                  />
-                  <span className="text-muted">%</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          <p className="mt-3 text-xs text-muted">
-            Persen dari outstanding (sisa pokok); agunan tidak dikurangkan. Dipakai untuk NPF net.
-          </p>
-        </CardBody>
-      </Card>
+      <TitledCard title="PPAP (Penyisihan) per Golongan">
+        <div className="grid gap-3 sm:grid-cols-5">
+          {kolektibilitasValues.map((kelas) => (
+            <label key={kelas} className="block space-y-1.5 text-sm">
+              <span className="block font-medium text-ink">{kolektibilitasLabels[kelas]}</span>
+              <span className="flex items-center gap-2">
+                <Input
+                  inputMode="decimal"
+                  value={draft.ppap[kelas]}
+                  disabled={!canEdit}
+                  aria-label={`PPAP ${kolektibilitasLabels[kelas]} (persen)`}
+                  onChange={(e) => update({ ppap: { ...draft.ppap, [kelas]: e.target.value } })}
+                />
+                <span className="text-muted">%</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <p className="mt-3 text-xs text-muted">
+          Persen dari outstanding (sisa pokok); agunan tidak dikurangkan. Dipakai untuk NPF net.
+        </p>
+      </TitledCard>
 
       <SettingsSaveBar
-        diubahOleh={data.diubah_oleh}
-        diubahPada={data.diubah_pada}
+        changed={data}
         neverChanged="Belum pernah diubah: golongan bawaan OJK."
         canEdit={canEdit}
         pending={save.isPending}

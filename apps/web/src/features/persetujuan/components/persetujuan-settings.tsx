@@ -71,8 +71,7 @@ function SettingsForm({ data, canEdit }: { data: PersetujuanSettingsResponse; ca
             />
           </Field>
           <SettingsSaveBar
-            diubahOleh={data.diubah_oleh}
-            diubahPada={data.diubah_pada}
+            changed={data}
             neverChanged="Belum pernah diubah: pinjaman baru langsung aktif."
             canEdit
             pending={save.isPending}

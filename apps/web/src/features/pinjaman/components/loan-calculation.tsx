@@ -10,7 +10,7 @@ import {
   type Jadwal,
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { Pinjaman } from '../types';
 
@@ -70,38 +70,33 @@ export function ProgressPanel({ pinjaman, jadwal, failed }: { pinjaman: Pinjaman
   const posisi = jadwal?.posisi;
   const rp = formatRupiah;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Progress Pembayaran</CardTitle>
-      </CardHeader>
-      <CardBody className="space-y-4">
-        {!posisi ? (
-          <PositionPending failed={failed} />
-        ) : pinjaman.tipe === 'pokok' ? (
-          <>
-            <ProgressBar percent={posisi.progres_persen} label="Pokok terbayar" />
-            <dl className="grid grid-cols-2 gap-2">
-              <Figure label="Pokok Terbayar" value={rp(posisi.pokok_terbayar)} />
-              <Figure label="Sisa Pokok" value={rp(posisi.sisa_pokok)} />
-              <Figure label="Total Dibayar" value={rp(pinjaman.total_pembayaran)} />
-              <Figure label="Sisa Angsuran" value={posisi.sisa_angsuran === null ? '-' : `${posisi.sisa_angsuran} bulan`} />
-              <Figure label="Sisa Margin" value={rp(posisi.sisa_margin)} />
-              <Figure label="Sisa Kewajiban" value={rp(posisi.sisa_kewajiban)} />
-            </dl>
-          </>
-        ) : (
-          <>
-            <ProgressBar percent={posisi.progres_persen} label="Pokok kembali" />
-            <dl className="grid grid-cols-2 gap-2">
-              <Figure label="Pokok Kembali" value={rp(posisi.pokok_terbayar)} />
-              <Figure label="Sisa Pokok" value={rp(posisi.sisa_pokok)} />
-              <Figure label="Bagi Hasil Diterima" value={rp(posisi.bagi_hasil_terbayar)} />
-              <Figure label="Total Dibayar" value={rp(pinjaman.total_pembayaran)} />
-            </dl>
-          </>
-        )}
-      </CardBody>
-    </Card>
+    <TitledCard title="Progress Pembayaran" bodyClassName="space-y-4">
+      {!posisi ? (
+        <PositionPending failed={failed} />
+      ) : pinjaman.tipe === 'pokok' ? (
+        <>
+          <ProgressBar percent={posisi.progres_persen} label="Pokok terbayar" />
+          <dl className="grid grid-cols-2 gap-2">
+            <Figure label="Pokok Terbayar" value={rp(posisi.pokok_terbayar)} />
+            <Figure label="Sisa Pokok" value={rp(posisi.sisa_pokok)} />
+            <Figure label="Total Dibayar" value={rp(pinjaman.total_pembayaran)} />
+            <Figure label="Sisa Angsuran" value={posisi.sisa_angsuran === null ? '-' : `${posisi.sisa_angsuran} bulan`} />
+            <Figure label="Sisa Margin" value={rp(posisi.sisa_margin)} />
+            <Figure label="Sisa Kewajiban" value={rp(posisi.sisa_kewajiban)} />
+          </dl>
+        </>
+      ) : (
+        <>
+          <ProgressBar percent={posisi.progres_persen} label="Pokok kembali" />
+          <dl className="grid grid-cols-2 gap-2">
+            <Figure label="Pokok Kembali" value={rp(posisi.pokok_terbayar)} />
+            <Figure label="Sisa Pokok" value={rp(posisi.sisa_pokok)} />
+            <Figure label="Bagi Hasil Diterima" value={rp(posisi.bagi_hasil_terbayar)} />
+            <Figure label="Total Dibayar" value={rp(pinjaman.total_pembayaran)} />
+          </dl>
+        </>
+      )}
+    </TitledCard>
   );
 }
 
@@ -233,21 +228,16 @@ export function CalculationPanel({ pinjaman, jadwal, failed }: { pinjaman: Pinja
       });
     }
     return (
-      <Card>
-        <CardHeader>
-          <CardTitle>Rincian Perhitungan Murabahah</CardTitle>
-        </CardHeader>
-        <CardBody>
-          {!f ? (
-            <p className="mb-2 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              Durasi angsuran belum diisi, sehingga total margin, angsuran dan jadwal tidak dapat dihitung.
-            </p>
-          ) : null}
-          <CalculationTable lines={[...lines, ...position]} />
-          {posisi ? null : <PositionPending failed={failed} />}
-        </CardBody>
-      </Card>
+      <TitledCard title="Rincian Perhitungan Murabahah">
+        {!f ? (
+          <p className="mb-2 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            Durasi angsuran belum diisi, sehingga total margin, angsuran dan jadwal tidak dapat dihitung.
+          </p>
+        ) : null}
+        <CalculationTable lines={[...lines, ...position]} />
+        {posisi ? null : <PositionPending failed={failed} />}
+      </TitledCard>
     );
   }
   const lines: Line[] = [
@@ -296,17 +286,12 @@ export function CalculationPanel({ pinjaman, jadwal, failed }: { pinjaman: Pinja
       },
     );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Rincian Perhitungan Mudharabah</CardTitle>
-      </CardHeader>
-      <CardBody>
-        <p className="mb-2 text-sm text-muted">
-          Bagi hasil mengikuti hasil usaha nasabah; jumlah per periode di bawah adalah perkiraan dari persentase yang disepakati.
-        </p>
-        <CalculationTable lines={lines} />
-        {posisi ? null : <PositionPending failed={failed} />}
-      </CardBody>
-    </Card>
+    <TitledCard title="Rincian Perhitungan Mudharabah">
+      <p className="mb-2 text-sm text-muted">
+        Bagi hasil mengikuti hasil usaha nasabah; jumlah per periode di bawah adalah perkiraan dari persentase yang disepakati.
+      </p>
+      <CalculationTable lines={lines} />
+      {posisi ? null : <PositionPending failed={failed} />}
+    </TitledCard>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { alasanKhasmLabels, formatDateLong, formatRupiah, type Pinjaman } from '@mizan/core';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { usePelunasanInfo } from '../api/pelunasan';
 
@@ -10,32 +10,27 @@ export function PelunasanCard({ pinjaman }: { pinjaman: Pinjaman }) {
   const s = info.data?.tercatat;
   if (!s) return null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Pelunasan Dipercepat</CardTitle>
-      </CardHeader>
-      <CardBody>
-        <FigureLines
-          lines={[
-            { label: 'Tanggal', value: formatDateLong(s.tanggal), words: true },
-            { label: 'Dibayar nasabah', value: formatRupiah(s.dibayar) },
-            {
-              label: `Margin waktu yang belum dilalui (${s.bulan_berjalan} bulan berjalan), tidak ditagih`,
-              value: formatRupiah(s.margin_tidak_ditagih),
-            },
-            { label: 'Potongan (khasm)', value: formatRupiah(s.khasm) },
-            s.alasan_khasm ? { label: 'Alasan potongan', value: alasanKhasmLabels[s.alasan_khasm], words: true } : null,
-            { label: 'Dicatat oleh', value: s.dicatat_oleh ?? '-', words: true },
-            s.disetujui_oleh ? { label: 'Disetujui oleh', value: s.disetujui_oleh, words: true } : null,
-          ]}
-        />
-        <Link
-          to={`/pembayaran/${s.pembayaran_id}`}
-          className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"
-        >
-          Lihat pembayaran pelunasan
-        </Link>
-      </CardBody>
-    </Card>
+    <TitledCard title="Pelunasan Dipercepat">
+      <FigureLines
+        lines={[
+          { label: 'Tanggal', value: formatDateLong(s.tanggal), words: true },
+          { label: 'Dibayar nasabah', value: formatRupiah(s.dibayar) },
+          {
+            label: `Margin waktu yang belum dilalui (${s.bulan_berjalan} bulan berjalan), tidak ditagih`,
+            value: formatRupiah(s.margin_tidak_ditagih),
+          },
+          { label: 'Potongan (khasm)', value: formatRupiah(s.khasm) },
+          s.alasan_khasm ? { label: 'Alasan potongan', value: alasanKhasmLabels[s.alasan_khasm], words: true } : null,
+          { label: 'Dicatat oleh', value: s.dicatat_oleh ?? '-', words: true },
+          s.disetujui_oleh ? { label: 'Disetujui oleh', value: s.disetujui_oleh, words: true } : null,
+        ]}
+      />
+      <Link
+        to={`/pembayaran/${s.pembayaran_id}`}
+        className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"
+      >
+        Lihat pembayaran pelunasan
+      </Link>
+    </TitledCard>
   );
 }

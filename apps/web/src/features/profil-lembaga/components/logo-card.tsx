@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ImageOff, Trash2, Upload } from 'lucide-react';
 import { detectLogoType, LOGO_MAX_BYTES, profilLembagaMessages, type ProfilLembagaResponse } from '@mizan/core';
 import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -39,76 +39,71 @@ export function LogoCard({ data, canEdit }: { data: ProfilLembagaResponse; canEd
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Logo</CardTitle>
-      </CardHeader>
-      <CardBody className="space-y-4">
-        <div className="flex items-center gap-4">
-          <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-line bg-canvas">
-            {data.logo_url ? (
-              <img src={data.logo_url} alt={`Logo ${data.profil.nama}`} className="h-full w-full object-contain" />
-            ) : (
-              <ImageOff className="h-7 w-7 text-muted" aria-hidden="true" />
-            )}
-          </div>
-          <p className="text-sm text-muted">
-            {data.logo_url ? 'Logo tampil di kop dokumen dan di halaman depan.' : 'Belum ada logo. Dokumen dicetak tanpa logo.'}{' '}
-            PNG atau JPEG, maksimal 1 MB.
-          </p>
+    <TitledCard title="Logo" bodyClassName="space-y-4">
+      <div className="flex items-center gap-4">
+        <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-line bg-canvas">
+          {data.logo_url ? (
+            <img src={data.logo_url} alt={`Logo ${data.profil.nama}`} className="h-full w-full object-contain" />
+          ) : (
+            <ImageOff className="h-7 w-7 text-muted" aria-hidden="true" />
+          )}
         </div>
-        {problem ? (
-          <p role="alert" className="text-sm text-red-700">
-            {problem}
-          </p>
-        ) : null}
-        {canEdit ? (
-          <div className="grid grid-cols-2 gap-2 sm:flex">
-            <input
-              ref={input}
-              type="file"
-              accept="image/png,image/jpeg"
-              className="sr-only"
-              aria-label="File logo lembaga"
-              onChange={(event) => void choose(event.target.files?.[0])}
-            />
-            <Button
-              variant="outline"
-              onClick={() => input.current?.click()}
-              disabled={upload.isPending}
-              aria-label="Unggah logo lembaga"
-            >
-              <Upload className="h-4 w-4" aria-hidden="true" />
-              {upload.isPending ? 'Mengunggah...' : data.logo_url ? 'Ganti Logo' : 'Unggah Logo'}
+        <p className="text-sm text-muted">
+          {data.logo_url ? 'Logo tampil di kop dokumen dan di halaman depan.' : 'Belum ada logo. Dokumen dicetak tanpa logo.'} PNG
+          atau JPEG, maksimal 1 MB.
+        </p>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      {canEdit ? (
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <input
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg"
+            className="sr-only"
+            aria-label="File logo lembaga"
+            onChange={(event) => void choose(event.target.files?.[0])}
+          />
+          <Button
+            variant="outline"
+            onClick={() => input.current?.click()}
+            disabled={upload.isPending}
+            aria-label="Unggah logo lembaga"
+          >
+            <Upload className="h-4 w-4" aria-hidden="true" />
+            {upload.isPending ? 'Mengunggah...' : data.logo_url ? 'Ganti Logo' : 'Unggah Logo'}
+          </Button>
+          {data.logo_url ? (
+            <Button variant="danger" onClick={() => setConfirming(true)} aria-label="Hapus logo lembaga">
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Hapus Logo
             </Button>
-            {data.logo_url ? (
-              <Button variant="danger" onClick={() => setConfirming(true)} aria-label="Hapus logo lembaga">
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
-                Hapus Logo
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={(open) => !remove.isPending && setConfirming(open)}
-          title="Hapus Logo"
-          message="Dokumen dan halaman depan akan tampil tanpa logo. Hapus logo lembaga?"
-          pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(undefined, {
-              onSuccess: () => {
-                setConfirming(false);
-                showToast('Logo lembaga dihapus', 'success');
-              },
-              onError: (error) => {
-                setConfirming(false);
-                showToast(errorMessage(error, 'Gagal menghapus logo'), 'error');
-              },
-            })
-          }
-        />
-      </CardBody>
-    </Card>
+          ) : null}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+        title="Hapus Logo"
+        message="Dokumen dan halaman depan akan tampil tanpa logo. Hapus logo lembaga?"
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              showToast('Logo lembaga dihapus', 'success');
+            },
+            onError: (error) => {
+              setConfirming(false);
+              showToast(errorMessage(error, 'Gagal menghapus logo'), 'error');
+            },
+          })
+        }
+      />
+    </TitledCard>
   );
 }

@@ -7,7 +7,7 @@ import {
   type ProfilLembaga,
   type ProfilLembagaResponse,
 } from '@mizan/core';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { SettingsSaveBar } from '../../../components/ui/settings-save-bar';
@@ -45,49 +45,43 @@ export function ProfilLembagaForm({ data, canEdit }: { data: ProfilLembagaRespon
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Identitas Lembaga</CardTitle>
-      </CardHeader>
-      <CardBody>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <fieldset disabled={!canEdit} className="space-y-4">
-            <Field
-              label="Nama Lembaga"
-              error={errors.nama?.message}
-              required
-              hint="Tampil di kop setiap dokumen, di aplikasi dan di halaman depan."
-            >
-              <Input autoComplete="organization" {...form.register('nama')} />
+    <TitledCard title="Identitas Lembaga">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <fieldset disabled={!canEdit} className="space-y-4">
+          <Field
+            label="Nama Lembaga"
+            error={errors.nama?.message}
+            required
+            hint="Tampil di kop setiap dokumen, di aplikasi dan di halaman depan."
+          >
+            <Input autoComplete="organization" {...form.register('nama')} />
+          </Field>
+          <Field label="Alamat" error={errors.alamat?.message}>
+            <Textarea rows={2} autoComplete="street-address" {...form.register('alamat')} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Telepon" error={errors.telepon?.message}>
+              <Input type="tel" inputMode="tel" autoComplete="tel" {...form.register('telepon')} />
             </Field>
-            <Field label="Alamat" error={errors.alamat?.message}>
-              <Textarea rows={2} autoComplete="street-address" {...form.register('alamat')} />
+            <Field label="Email" error={errors.email?.message}>
+              <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" {...form.register('email')} />
             </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Telepon" error={errors.telepon?.message}>
-                <Input type="tel" inputMode="tel" autoComplete="tel" {...form.register('telepon')} />
-              </Field>
-              <Field label="Email" error={errors.email?.message}>
-                <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" {...form.register('email')} />
-              </Field>
-            </div>
-            <Field
-              label="Catatan Kwitansi"
-              error={errors.catatan_kwitansi?.message}
-              hint={`Tampil di bawah setiap kwitansi. Bila kosong: "${DEFAULT_CATATAN_KWITANSI}"`}
-            >
-              <Textarea rows={2} {...form.register('catatan_kwitansi')} />
-            </Field>
-          </fieldset>
-          <SettingsSaveBar
-            diubahOleh={data.diubah_oleh}
-            diubahPada={data.diubah_pada}
-            neverChanged="Belum pernah diubah: nama dari pengaturan server (INSTITUTION_NAME)."
-            canEdit={canEdit}
-            pending={save.isPending}
-          />
-        </form>
-      </CardBody>
-    </Card>
+          </div>
+          <Field
+            label="Catatan Kwitansi"
+            error={errors.catatan_kwitansi?.message}
+            hint={`Tampil di bawah setiap kwitansi. Bila kosong: "${DEFAULT_CATATAN_KWITANSI}"`}
+          >
+            <Textarea rows={2} {...form.register('catatan_kwitansi')} />
+          </Field>
+        </fieldset>
+        <SettingsSaveBar
+          changed={data}
+          neverChanged="Belum pernah diubah: nama dari pengaturan server (INSTITUTION_NAME)."
+          canEdit={canEdit}
+          pending={save.isPending}
+        />
+      </form>
+    </TitledCard>
   );
 }

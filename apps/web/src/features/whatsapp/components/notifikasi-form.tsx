@@ -171,8 +171,7 @@ export function NotifikasiForm({
       })}
 
       <SettingsSaveBar
-        diubahOleh={data.diubah_oleh}
-        diubahPada={data.diubah_pada}
+        changed={data}
         neverChanged="Belum pernah diubah: semua notifikasi dikirim dengan template bawaan."
         canEdit={canEdit}
         pending={save.isPending}

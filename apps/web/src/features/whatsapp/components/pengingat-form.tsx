@@ -14,7 +14,7 @@ import {
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardBody, CardHeader, CardTitle, TitledCard } from '../../../components/ui/card';
 import { Field, FieldError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
@@ -176,97 +176,92 @@ export function PengingatForm({ data, canEdit }: { data: PengingatSettingsRespon
         </CardBody>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Waktu kirim</CardTitle>
-        </CardHeader>
-        <CardBody className="space-y-5">
-          <p className="text-sm text-muted">
-            OJK membatasi penagihan oleh lembaga keuangan pada Senin–Sabtu di luar hari libur nasional, pukul 08.00–20.00 waktu
-            setempat (POJK 22 Tahun 2023, Pasal 62). Saat ini: {windowText(draft)}.
-          </p>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-ink">Hari kirim</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {hariNames.map((name, i) => (
-                <label key={name} className="flex items-center gap-2 text-sm text-ink">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4 accent-brand-600"
-                    checked={draft.hari_kirim.includes(i + 1)}
-                    disabled={!canEdit}
-                    onChange={(e) => toggleDay(i + 1, e.target.checked)}
-                  />
-                  {name}
-                </label>
-              ))}
-            </div>
-            <FieldError id="hari-kirim-error" error={problems.hari_kirim} />
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Jam mulai (WIB)" error={problems.mulai} hint="Format JJ:MM, misalnya 08:00.">
-              <Input
-                inputMode="numeric"
-                maxLength={5}
-                className="max-w-32"
-                value={draft.mulai}
-                disabled={!canEdit}
-                onChange={(e) => change((d) => ({ ...d, mulai: e.target.value }))}
-              />
-            </Field>
-            <Field label="Jam selesai (WIB)" error={problems.selesai} hint="Tidak ada pengingat mulai jam ini.">
-              <Input
-                inputMode="numeric"
-                maxLength={5}
-                className="max-w-32"
-                value={draft.selesai}
-                disabled={!canEdit}
-                onChange={(e) => change((d) => ({ ...d, selesai: e.target.value }))}
-              />
-            </Field>
-            <Field label="Jeda minimal (detik)" error={problems['jeda_detik.min']} hint="Jeda acak antara dua pengingat.">
-              <NumberInput
-                className="max-w-32"
-                value={draft.jeda_detik.min}
-                disabled={!canEdit}
-                onChange={(min) => change((d) => ({ ...d, jeda_detik: { ...d.jeda_detik, min } }))}
-              />
-            </Field>
-            <Field label="Jeda maksimal (detik)" error={problems['jeda_detik.max']}>
-              <NumberInput
-                className="max-w-32"
-                value={draft.jeda_detik.max}
-                disabled={!canEdit}
-                onChange={(max) => change((d) => ({ ...d, jeda_detik: { ...d.jeda_detik, max } }))}
-              />
-            </Field>
-            <Field
-              label="Batas harian"
-              error={problems.batas_harian}
-              hint="Pesan ke nasabah per hari (pengingat dan kiriman tangan). Sisanya tidak dikirim hari itu."
-            >
-              <NumberInput
-                className="max-w-32"
-                value={draft.batas_harian}
-                disabled={!canEdit}
-                onChange={(batas_harian) => change((d) => ({ ...d, batas_harian }))}
-              />
-            </Field>
-            <Field
-              label="Batas minggu pertama"
-              error={problems.batas_minggu_pertama}
-              hint="Per hari selama 7 hari setelah nomor WhatsApp baru dihubungkan: nomor baru yang langsung mengirim banyak pesan mudah diblokir."
-            >
-              <NumberInput
-                className="max-w-32"
-                value={draft.batas_minggu_pertama}
-                disabled={!canEdit}
-                onChange={(batas_minggu_pertama) => change((d) => ({ ...d, batas_minggu_pertama }))}
-              />
-            </Field>
+      <TitledCard title="Waktu kirim" bodyClassName="space-y-5">
+        <p className="text-sm text-muted">
+          OJK membatasi penagihan oleh lembaga keuangan pada Senin–Sabtu di luar hari libur nasional, pukul 08.00–20.00 waktu
+          setempat (POJK 22 Tahun 2023, Pasal 62). Saat ini: {windowText(draft)}.
+        </p>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-ink">Hari kirim</legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
+            {hariNames.map((name, i) => (
+              <label key={name} className="flex items-center gap-2 text-sm text-ink">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-600"
+                  checked={draft.hari_kirim.includes(i + 1)}
+                  disabled={!canEdit}
+                  onChange={(e) => toggleDay(i + 1, e.target.checked)}
+                />
+                {name}
+              </label>
+            ))}
           </div>
-        </CardBody>
-      </Card>
+          <FieldError id="hari-kirim-error" error={problems.hari_kirim} />
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Jam mulai (WIB)" error={problems.mulai} hint="Format JJ:MM, misalnya 08:00.">
+            <Input
+              inputMode="numeric"
+              maxLength={5}
+              className="max-w-32"
+              value={draft.mulai}
+              disabled={!canEdit}
+              onChange={(e) => change((d) => ({ ...d, mulai: e.target.value }))}
+            />
+          </Field>
+          <Field label="Jam selesai (WIB)" error={problems.selesai} hint="Tidak ada pengingat mulai jam ini.">
+            <Input
+              inputMode="numeric"
+              maxLength={5}
+              className="max-w-32"
+              value={draft.selesai}
+              disabled={!canEdit}
+              onChange={(e) => change((d) => ({ ...d, selesai: e.target.value }))}
+            />
+          </Field>
+          <Field label="Jeda minimal (detik)" error={problems['jeda_detik.min']} hint="Jeda acak antara dua pengingat.">
+            <NumberInput
+              className="max-w-32"
+              value={draft.jeda_detik.min}
+              disabled={!canEdit}
+              onChange={(min) => change((d) => ({ ...d, jeda_detik: { ...d.jeda_detik, min } }))}
+            />
+          </Field>
+          <Field label="Jeda maksimal (detik)" error={problems['jeda_detik.max']}>
+            <NumberInput
+              className="max-w-32"
+              value={draft.jeda_detik.max}
+              disabled={!canEdit}
+              onChange={(max) => change((d) => ({ ...d, jeda_detik: { ...d.jeda_detik, max } }))}
+            />
+          </Field>
+          <Field
+            label="Batas harian"
+            error={problems.batas_harian}
+            hint="Pesan ke nasabah per hari (pengingat dan kiriman tangan). Sisanya tidak dikirim hari itu."
+          >
+            <NumberInput
+              className="max-w-32"
+              value={draft.batas_harian}
+              disabled={!canEdit}
+              onChange={(batas_harian) => change((d) => ({ ...d, batas_harian }))}
+            />
+          </Field>
+          <Field
+            label="Batas minggu pertama"
+            error={problems.batas_minggu_pertama}
+            hint="Per hari selama 7 hari setelah nomor WhatsApp baru dihubungkan: nomor baru yang langsung mengirim banyak pesan mudah diblokir."
+          >
+            <NumberInput
+              className="max-w-32"
+              value={draft.batas_minggu_pertama}
+              disabled={!canEdit}
+              onChange={(batas_minggu_pertama) => change((d) => ({ ...d, batas_minggu_pertama }))}
+            />
+          </Field>
+        </div>
+      </TitledCard>
 
       <Card>
         <CardHeader className="flex flex-wrap items-center justify-between gap-3">
@@ -404,8 +399,7 @@ export function PengingatForm({ data, canEdit }: { data: PengingatSettingsRespon
       })}
 
       <SettingsSaveBar
-        diubahOleh={data.diubah_oleh}
-        diubahPada={data.diubah_pada}
+        changed={data}
         neverChanged="Belum pernah diubah: pengingat belum aktif, dengan tahap dan template bawaan."
         canEdit={canEdit}
         pending={save.isPending}
