@@ -20,6 +20,17 @@ export interface FilterDialogProps {
 }
 
 /**
+ * What a list's own filter dialog takes: whether it is open, and the filter in force, which its
+ * fields start from and which 'Terapkan' replaces.
+ */
+export interface ListFilterDialogProps<T> {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  value: T;
+  onApply(value: T): void;
+}
+
+/**
  * Frame of a list filter dialog: a form whose submit (button 'Terapkan' or Enter in a field)
  * applies the filter and closes the dialog.
  */

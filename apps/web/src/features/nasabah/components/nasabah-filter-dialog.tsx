@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FilterDialog, FilterSearchField } from '../../../components/ui/filter-dialog';
+import { FilterDialog, FilterSearchField, type ListFilterDialogProps } from '../../../components/ui/filter-dialog';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import type { NasabahStatusFilter } from '../types';
 
@@ -18,33 +18,11 @@ const statusOptions = [
  * Customer filter (spec §2): a search over name, NIK, phone and address, and the status radio.
  * Nothing is applied until 'Terapkan'; the fields start from the filter in force.
  */
-export function NasabahFilterDialog({
-  open,
-  onOpenChange,
-  value,
-  onApply,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  value: NasabahFilterValues;
-  onApply(value: NasabahFilterValues): void;
-}) {
-  return (
-    <FilterDialogBody key={open ? 'open' : 'closed'} open={open} onOpenChange={onOpenChange} value={value} onApply={onApply} />
-  );
+export function NasabahFilterDialog(props: ListFilterDialogProps<NasabahFilterValues>) {
+  return <FilterDialogBody key={props.open ? 'open' : 'closed'} {...props} />;
 }
 
-function FilterDialogBody({
-  open,
-  onOpenChange,
-  value,
-  onApply,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  value: NasabahFilterValues;
-  onApply(value: NasabahFilterValues): void;
-}) {
+function FilterDialogBody({ open, onOpenChange, value, onApply }: ListFilterDialogProps<NasabahFilterValues>) {
   const [draft, setDraft] = useState(value);
   return (
     <FilterDialog

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { jenisPembayaran, jenisPembayaranLabels, type JenisPembayaran } from '@mizan/core';
 import { Field } from '../../../components/ui/field';
-import { FilterDialog } from '../../../components/ui/filter-dialog';
+import { FilterDialog, type ListFilterDialogProps } from '../../../components/ui/filter-dialog';
 import { Select } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { useLoanOptions } from '../api/get-loans';
@@ -15,18 +15,11 @@ const jenisOptions: readonly { value: 'all' | JenisPembayaran; label: string }[]
   ...jenisPembayaran.map((value) => ({ value, label: jenisPembayaranLabels[value] })),
 ];
 
-export interface PembayaranFilterDialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  value: Value;
-  onApply(value: Value): void;
-}
+export type PembayaranFilterDialogProps = ListFilterDialogProps<Value>;
 
 /** 'Filter Pembayaran' (spec §2, §9): jenis (all, angsuran, bagi_hasil, pokok, pelunasan) and a loan. */
-export function PembayaranFilterDialog({ open, onOpenChange, value, onApply }: PembayaranFilterDialogProps) {
-  return (
-    <FilterDialogBody key={open ? 'open' : 'closed'} open={open} onOpenChange={onOpenChange} value={value} onApply={onApply} />
-  );
+export function PembayaranFilterDialog(props: PembayaranFilterDialogProps) {
+  return <FilterDialogBody key={props.open ? 'open' : 'closed'} {...props} />;
 }
 
 function FilterDialogBody({ open, onOpenChange, value, onApply }: PembayaranFilterDialogProps) {

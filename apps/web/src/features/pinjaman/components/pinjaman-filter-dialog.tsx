@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { FilterDialog, FilterSearchField, TipeFilterField } from '../../../components/ui/filter-dialog';
+import {
+  FilterDialog,
+  FilterSearchField,
+  TipeFilterField,
+  type ListFilterDialogProps,
+} from '../../../components/ui/filter-dialog';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import type { PinjamanFilters } from '../types';
 import { NasabahPicker } from './nasabah-picker';
@@ -28,31 +33,11 @@ export const emptyPinjamanFilter: PinjamanFilterValues = {
  * Loan filter (spec §2, §9): search (customer name or NIK, nomor pinjaman), status, tipe and one
  * customer. Nothing is applied until 'Terapkan'; the fields start from the filter in force.
  */
-export function PinjamanFilterDialog({
-  open,
-  onOpenChange,
-  value,
-  onApply,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  value: PinjamanFilterValues;
-  onApply(value: PinjamanFilterValues): void;
-}) {
-  return <Body key={open ? 'open' : 'closed'} open={open} onOpenChange={onOpenChange} value={value} onApply={onApply} />;
+export function PinjamanFilterDialog(props: ListFilterDialogProps<PinjamanFilterValues>) {
+  return <Body key={props.open ? 'open' : 'closed'} {...props} />;
 }
 
-function Body({
-  open,
-  onOpenChange,
-  value,
-  onApply,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  value: PinjamanFilterValues;
-  onApply(value: PinjamanFilterValues): void;
-}) {
+function Body({ open, onOpenChange, value, onApply }: ListFilterDialogProps<PinjamanFilterValues>) {
   const [draft, setDraft] = useState(value);
   const chosen =
     draft.nasabahId !== null ? { id: draft.nasabahId, nama: draft.nasabahNama ?? `#${draft.nasabahId}`, nik: null } : null;

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { kolektibilitasShortLabels, kolektibilitasValues } from '@mizan/core';
 import { Field } from '../../../components/ui/field';
-import { FilterDialog, FilterSearchField, TipeFilterField } from '../../../components/ui/filter-dialog';
+import {
+  FilterDialog,
+  FilterSearchField,
+  TipeFilterField,
+  type ListFilterDialogProps,
+} from '../../../components/ui/filter-dialog';
 import { Input } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { defaultTunggakanFilters, type KolektibilitasFilter, type TunggakanFilters } from '../types';
@@ -28,12 +33,7 @@ const empty: TunggakanFilterValues = {
   minHari: defaultTunggakanFilters.minHari,
 };
 
-interface Props {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  value: TunggakanFilterValues;
-  onApply(value: TunggakanFilterValues): void;
-}
+type Props = ListFilterDialogProps<TunggakanFilterValues>;
 
 /**
  * Filter of the loans in arrears: search (customer name or NIK, nomor pinjaman), class, tipe, kota
