@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Pencil, Printer, RefreshCw, SearchX } from 'lucide-react';
+import { ArrowLeft, Pencil, Printer, SearchX } from 'lucide-react';
 import { worstClass, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useToast } from '../../components/ui/toast';
@@ -92,10 +93,7 @@ export default function NasabahDetailPage() {
           </div>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing} aria-busy={refreshing}>
-            <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-            Refresh
-          </Button>
+          <RefreshButton onClick={() => void refresh()} refreshing={refreshing} announce />
           <Button onClick={() => setEditOpen(true)} disabled={!nasabah.data}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Plus, RefreshCw, UserCheck, UserX, Users } from 'lucide-react';
+import { Plus, UserCheck, UserX, Users } from 'lucide-react';
 import { formatAngka } from '@mizan/core';
 import { Button } from '../../components/ui/button';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { sortSummary } from '../../components/ui/sort-summary';
@@ -86,10 +87,7 @@ export default function NasabahListPage() {
         actions={
           <>
             <ExportButton what="data nasabah" filters={chips} onExport={(format) => exportNasabah(filters, format)} />
-            <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
-              <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-              Refresh
-            </Button>
+            <RefreshButton onClick={refresh} refreshing={refreshing} announce />
             <Button onClick={() => dialogs.open('add')}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Tambah Nasabah

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Plus, RefreshCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { formatDateLong, formatMonthYear, formatRupiah, jenisPembayaranLabels } from '@mizan/core';
 import { Button } from '../../components/ui/button';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
@@ -128,10 +129,7 @@ export default function PembayaranListPage() {
               filters={[...periodChip(listParams(filters)), ...chips]}
               onExport={(format) => exportPembayaran(listParams(filters), format)}
             />
-            <Button variant="outline" onClick={page.refresh} disabled={refreshing} aria-busy={refreshing}>
-              <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-              Refresh
-            </Button>
+            <RefreshButton onClick={page.refresh} refreshing={refreshing} announce />
             <Button onClick={openAdd}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Tambah Pembayaran

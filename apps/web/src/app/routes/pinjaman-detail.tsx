@@ -9,7 +9,6 @@ import {
   HandCoins,
   Pencil,
   Printer,
-  RefreshCw,
   SearchX,
   Trash2,
   UserRound,
@@ -17,6 +16,7 @@ import {
 import { formatRupiah, isDisbursed, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ManualReminderDialog } from '../../features/whatsapp/components/manual-reminder-dialog';
@@ -156,10 +156,7 @@ export default function PinjamanDetailPage() {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void refresh()} disabled={loan.isFetching}>
-            <RefreshCw className={loan.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-            Refresh
-          </Button>
+          <RefreshButton onClick={() => void refresh()} refreshing={loan.isFetching} />
           <Button variant="secondary" onClick={() => setEditOpen(true)}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { RefreshCw } from 'lucide-react';
 import { formatRupiah, kolektibilitasShortLabels, tipePinjamanLabels, type Kolektibilitas } from '@mizan/core';
-import { Button } from '../../components/ui/button';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { ListBody } from '../../components/ui/list-body';
 import { ListToolbar, type FilterChip } from '../../components/ui/list-toolbar';
 import { PageHeader } from '../../components/ui/page-header';
@@ -87,10 +86,7 @@ export default function TunggakanPage() {
               filters={chips.map((chip) => chip.label)}
               onExport={(format) => exportTunggakan(filters, format)}
             />
-            <Button variant="outline" onClick={page.refresh} disabled={refreshing} aria-busy={refreshing}>
-              <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-              Refresh
-            </Button>
+            <RefreshButton onClick={page.refresh} refreshing={refreshing} announce />
           </>
         }
       />

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { NotificationRecipient } from '@mizan/core';
-import { MessageSquareText, Plus, RefreshCw, Search, X } from 'lucide-react';
+import { MessageSquareText, Plus, Search, X } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -136,16 +137,7 @@ export default function WaNotificationRecipientsPage() {
                 </button>
               ))}
             </div>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Refresh"
-              title="Refresh"
-              onClick={() => void shown.refetch()}
-              disabled={shown.isFetching}
-            >
-              <RefreshCw className={shown.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-            </Button>
+            <RefreshButton onClick={() => void shown.refetch()} refreshing={shown.isFetching} iconOnly={{ title: 'Refresh' }} />
             {filtered ? (
               <Button variant="ghost" onClick={clearFilters}>
                 <X className="h-4 w-4" aria-hidden="true" />

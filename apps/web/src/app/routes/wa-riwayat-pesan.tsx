@@ -9,9 +9,10 @@ import {
   type WaMessageJenis,
   type WaMessageStatus,
 } from '@mizan/core';
-import { RefreshCw, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input, Select } from '../../components/ui/input';
@@ -115,16 +116,12 @@ export default function WaRiwayatPesanPage() {
                   onChange={(e) => setSearchText(e.target.value)}
                 />
               </div>
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Muat ulang riwayat pesan"
-                title="Muat ulang"
+              <RefreshButton
                 onClick={() => void shown.refetch()}
-                disabled={shown.isFetching}
-              >
-                <RefreshCw className={shown.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-              </Button>
+                refreshing={shown.isFetching}
+                label="Muat ulang riwayat pesan"
+                iconOnly={{ title: 'Muat ulang' }}
+              />
             </div>
             <div className="grid grid-cols-2 gap-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-center">
               <FilterLabel text="Jenis">

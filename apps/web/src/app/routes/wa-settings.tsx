@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { waSteps, type WaSession } from '@mizan/core';
-import { RefreshCw, Unplug } from 'lucide-react';
+import { Unplug } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card, CardBody } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
@@ -124,10 +125,7 @@ export default function WaSettingsPage() {
         actions={
           hasSession ? (
             <>
-              <Button variant="outline" onClick={() => void onRefreshStatus()} disabled={refresh.isPending}>
-                <RefreshCw className={refresh.isPending ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-                Refresh Status
-              </Button>
+              <RefreshButton onClick={() => void onRefreshStatus()} refreshing={refresh.isPending} label="Refresh Status" />
               <Button variant="outline" className="text-red-700 hover:bg-red-50" onClick={() => setConfirmLogout(true)}>
                 <Unplug className="h-4 w-4" aria-hidden="true" />
                 Putus Koneksi
