@@ -228,12 +228,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await wa.close();
   });
   // Reactions to committed money events (modules/reactions): run after each commit and every 30 s;
-  // each round ends by waking the sender for the messages it wrote. Stopped before the gateway.
+  // a round that wrote notifications ends by waking the sender for them. Stopped before the gateway.
   const reactions = createReactionRunner({
     db: database.db,
     clock: app.clock,
     handlers: { ...notifikasiReactions(config.institutionName), ...activityReactions, ...tazirReactions },
-    afterRound: () => void wa.dispatcher.kick(),
+    afterRound: (kinds) => {
+      if ([...kinds].some((kind) => kind.startsWith('notifikasi.'))) void wa.dispatcher.kick();
+    },
     onFailure: ({ id, kind, attempts, error }) =>
       app.log.warn({ err: error, reaction: id, kind, attempts }, 'reaction failed; retried later'),
     onError: (err) => app.log.error({ err }, 'reaction round failed; retried at the next poll'),

@@ -450,6 +450,9 @@ describe('sequences of a restored database', () => {
     expect(first.id).toBe(largest.pembayaran! + 1);
     expect(first.nomor_kwitansi).toBe(nomorKwitansi(lastReceipt.tahun, lastReceipt.urut + 1));
     await pay(2, '2024-04-15');
+    // The proposal is written by its reaction after the payment's commit (issue 47).
+    await app.reactions.kick();
+    await app.reactions.idle();
     const tazir = await app.inject({ method: 'GET', url: `/api/tazir?pinjaman_id=${loan.id}`, headers });
     expect(tazir.json().data).toMatchObject([{ id: largest.tazir! + 1, angsuran_ke: 2, status: 'diusulkan' }]);
 

@@ -319,8 +319,9 @@ describe('sending', () => {
   });
 
   it('waits while WhatsApp is not connected', async () => {
-    await put(on);
+    // Disconnected before the reminders are turned on: nothing can go out before the check below.
     await sim().logout();
+    await put(on);
     await settle();
     expect((await reminders()).every((r) => r.status === 'QUEUED')).toBe(true);
     await t.request({ method: 'POST', url: '/api/wa-sessions/create' });

@@ -54,8 +54,11 @@ export interface ReactionRunnerOptions {
   /** Retry times are the app's clock, so that tests move past a backoff. */
   clock: Clock;
   handlers: Readonly<Record<string, ReactionHandler>>;
-  /** After each round (the notifications' sender hands over the messages the round wrote). */
-  afterRound?: () => void;
+  /**
+   * After a round that ran reactions, with their kinds (the notifications' sender hands over the
+   * messages the round wrote; a round of activities only wakes nothing).
+   */
+  afterRound?: (kinds: ReadonlySet<string>) => void;
   /** A reaction failed (logged by the caller); it is retried later. */
   onFailure?: (failure: { id: number; kind: string; attempts: number; error: unknown }) => void;
   /** A round itself failed (the database did not answer): the next kick or poll tries again. */
@@ -81,11 +84,15 @@ export function createReactionRunner(options: ReactionRunnerOptions) {
   /** Set at start and by the poll: the next round first forgets old done reactions. */
   let pruneDue = false;
 
+  /** The kinds of the reactions the current round ran (for `afterRound`). */
+  let ran = new Set<string>();
+
   /** Runs the oldest due reaction; false when none is due. */
   const runOne = () =>
     db.transaction().execute(async (trx) => {
       const reaction = await repo.claimDue(trx, clock.now());
       if (!reaction) return false;
+      ran.add(reaction.kind);
       const attempts = reaction.attempts + 1;
       await repo.beginAttempt(trx);
       try {
@@ -114,7 +121,11 @@ export function createReactionRunner(options: ReactionRunnerOptions) {
       }
       for (let n = 1; active() && (await runOne()); n++) if (n % BATCH === 0) await nextTurn();
     },
-    ...(options.afterRound ? { afterRound: options.afterRound } : {}),
+    afterRound: () => {
+      const kinds = ran;
+      ran = new Set();
+      if (kinds.size > 0) options.afterRound?.(kinds);
+    },
     ...(options.onError ? { onError: options.onError } : {}),
   });
 
