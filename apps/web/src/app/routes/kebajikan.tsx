@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { Select } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCard } from '../../components/ui/summary-card';
+import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../features/auth';
 import { danaKebajikanQuery, tazirListQuery } from '../../features/kebajikan/api/kebajikan';
@@ -50,28 +50,29 @@ export default function KebajikanPage() {
         }
       />
       <div className="space-y-6">
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <SummaryCard
-            label="Saldo Dana Kebajikan"
-            value={formatRupiah(fund.data?.saldo ?? 0)}
-            icon={<HandHeart className="h-5 w-5" />}
-            tone="gold"
-            loading={fund.isPending}
-          />
-          <SummaryCard
-            label="Total Masuk (Ta’zir)"
-            value={formatRupiah(fund.data?.total_masuk ?? 0)}
-            icon={<ArrowDownLeft className="h-5 w-5" />}
-            loading={fund.isPending}
-          />
-          <SummaryCard
-            label="Total Disalurkan"
-            value={formatRupiah(fund.data?.total_keluar ?? 0)}
-            icon={<ArrowUpRight className="h-5 w-5" />}
-            tone="sky"
-            loading={fund.isPending}
-          />
-        </div>
+        <SummaryCardStrip
+          className="grid grid-cols-1 gap-3 sm:grid-cols-3"
+          loading={fund.isPending}
+          cards={[
+            {
+              label: 'Saldo Dana Kebajikan',
+              value: formatRupiah(fund.data?.saldo ?? 0),
+              icon: <HandHeart className="h-5 w-5" />,
+              tone: 'gold',
+            },
+            {
+              label: 'Total Masuk (Ta’zir)',
+              value: formatRupiah(fund.data?.total_masuk ?? 0),
+              icon: <ArrowDownLeft className="h-5 w-5" />,
+            },
+            {
+              label: 'Total Disalurkan',
+              value: formatRupiah(fund.data?.total_keluar ?? 0),
+              icon: <ArrowUpRight className="h-5 w-5" />,
+              tone: 'sky',
+            },
+          ]}
+        />
 
         <section aria-labelledby="tazir-heading" className="space-y-3">
           <div className="flex flex-wrap items-end justify-between gap-3">

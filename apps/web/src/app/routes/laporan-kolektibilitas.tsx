@@ -18,7 +18,7 @@ import { ExportButton } from '../../components/ui/export-button';
 import { Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCard } from '../../components/ui/summary-card';
+import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { errorMessage } from '../../lib/api-client';
 import { exportKolektibilitas, kolektibilitasLaporanQuery } from '../../features/laporan/api/get-kolektibilitas';
 
@@ -134,29 +134,20 @@ export default function KolektibilitasLaporanPage() {
         ) : (
           <>
             <p className="text-sm text-muted">{whenText(data)}</p>
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <SummaryCard
-                label="Outstanding"
-                value={formatRupiah(data.posisi.outstanding)}
-                hint={`${data.posisi.jumlah_pinjaman} pinjaman`}
-                compact
-              />
-              <SummaryCard
-                label="NPF Gross"
-                value={percentOrDash(data.posisi.npf_gross)}
-                hint="golongan 3–5"
-                tone="amber"
-                compact
-              />
-              <SummaryCard label="NPF Net" value={percentOrDash(data.posisi.npf_net)} hint="setelah PPAP" tone="amber" compact />
-              <SummaryCard
-                label="PAR 30"
-                value={percentOrDash(data.posisi.par30)}
-                hint="tunggakan > 30 hari"
-                tone="sky"
-                compact
-              />
-            </div>
+            <SummaryCardStrip
+              className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+              compact
+              cards={[
+                {
+                  label: 'Outstanding',
+                  value: formatRupiah(data.posisi.outstanding),
+                  hint: `${data.posisi.jumlah_pinjaman} pinjaman`,
+                },
+                { label: 'NPF Gross', value: percentOrDash(data.posisi.npf_gross), hint: 'golongan 3–5', tone: 'amber' },
+                { label: 'NPF Net', value: percentOrDash(data.posisi.npf_net), hint: 'setelah PPAP', tone: 'amber' },
+                { label: 'PAR 30', value: percentOrDash(data.posisi.par30), hint: 'tunggakan > 30 hari', tone: 'sky' },
+              ]}
+            />
             <ClassTable laporan={data} />
           </>
         )}

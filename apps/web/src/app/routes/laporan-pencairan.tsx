@@ -15,7 +15,7 @@ import { ExportButton } from '../../components/ui/export-button';
 import { Input, Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCard } from '../../components/ui/summary-card';
+import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { errorMessage } from '../../lib/api-client';
 import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../features/laporan/api/get-pencairan';
 import { PencairanChart, PencairanList, PencairanTable } from '../../features/laporan/components/pencairan-view';
@@ -95,28 +95,27 @@ export default function PencairanPage() {
           </Alert>
         ) : (
           <>
-            <div className="grid grid-cols-2 gap-3">
-              <SummaryCard
-                label="Nilai Pencairan"
-                value={formatRupiah(data?.total.semua.total ?? 0)}
-                hint={period}
-                icon={<Wallet className="h-5 w-5" />}
-                loading={laporan.isPending}
-                compact
-              />
-              <SummaryCard
-                label="Jumlah Pinjaman"
-                value={(data?.total.semua.jumlah ?? 0).toLocaleString('id-ID')}
-                hint={
-                  data
+            <SummaryCardStrip
+              className="grid grid-cols-2 gap-3"
+              loading={laporan.isPending}
+              compact
+              cards={[
+                {
+                  label: 'Nilai Pencairan',
+                  value: formatRupiah(data?.total.semua.total ?? 0),
+                  hint: period,
+                  icon: <Wallet className="h-5 w-5" />,
+                },
+                {
+                  label: 'Jumlah Pinjaman',
+                  value: (data?.total.semua.jumlah ?? 0).toLocaleString('id-ID'),
+                  hint: data
                     ? `rata-rata ${formatRupiah(data.total.semua.jumlah ? Math.round(data.total.semua.total / data.total.semua.jumlah) : 0)}`
-                    : undefined
-                }
-                tone="gold"
-                loading={laporan.isPending}
-                compact
-              />
-            </div>
+                    : undefined,
+                  tone: 'gold',
+                },
+              ]}
+            />
             {data ? (
               <>
                 <PencairanChart laporan={data} />

@@ -17,7 +17,7 @@ import { ExportButton } from '../../components/ui/export-button';
 import { Input, Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCard } from '../../components/ui/summary-card';
+import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
 import { useLayout } from '../../components/ui/use-media-query';
 import { errorMessage } from '../../lib/api-client';
@@ -136,25 +136,26 @@ export default function PendapatanPage() {
           </Alert>
         ) : (
           <>
-            <div className="grid grid-cols-2 gap-3">
-              <SummaryCard
-                label="Pendapatan Diakui"
-                value={formatRupiah(data?.total.pendapatan_diakui ?? 0)}
-                hint={period}
-                icon={<Landmark className="h-5 w-5" />}
-                loading={laporan.isPending}
-                compact
-              />
-              <SummaryCard
-                label="Margin Ditangguhkan"
-                value={formatRupiah(last?.margin_ditangguhkan ?? 0)}
-                hint={deferredAt}
-                tone="gold"
-                icon={<PiggyBank className="h-5 w-5" />}
-                loading={laporan.isPending}
-                compact
-              />
-            </div>
+            <SummaryCardStrip
+              className="grid grid-cols-2 gap-3"
+              loading={laporan.isPending}
+              compact
+              cards={[
+                {
+                  label: 'Pendapatan Diakui',
+                  value: formatRupiah(data?.total.pendapatan_diakui ?? 0),
+                  hint: period,
+                  icon: <Landmark className="h-5 w-5" />,
+                },
+                {
+                  label: 'Margin Ditangguhkan',
+                  value: formatRupiah(last?.margin_ditangguhkan ?? 0),
+                  hint: deferredAt,
+                  tone: 'gold',
+                  icon: <PiggyBank className="h-5 w-5" />,
+                },
+              ]}
+            />
             {data ? (
               <>
                 <PendapatanChart laporan={data} />

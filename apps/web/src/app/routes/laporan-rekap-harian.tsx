@@ -8,7 +8,7 @@ import { ExportButton } from '../../components/ui/export-button';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCard } from '../../components/ui/summary-card';
+import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useLayout } from '../../components/ui/use-media-query';
 import { errorMessage } from '../../lib/api-client';
 import { exportRekapHarian, rekapHarianQuery } from '../../features/laporan/api/get-rekap-harian';
@@ -54,25 +54,26 @@ export default function RekapHarianPage() {
           </Alert>
         ) : (
           <>
-            <div className="grid grid-cols-2 gap-3">
-              <SummaryCard
-                label="Total Pembayaran"
-                value={formatRupiah(rekap.data?.pembayaran.total ?? 0)}
-                hint={`${rekap.data?.pembayaran.jumlah_transaksi ?? 0} transaksi`}
-                icon={<Receipt className="h-5 w-5" />}
-                loading={rekap.isPending}
-                compact
-              />
-              <SummaryCard
-                label="Pinjaman Baru"
-                value={formatRupiah(rekap.data?.pinjaman_baru.total ?? 0)}
-                hint={`${rekap.data?.pinjaman_baru.jumlah ?? 0} pinjaman`}
-                icon={<Wallet className="h-5 w-5" />}
-                tone="gold"
-                loading={rekap.isPending}
-                compact
-              />
-            </div>
+            <SummaryCardStrip
+              className="grid grid-cols-2 gap-3"
+              loading={rekap.isPending}
+              compact
+              cards={[
+                {
+                  label: 'Total Pembayaran',
+                  value: formatRupiah(rekap.data?.pembayaran.total ?? 0),
+                  hint: `${rekap.data?.pembayaran.jumlah_transaksi ?? 0} transaksi`,
+                  icon: <Receipt className="h-5 w-5" />,
+                },
+                {
+                  label: 'Pinjaman Baru',
+                  value: formatRupiah(rekap.data?.pinjaman_baru.total ?? 0),
+                  hint: `${rekap.data?.pinjaman_baru.jumlah ?? 0} pinjaman`,
+                  icon: <Wallet className="h-5 w-5" />,
+                  tone: 'gold',
+                },
+              ]}
+            />
             {rekap.data ? (
               <>
                 <RekapSummaries rekap={rekap.data} />

@@ -7,7 +7,7 @@ import { RefreshButton } from '../../components/ui/refresh-button';
 import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { sortSummary } from '../../components/ui/sort-summary';
-import { SummaryCard } from '../../components/ui/summary-card';
+import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { nasabahListOptions, useNasabahList } from '../../features/nasabah/api/get-nasabah-list';
@@ -96,31 +96,21 @@ export default function NasabahListPage() {
         }
       />
 
-      <div className="grid grid-cols-3 gap-3">
-        <SummaryCard
-          label="Total Nasabah"
-          value={formatAngka(stats.data?.total_nasabah ?? 0)}
-          icon={<Users className="h-5 w-5" />}
-          loading={stats.isPending}
-          compact
-        />
-        <SummaryCard
-          label="Aktif"
-          value={formatAngka(stats.data?.aktif ?? 0)}
-          icon={<UserCheck className="h-5 w-5" />}
-          tone="sky"
-          loading={stats.isPending}
-          compact
-        />
-        <SummaryCard
-          label="Nonaktif"
-          value={formatAngka(stats.data?.nonaktif ?? 0)}
-          icon={<UserX className="h-5 w-5" />}
-          tone="amber"
-          loading={stats.isPending}
-          compact
-        />
-      </div>
+      <SummaryCardStrip
+        className="grid grid-cols-3 gap-3"
+        loading={stats.isPending}
+        compact
+        cards={[
+          { label: 'Total Nasabah', value: formatAngka(stats.data?.total_nasabah ?? 0), icon: <Users className="h-5 w-5" /> },
+          { label: 'Aktif', value: formatAngka(stats.data?.aktif ?? 0), icon: <UserCheck className="h-5 w-5" />, tone: 'sky' },
+          {
+            label: 'Nonaktif',
+            value: formatAngka(stats.data?.nonaktif ?? 0),
+            icon: <UserX className="h-5 w-5" />,
+            tone: 'amber',
+          },
+        ]}
+      />
 
       <ListToolbar {...page.toolbarProps} chips={chips} />
 

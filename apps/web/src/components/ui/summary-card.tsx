@@ -50,3 +50,26 @@ export function SummaryCard({ label, value, icon, tone = 'brand', loading = fals
     </Card>
   );
 }
+
+/** A row of summary cards that load together: `className` lays out the grid, every card gets `loading` and `compact`. */
+export function SummaryCardStrip({
+  cards,
+  loading = false,
+  compact = false,
+  className,
+  testId,
+}: {
+  cards: Omit<SummaryCardProps, 'loading' | 'compact'>[];
+  loading?: boolean;
+  compact?: boolean;
+  className: string;
+  testId?: string;
+}) {
+  return (
+    <div className={className} data-testid={testId}>
+      {cards.map((card) => (
+        <SummaryCard key={card.label} {...card} loading={loading} compact={compact} />
+      ))}
+    </div>
+  );
+}

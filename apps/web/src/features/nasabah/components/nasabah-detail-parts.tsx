@@ -30,7 +30,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { SummaryCard } from '../../../components/ui/summary-card';
+import { SummaryCardStrip } from '../../../components/ui/summary-card';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import { PaymentHistoryRows, type PaymentColumn } from '../../../components/ui/payment-history';
 import type { Layout } from '../../../components/ui/use-media-query';
@@ -128,39 +128,33 @@ export function NasabahSummaryCards({
 }) {
   const totals = summarizeNasabah(loans, payments);
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="nasabah-summary">
-      <SummaryCard
-        label="Total Pinjaman"
-        value={formatRupiah(totals.totalPinjaman)}
-        icon={<Wallet className="h-5 w-5" />}
-        loading={loading}
-        compact
-      />
-      <SummaryCard
-        label="Total Pembayaran"
-        value={formatRupiah(totals.totalPembayaran)}
-        icon={<Receipt className="h-5 w-5" />}
-        tone="sky"
-        loading={loading}
-        compact
-      />
-      <SummaryCard
-        label="Sisa Pinjaman"
-        value={formatRupiah(totals.sisaPinjaman)}
-        icon={<Banknote className="h-5 w-5" />}
-        tone="gold"
-        loading={loading}
-        compact
-      />
-      <SummaryCard
-        label="Pinjaman Aktif"
-        value={totals.pinjamanAktif.toLocaleString('id-ID')}
-        icon={<Activity className="h-5 w-5" />}
-        tone="amber"
-        loading={loading}
-        compact
-      />
-    </div>
+    <SummaryCardStrip
+      className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+      testId="nasabah-summary"
+      loading={loading}
+      compact
+      cards={[
+        { label: 'Total Pinjaman', value: formatRupiah(totals.totalPinjaman), icon: <Wallet className="h-5 w-5" /> },
+        {
+          label: 'Total Pembayaran',
+          value: formatRupiah(totals.totalPembayaran),
+          icon: <Receipt className="h-5 w-5" />,
+          tone: 'sky',
+        },
+        {
+          label: 'Sisa Pinjaman',
+          value: formatRupiah(totals.sisaPinjaman),
+          icon: <Banknote className="h-5 w-5" />,
+          tone: 'gold',
+        },
+        {
+          label: 'Pinjaman Aktif',
+          value: totals.pinjamanAktif.toLocaleString('id-ID'),
+          icon: <Activity className="h-5 w-5" />,
+          tone: 'amber',
+        },
+      ]}
+    />
   );
 }
 

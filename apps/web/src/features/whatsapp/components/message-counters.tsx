@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCheck, Clock, Gauge, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { SummaryCard } from '../../../components/ui/summary-card';
+import { SummaryCardStrip } from '../../../components/ui/summary-card';
 import { messageSummaryQuery } from '../api/messages-api';
 import { waSessionQuery } from '../api/wa-session-api';
 
@@ -31,40 +31,23 @@ export function MessageCounters({ withLink = false }: { withLink?: boolean }) {
           </Link>
         ) : null}
       </div>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <SummaryCard
-          compact
-          label="Terkirim"
-          value={count(data?.terkirim)}
-          loading={summary.isPending}
-          icon={<CheckCheck className="h-5 w-5" />}
-        />
-        <SummaryCard
-          compact
-          tone="sky"
-          label="Menunggu"
-          value={count(data?.menunggu)}
-          loading={summary.isPending}
-          icon={<Clock className="h-5 w-5" />}
-        />
-        <SummaryCard
-          compact
-          tone="amber"
-          label="Gagal"
-          value={count(data?.gagal)}
-          loading={summary.isPending}
-          icon={<TriangleAlert className="h-5 w-5" />}
-        />
-        <SummaryCard
-          compact
-          tone="gold"
-          label="Sisa batas ke nasabah"
-          value={count(data?.sisa_batas)}
-          hint={data ? `dari ${count(data.batas)} hari ini` : undefined}
-          loading={summary.isPending}
-          icon={<Gauge className="h-5 w-5" />}
-        />
-      </div>
+      <SummaryCardStrip
+        className="grid grid-cols-2 gap-3 md:grid-cols-4"
+        loading={summary.isPending}
+        compact
+        cards={[
+          { label: 'Terkirim', value: count(data?.terkirim), icon: <CheckCheck className="h-5 w-5" /> },
+          { tone: 'sky', label: 'Menunggu', value: count(data?.menunggu), icon: <Clock className="h-5 w-5" /> },
+          { tone: 'amber', label: 'Gagal', value: count(data?.gagal), icon: <TriangleAlert className="h-5 w-5" /> },
+          {
+            tone: 'gold',
+            label: 'Sisa batas ke nasabah',
+            value: count(data?.sisa_batas),
+            hint: data ? `dari ${count(data.batas)} hari ini` : undefined,
+            icon: <Gauge className="h-5 w-5" />,
+          },
+        ]}
+      />
       {waiting ? (
         <Alert tone="warning" title={`${count(data?.menunggu)} pesan menunggu WhatsApp terhubung`}>
           Tidak ada yang hilang: pesan dikirim otomatis setelah WhatsApp terhubung kembali.
