@@ -12,12 +12,13 @@ import {
 } from '@mizan/core';
 import { Alert } from '../../components/ui/alert';
 import { ExportButton } from '../../components/ui/export-button';
-import { Input, Select } from '../../components/ui/input';
+import { Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { errorMessage } from '../../lib/api-client';
 import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../features/laporan/api/get-pencairan';
+import { SampaiBulanField } from '../../features/laporan/components/month-field';
 import { PencairanChart, PencairanList, PencairanTable } from '../../features/laporan/components/pencairan-view';
 import { useLayout } from '../../components/ui/use-media-query';
 
@@ -62,16 +63,7 @@ export default function PencairanPage() {
       />
       <div className="space-y-5">
         <div className="flex flex-wrap items-end gap-3">
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Sampai bulan
-            <Input
-              type="month"
-              value={filters.sampai}
-              max={thisMonth}
-              onChange={(e) => MONTH_PATTERN.test(e.target.value) && update({ ...filters, sampai: e.target.value })}
-              className="w-44"
-            />
-          </label>
+          <SampaiBulanField value={filters.sampai} max={thisMonth} onChange={(sampai) => update({ ...filters, sampai })} />
           <label className="grid gap-1 text-sm font-medium text-ink">
             Tipe
             <Select

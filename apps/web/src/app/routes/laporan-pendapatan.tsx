@@ -14,7 +14,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { ExportButton } from '../../components/ui/export-button';
-import { Input, Select } from '../../components/ui/input';
+import { Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
@@ -28,6 +28,7 @@ import {
   pendapatanSettingsQuery,
   useSavePendapatanSetting,
 } from '../../features/laporan/api/get-pendapatan';
+import { SampaiBulanField } from '../../features/laporan/components/month-field';
 import { PendapatanChart, PendapatanList, PendapatanTable } from '../../features/laporan/components/pendapatan-view';
 
 const metodeHints: Record<MetodePengakuanMargin, string> = {
@@ -114,19 +115,11 @@ export default function PendapatanPage() {
       />
       <div className="space-y-5">
         <div className="flex flex-wrap items-start gap-3">
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Sampai bulan
-            <Input
-              type="month"
-              value={sampai}
-              max={thisMonth}
-              onChange={(e) =>
-                MONTH_PATTERN.test(e.target.value) &&
-                setParams(e.target.value !== thisMonth ? { sampai: e.target.value } : {}, { replace: true })
-              }
-              className="w-44"
-            />
-          </label>
+          <SampaiBulanField
+            value={sampai}
+            max={thisMonth}
+            onChange={(month) => setParams(month !== thisMonth ? { sampai: month } : {}, { replace: true })}
+          />
           <MetodeField canEdit={user?.role === 'admin'} />
         </div>
 
