@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { NotificationRecipient } from '@mizan/core';
-import { MessageSquareText, Plus, Search, X } from 'lucide-react';
-import { Alert } from '../../components/ui/alert';
+import { MessageSquareText, Plus, Search } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card } from '../../components/ui/card';
@@ -16,6 +15,7 @@ import {
   type RecipientFilters,
   exportRecipients,
 } from '../../features/whatsapp/api/recipients-api';
+import { ClearFiltersButton, ListCardError } from '../../features/whatsapp/components/list-card-parts';
 import { RecipientsPagination } from '../../features/whatsapp/components/pagination';
 import { RecipientFormDialog } from '../../features/whatsapp/components/recipient-form-dialog';
 import { RecipientsTable } from '../../features/whatsapp/components/recipients-table';
@@ -138,22 +138,11 @@ export default function WaNotificationRecipientsPage() {
               ))}
             </div>
             <RefreshButton onClick={() => void shown.refetch()} refreshing={shown.isFetching} iconOnly={{ title: 'Refresh' }} />
-            {filtered ? (
-              <Button variant="ghost" onClick={clearFilters}>
-                <X className="h-4 w-4" aria-hidden="true" />
-                Hapus Filter
-              </Button>
-            ) : null}
+            {filtered ? <ClearFiltersButton onClick={clearFilters} /> : null}
           </div>
         </div>
 
-        {shown.isError ? (
-          <div className="p-4 lg:px-5">
-            <Alert tone="error" title={waFallbacks.list}>
-              {errorMessage(shown.error, waFallbacks.list)}
-            </Alert>
-          </div>
-        ) : null}
+        {shown.isError ? <ListCardError title={waFallbacks.list} error={shown.error} fallback={waFallbacks.list} /> : null}
 
         <RecipientsTable
           recipients={data?.recipients}

@@ -9,9 +9,6 @@ import {
   type WaMessageJenis,
   type WaMessageStatus,
 } from '@mizan/core';
-import { X } from 'lucide-react';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -29,6 +26,7 @@ import {
   useResendMessage,
   type MessageFilters,
 } from '../../features/whatsapp/api/messages-api';
+import { ClearFiltersButton, ListCardError } from '../../features/whatsapp/components/list-card-parts';
 import { MessageCounters } from '../../features/whatsapp/components/message-counters';
 import { MessagesList, MessagesPager, recipientOf } from '../../features/whatsapp/components/messages-list';
 
@@ -173,27 +171,23 @@ export default function WaRiwayatPesanPage() {
                 />
               </FilterLabel>
               {filtered ? (
-                <Button
-                  variant="ghost"
+                <ClearFiltersButton
                   className="col-span-2 lg:col-span-1"
                   onClick={() => {
                     setSearchText('');
                     setFilters(emptyMessageFilters);
                   }}
-                >
-                  <X className="h-4 w-4" aria-hidden="true" />
-                  Hapus Filter
-                </Button>
+                />
               ) : null}
             </div>
           </div>
 
           {shown.isError ? (
-            <div className="p-4 lg:px-5">
-              <Alert tone="error" title="Gagal memuat riwayat pesan">
-                {errorMessage(shown.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-              </Alert>
-            </div>
+            <ListCardError
+              title="Gagal memuat riwayat pesan"
+              error={shown.error}
+              fallback="Terjadi kesalahan. Silakan coba lagi."
+            />
           ) : null}
 
           <MessagesList
