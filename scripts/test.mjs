@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order — lint, format, unused code (knip), typecheck,
 // then all Vitest projects
 // (core unit tests, API integration tests on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
-// and browser end-to-end tests). About 35 minutes on two cores; lint and typecheck print nothing
+// and browser end-to-end tests). About 25 minutes on two cores; lint and typecheck print nothing
 // until they finish, so a line every 15 s says they are still running. Ends with one closing line:
 // "Summary: N passed, N failed".
 import fs from 'node:fs';
@@ -28,7 +28,7 @@ const run = (label, cmd, args, { quiet = false } = {}) =>
   });
 
 checkNodeVersion();
-console.log('npm test: lint, format, unused code, typecheck, then every Vitest project (unit, API, browser): about 35 minutes.');
+console.log('npm test: lint, format, unused code, typecheck, then every Vitest project (unit, API, browser): about 25 minutes.');
 
 let passed = 0;
 let failed = 0;
@@ -46,17 +46,17 @@ for (const [label, cmd, args] of checks) {
   }
 }
 
-// Two Vitest runs: the unit and API projects first, their files spread over the machine's cores;
-// then the browser tests one file at a time (one server and one Chromium each). In one run the
-// browser project's `fileParallelism: false` held every project to one file at a time (CI of
-// 2026-11-26: 2 492 s of which 845 s were the gaps between files, never two files at once).
+// Two Vitest runs: the unit and API projects first, their files spread over Vitest's default
+// workers (on two cores one: PGlite's tests keep a core busy each, and two at a time measured
+// slower, 786 s against 662 s); then the browser tests, two files at a time (each waits on its
+// server and Chromium much of the time: 600 s against 860 s one at a time, 2026-11-27).
 const extra = process.argv.slice(2);
 const runs = [
   [
     'vitest (unit, API)',
     ['--project', 'core', '--project', 'api', ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-pg'] : [])],
   ],
-  ['vitest (browser)', ['--project', 'e2e']],
+  ['vitest (browser)', ['--project', 'e2e', '--maxWorkers=2']],
 ];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
 for (const [index, [label, projects]] of runs.entries()) {
