@@ -1,4 +1,3 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   notifikasiEventLabels,
@@ -15,9 +14,8 @@ import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSaveNotifikasi } from '../api/notifikasi-api';
+import { schemaProblems, useCheckedSettings } from '../hooks/use-checked-settings';
 import { TemplateEditor } from './template-editor';
 import { ToggleCardHeader } from './toggle-card-header';
 
@@ -31,13 +29,7 @@ const previewSource: Record<NotifikasiEvent, string> = {
 };
 
 /** The Indonesian problem of each field, keyed as the server's field errors (`events.<event>.template`, `jam_rekap`). */
-function problemsOf(draft: NotifikasiSetting): Record<string, string> {
-  const parsed = notifikasiSettingSchema.safeParse(draft);
-  if (parsed.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of parsed.error.issues) out[issue.path.join('.')] ??= issue.message;
-  return out;
-}
+const problemsOf = (draft: NotifikasiSetting) => schemaProblems(notifikasiSettingSchema, draft);
 
 /**
  * Lainnya → WhatsApp → Notifikasi (issue 24): which events notify the recipients list, each
@@ -54,39 +46,19 @@ export function NotifikasiForm({
   /** Active recipients, when known: none means nothing is sent. */
   activeRecipients: number | null;
 }) {
-  const { showToast } = useToast();
   const save = useSaveNotifikasi();
-  const [draft, setDraft] = useState<NotifikasiSetting>(() => structuredClone(data.setting));
-  const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const problems = { ...serverProblems, ...problemsOf(draft) };
+  const { draft, setDraft, problems, setServerProblems, failure, setFailure, formRef, onSubmit } = useCheckedSettings({
+    initial: data.setting,
+    problemsOf,
+    save: save.mutateAsync,
+    savedMessage: 'Pengaturan notifikasi disimpan.',
+    reload: (res) => structuredClone(res.data.setting),
+  });
 
   const setEvent = (event: NotifikasiEvent, next: Partial<NotifikasiSetting['events'][NotifikasiEvent]>) => {
     setDraft((d) => ({ ...d, events: { ...d.events, [event]: { ...d.events[event], ...next } } }));
     setServerProblems({});
     setFailure(null);
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (Object.keys(problemsOf(draft)).length > 0) {
-      setFailure('Periksa kembali isian yang ditandai.');
-      // The first field marked is where the person goes next.
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    try {
-      const res = await save.mutateAsync(draft);
-      setDraft(structuredClone(res.data.setting));
-      setFailure(null);
-      showToast(res.message ?? 'Pengaturan notifikasi disimpan.', 'success');
-    } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0)
-        setServerProblems(Object.fromEntries(error.errors.map((f) => [f.path, f.msg])));
-      setFailure(errorMessage(error, 'Pengaturan gagal disimpan'));
-      showToast(errorMessage(error, 'Pengaturan gagal disimpan'), 'error');
-    }
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import {
   formatDateLong,
@@ -18,20 +18,13 @@ import { Card, CardBody, CardHeader, CardTitle, TitledCard } from '../../../comp
 import { Field, FieldError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSavePengingat } from '../api/pengingat-api';
+import { schemaProblems, useCheckedSettings } from '../hooks/use-checked-settings';
 import { TemplateEditor } from './template-editor';
 import { ToggleCardHeader } from './toggle-card-header';
 
 /** The Indonesian problem of each field, keyed as the server's field errors (`tahap.0.template`, `jeda_detik.max`). */
-function problemsOf(draft: PengingatSetting): Record<string, string> {
-  const parsed = pengingatSettingSchema.safeParse(draft);
-  if (parsed.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of parsed.error.issues) out[issue.path.join('.')] ??= issue.message;
-  return out;
-}
+const problemsOf = (draft: PengingatSetting) => schemaProblems(pengingatSettingSchema, draft);
 
 /** What a stage's day means: "3 hari sebelum jatuh tempo", "pada hari jatuh tempo", "7 hari setelah jatuh tempo". */
 function stageMeaning(hari: number): string {
@@ -80,17 +73,17 @@ function NumberInput({
  * day's cap. Administrators save it; everyone else reads it.
  */
 export function PengingatForm({ data, canEdit }: { data: PengingatSettingsResponse; canEdit: boolean }) {
-  const { showToast } = useToast();
   const save = useSavePengingat();
-  const [draft, setDraft] = useState<PengingatSetting>(() => structuredClone(data.setting));
+  const { draft, setDraft, problems, setServerProblems, failure, setFailure, formRef, onSubmit } = useCheckedSettings({
+    initial: data.setting,
+    problemsOf,
+    save: save.mutateAsync,
+    savedMessage: 'Pengaturan pengingat disimpan.',
+  });
   // Stages keep their identity while their day is edited (keys of the cards).
   const [stageKeys, setStageKeys] = useState(() => data.setting.tahap.map((_, i) => i));
   const nextKey = useRef(data.setting.tahap.length);
-  const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [newHoliday, setNewHoliday] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
-  const problems = { ...serverProblems, ...problemsOf(draft) };
 
   const change = (next: (d: PengingatSetting) => PengingatSetting) => {
     setDraft(next);
@@ -119,25 +112,6 @@ export function PengingatForm({ data, canEdit }: { data: PengingatSettingsRespon
     if (!/^\d{4}-\d{2}-\d{2}$/.test(newHoliday) || draft.libur.includes(newHoliday)) return;
     change((d) => ({ ...d, libur: [...d.libur, newHoliday].sort() }));
     setNewHoliday('');
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (Object.keys(problemsOf(draft)).length > 0) {
-      setFailure('Periksa kembali isian yang ditandai.');
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    try {
-      const res = await save.mutateAsync(draft);
-      setFailure(null);
-      showToast(res.message ?? 'Pengaturan pengingat disimpan.', 'success');
-    } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0)
-        setServerProblems(Object.fromEntries(error.errors.map((f) => [f.path, f.msg])));
-      setFailure(errorMessage(error, 'Pengaturan gagal disimpan'));
-      showToast(errorMessage(error, 'Pengaturan gagal disimpan'), 'error');
-    }
   };
 
   const holidayDirty = JSON.stringify(draft.libur) !== JSON.stringify(data.bawaan.libur);
