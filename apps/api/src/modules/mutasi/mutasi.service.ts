@@ -13,6 +13,7 @@ import {
   paymentsByLoan,
   positionParts,
   resolveLoanStatus,
+  partsNegated,
   reversalOf,
   totalPembayaran,
   ZERO_PARTS,
@@ -236,6 +237,35 @@ export async function reversePaymentEvent(
   if (penyesuaian)
     rows.push(eventRow(pinjamanId, { jenis: 'penyesuaian', alasan: ALOKASI_ULANG, userId: event.userId }, today, penyesuaian));
   await repo.insertEvents(trx, rows);
+}
+
+/**
+ * A payment cancelled: the exact opposite of its event on `pinjamanId`, nothing more. The caller's
+ * `postLoanEvent` (an adjustment, `ALOKASI_ULANG`) then posts what taking it away moved of the other
+ * payments' split: one reading of the loan and its payments instead of two (a correction needs
+ * `reversePaymentEvent`, which keeps that adjustment apart from the corrected payment's new event).
+ */
+export async function cancelPaymentEvent(
+  trx: Kysely<DB>,
+  pinjamanId: number,
+  pembayaranId: number,
+  today: string,
+  event: { alasan: string; userId: number | null },
+) {
+  const original = await repo.liveEventOfPayment(trx, pembayaranId);
+  // No event of it on this loan (cannot happen once the loan's history is derived): the adjustment posts all that moved.
+  if (!original || original.pinjaman_id !== pinjamanId) return;
+  await repo.insertEvents(trx, [
+    {
+      ...eventRow(
+        pinjamanId,
+        { jenis: 'pembalikan', tanggal: original.tanggal, pembayaran_id: pembayaranId, ...event },
+        today,
+        partsNegated(partsOf(original)),
+      ),
+      membalik_id: original.id,
+    },
+  ]);
 }
 
 /** Why an adjustment follows a reversal. */

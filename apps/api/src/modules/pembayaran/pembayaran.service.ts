@@ -21,6 +21,7 @@ import { conflict, notFound, validationFailed, type AppError } from '../../lib/e
 import { recordActivity } from '../activities/activity.service';
 import {
   ALOKASI_ULANG,
+  cancelPaymentEvent,
   lockLoanForMoney,
   postLoanEvent,
   reversePaymentEvent,
@@ -332,7 +333,7 @@ export async function deletePembayaran({ db, clock, notifier }: PembayaranContex
     const loan = await lockLoanForMoney(trx, existing.pinjaman_id, today);
     if (!loan) throw notFound(messages.notFound.pembayaran);
     await repo.softDeletePembayaran(trx, id, userId);
-    await reversePaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dihapus', userId });
+    await cancelPaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dihapus', userId });
     await postLoanEvent(trx, existing.pinjaman_id, today, { jenis: 'penyesuaian', alasan: ALOKASI_ULANG, userId }, { notifier });
     await syncTazirLater(trx, loan);
     const nama = await repo.nasabahNameOfLoan(trx, loan.nasabah_id);
