@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import {
-  isPortfolioAtRisk,
   figuresOfTotals,
   kolektibilitasValues,
   monthDateRange,
@@ -8,6 +7,7 @@ import {
   parseIsoDate,
   paymentsByLoan,
   portfolioLoanAt,
+  portfolioTotals,
   previousMonthEnd,
   type Kolektibilitas,
   type PortfolioPosition,
@@ -221,18 +221,23 @@ export async function backfillMonthEnds(
         ),
       );
       for (const tanggal of dates) {
-        const add: Partial<SnapshotFigures> = {};
-        const plus = (column: keyof SnapshotFigures, value: number) => (add[column] = (add[column] ?? 0) + value);
-        for (const loan of loans) {
+        // The loans running on that day, summed per class by core (`portfolioTotals`: the one rule
+        // for classes and PAR 30), and their count and Σ jumlah (the dashboard's "Pinjaman Aktif",
+        // "Total Nilai Pinjaman" of that day).
+        const running = loans.flatMap((loan) => {
           const at = portfolioLoanAt(loan, byLoan.get(loan.id) ?? [], tanggal, bands, metode);
-          if (!at) continue;
-          const [n, out] = kColumns(at.kolektibilitas);
-          plus(n, 1);
-          plus(out, at.outstanding);
-          if (isPortfolioAtRisk(at.hari_tunggakan)) plus('outstanding_par30', at.outstanding);
-          // Running then: the dashboard's "Pinjaman Aktif" and "Total Nilai Pinjaman" of that day.
-          plus('pinjaman_aktif', 1);
-          plus('nilai_pinjaman_aktif', loan.jumlah);
+          return at ? [{ at, jumlah: loan.jumlah }] : [];
+        });
+        const totals = portfolioTotals(running.map((r) => r.at));
+        const add: Partial<SnapshotFigures> = {
+          outstanding_par30: totals.outstanding_par30,
+          pinjaman_aktif: running.length,
+          nilai_pinjaman_aktif: running.reduce((sum, r) => sum + r.jumlah, 0),
+        };
+        for (const { kelas, jumlah_pinjaman, outstanding } of totals.per_kelas) {
+          const [n, out] = kColumns(kelas);
+          add[n] = jumlah_pinjaman;
+          add[out] = outstanding;
         }
         await repo.addToUnfinished(trx, tanggal, add);
       }
