@@ -17,12 +17,13 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { ExportButton } from '../../components/ui/export-button';
-import { Input, Select } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { errorMessage } from '../../lib/api-client';
 import { exportPenagihan, penagihanQuery, type PenagihanFilters } from '../../features/laporan/api/get-penagihan';
+import { TipeField } from '../../features/laporan/components/month-field';
 
 const rateText = (value: number | null) => (value === null ? '-' : formatPercent(value));
 
@@ -98,21 +99,7 @@ export default function PenagihanPage() {
               className="sm:w-44"
             />
           </label>
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Tipe
-            <Select
-              value={filters.tipe}
-              onChange={(e) => update({ ...filters, tipe: e.target.value as PenagihanFilters['tipe'] })}
-              className="sm:w-40"
-            >
-              <option value="all">Semua tipe</option>
-              {tipePinjaman.map((tipe) => (
-                <option key={tipe} value={tipe}>
-                  {tipePinjamanLabels[tipe]}
-                </option>
-              ))}
-            </Select>
-          </label>
+          <TipeField value={filters.tipe} onChange={(tipe) => update({ ...filters, tipe })} className="sm:w-40" />
           <label className="grid gap-1 text-sm font-medium text-ink">
             Kota
             <Input

@@ -12,13 +12,12 @@ import {
 } from '@mizan/core';
 import { Alert } from '../../components/ui/alert';
 import { ExportButton } from '../../components/ui/export-button';
-import { Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { errorMessage } from '../../lib/api-client';
 import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../features/laporan/api/get-pencairan';
-import { SampaiBulanField } from '../../features/laporan/components/month-field';
+import { SampaiBulanField, TipeField } from '../../features/laporan/components/month-field';
 import { PencairanChart, PencairanList, PencairanTable } from '../../features/laporan/components/pencairan-view';
 import { useLayout } from '../../components/ui/use-media-query';
 
@@ -64,21 +63,7 @@ export default function PencairanPage() {
       <div className="space-y-5">
         <div className="flex flex-wrap items-end gap-3">
           <SampaiBulanField value={filters.sampai} max={thisMonth} onChange={(sampai) => update({ ...filters, sampai })} />
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Tipe
-            <Select
-              value={filters.tipe}
-              onChange={(e) => update({ ...filters, tipe: e.target.value as PencairanFilters['tipe'] })}
-              className="w-44"
-            >
-              <option value="all">Semua tipe</option>
-              {tipePinjaman.map((tipe) => (
-                <option key={tipe} value={tipe}>
-                  {tipePinjamanLabels[tipe]}
-                </option>
-              ))}
-            </Select>
-          </label>
+          <TipeField value={filters.tipe} onChange={(tipe) => update({ ...filters, tipe })} className="w-44" />
         </div>
 
         {laporan.isError ? (
