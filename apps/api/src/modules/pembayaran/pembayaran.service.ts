@@ -223,6 +223,28 @@ export function paymentColumns(input: PembayaranCreateInput) {
   };
 }
 
+/** What the activity log says was done to a payment. */
+const ACTIVITY_VERBS = { create: 'dicatat', update: 'diperbarui', delete: 'dihapus' } as const;
+
+/** The activity of a payment recorded, corrected or deleted: its kind, amount and the customer of its loan. */
+async function recordPaymentActivity(
+  trx: Kysely<DB>,
+  action: keyof typeof ACTIVITY_VERBS,
+  payment: { jenis: PembayaranCreateInput['jenis']; angsuran_ke: number | null; jumlah: number },
+  ids: { paymentId: number; nasabahId: number; userId: number },
+) {
+  const nama = await repo.nasabahNameOfLoan(trx, ids.nasabahId);
+  await recordActivity(trx, {
+    type: `pembayaran.${action}`,
+    description: `Pembayaran ${paymentLabel(payment)} ${formatRupiah(payment.jumlah)} dari ${nama} ${ACTIVITY_VERBS[action]}`,
+    category: 'pembayaran',
+    amount: payment.jumlah,
+    entityType: 'pembayaran',
+    entityId: ids.paymentId,
+    userId: ids.userId,
+  });
+}
+
 /**
  * Records a payment. In one transaction: the loan row is locked (concurrent payments on one loan
  * queue up), the rules are checked, the payment is written, the loan's balance and automatic
@@ -251,16 +273,7 @@ export async function createPembayaran(
           tanggal: input.tanggal,
           sisa_pokok: after.sisa_pokok,
         });
-      const nama = await repo.nasabahNameOfLoan(trx, loan!.nasabah_id);
-      await recordActivity(trx, {
-        type: 'pembayaran.create',
-        description: `Pembayaran ${paymentLabel(input)} ${formatRupiah(input.jumlah)} dari ${nama} dicatat`,
-        category: 'pembayaran',
-        amount: input.jumlah,
-        entityType: 'pembayaran',
-        entityId: paymentId,
-        userId,
-      });
+      await recordPaymentActivity(trx, 'create', input, { paymentId, nasabahId: loan!.nasabah_id, userId });
       return paymentId;
     });
   } catch (error) {
@@ -306,16 +319,7 @@ export async function updatePembayaran(
         );
       await syncTazirLater(trx, target!);
       if (existing.pinjaman_id !== input.pinjaman_id) await syncTazirLater(trx, loans.get(existing.pinjaman_id)!);
-      const nama = await repo.nasabahNameOfLoan(trx, target!.nasabah_id);
-      await recordActivity(trx, {
-        type: 'pembayaran.update',
-        description: `Pembayaran ${paymentLabel(input)} ${formatRupiah(input.jumlah)} dari ${nama} diperbarui`,
-        category: 'pembayaran',
-        amount: input.jumlah,
-        entityType: 'pembayaran',
-        entityId: id,
-        userId,
-      });
+      await recordPaymentActivity(trx, 'update', input, { paymentId: id, nasabahId: target!.nasabah_id, userId });
     });
   } catch (error) {
     throw angsuranKeConflict(error, input.angsuran_ke) ?? error;
@@ -336,16 +340,7 @@ export async function deletePembayaran({ db, clock, notifier }: PembayaranContex
     await cancelPaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dihapus', userId });
     await postLoanEvent(trx, existing.pinjaman_id, today, { jenis: 'penyesuaian', alasan: ALOKASI_ULANG, userId }, { notifier });
     await syncTazirLater(trx, loan);
-    const nama = await repo.nasabahNameOfLoan(trx, loan.nasabah_id);
-    await recordActivity(trx, {
-      type: 'pembayaran.delete',
-      description: `Pembayaran ${paymentLabel(existing)} ${formatRupiah(existing.jumlah)} dari ${nama} dihapus`,
-      category: 'pembayaran',
-      amount: existing.jumlah,
-      entityType: 'pembayaran',
-      entityId: id,
-      userId,
-    });
+    await recordPaymentActivity(trx, 'delete', existing, { paymentId: id, nasabahId: loan.nasabah_id, userId });
   });
   notifier?.committed();
 }
