@@ -74,6 +74,26 @@ async function lockBoth(trx: Kysely<DB>, id: number) {
   return { tazir, loan };
 }
 
+/** The activity of a decision on a ta'zir: 'Ta’zir angsuran ke-3 <customer> <what>', recorded on its loan. */
+async function recordTazirActivity(
+  trx: Kysely<DB>,
+  userId: number,
+  type: 'tazir.tetapkan' | 'tazir.terima' | 'tazir.bebaskan',
+  { tazir, loan }: Awaited<ReturnType<typeof lockBoth>>,
+  what: string,
+  amount: number | null,
+) {
+  await recordActivity(trx, {
+    type,
+    description: `Ta’zir angsuran ke-${tazir.angsuran_ke} ${loan.nasabah_nama} ${what}`,
+    category: 'other',
+    amount,
+    entityType: 'pinjaman',
+    entityId: loan.id,
+    userId,
+  });
+}
+
 /** Collected: the ta'zir enters the Dana Kebajikan (never income, never the financing). */
 async function collect(
   trx: Kysely<DB>,
@@ -115,15 +135,8 @@ export async function tetapkanTazir(
       tanggal_terima: input.diterima ? tanggal : null,
     });
     if (input.diterima) await collect(trx, tazir, tanggal, userId);
-    await recordActivity(trx, {
-      type: 'tazir.tetapkan',
-      description: `Ta’zir angsuran ke-${tazir.angsuran_ke} ${loan.nasabah_nama} ${formatRupiah(tazir.jumlah)} ditetapkan${input.diterima ? ' dan diterima ke Dana Kebajikan' : ''}`,
-      category: 'other',
-      amount: tazir.jumlah,
-      entityType: 'pinjaman',
-      entityId: loan.id,
-      userId,
-    });
+    const what = `${formatRupiah(tazir.jumlah)} ditetapkan${input.diterima ? ' dan diterima ke Dana Kebajikan' : ''}`;
+    await recordTazirActivity(trx, userId, 'tazir.tetapkan', { tazir, loan }, what, tazir.jumlah);
   });
   return getTazir(db, id);
 }
@@ -135,15 +148,8 @@ export async function terimaTazir(db: Kysely<DB>, userId: number, id: number, ta
     if (tazir.status !== 'ditagih') throw conflict(m.belumDitagih);
     await repo.updateTazir(trx, id, { status: 'diterima', tanggal_terima: tanggal });
     await collect(trx, tazir, tanggal, userId);
-    await recordActivity(trx, {
-      type: 'tazir.terima',
-      description: `Ta’zir angsuran ke-${tazir.angsuran_ke} ${loan.nasabah_nama} ${formatRupiah(tazir.jumlah)} diterima ke Dana Kebajikan`,
-      category: 'other',
-      amount: tazir.jumlah,
-      entityType: 'pinjaman',
-      entityId: loan.id,
-      userId,
-    });
+    const what = `${formatRupiah(tazir.jumlah)} diterima ke Dana Kebajikan`;
+    await recordTazirActivity(trx, userId, 'tazir.terima', { tazir, loan }, what, tazir.jumlah);
   });
   return getTazir(db, id);
 }
@@ -154,15 +160,7 @@ export async function bebaskanTazir(db: Kysely<DB>, userId: number, id: number, 
     const { tazir, loan } = await lockBoth(trx, id);
     if (tazir.status !== 'diusulkan' && tazir.status !== 'ditagih') throw conflict(m.bukanUsulan);
     await repo.updateTazir(trx, id, { status: 'dibebaskan', catatan, diputuskan_oleh: userId, diputuskan_pada: new Date() });
-    await recordActivity(trx, {
-      type: 'tazir.bebaskan',
-      description: `Ta’zir angsuran ke-${tazir.angsuran_ke} ${loan.nasabah_nama} dibebaskan: ${catatan}`,
-      category: 'other',
-      amount: null,
-      entityType: 'pinjaman',
-      entityId: loan.id,
-      userId,
-    });
+    await recordTazirActivity(trx, userId, 'tazir.bebaskan', { tazir, loan }, `dibebaskan: ${catatan}`, null);
   });
   return getTazir(db, id);
 }
