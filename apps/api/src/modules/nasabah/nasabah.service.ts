@@ -85,15 +85,20 @@ export async function getNasabah(db: Kysely<DB>, id: number): Promise<Nasabah> {
   return toNasabah(row);
 }
 
+/** The customer's identity as the add and edit forms (and an import) give it, stored as given. */
+const identityColumns = (input: Pick<NasabahCreateInput, 'nama' | 'nik' | 'telepon' | 'alamat' | 'kecamatan' | 'kota'>) => ({
+  nama: input.nama,
+  nik: input.nik,
+  telepon: input.telepon,
+  alamat: input.alamat,
+  kecamatan: input.kecamatan,
+  kota: input.kota,
+});
+
 /** The row of a new customer, from the form or an import (issue 26 C): no date means today, marked generated. */
 export function newNasabahRow(input: NasabahCreateInput, today: string, userId: number, diimpor = false) {
   return {
-    nama: input.nama,
-    nik: input.nik,
-    telepon: input.telepon,
-    alamat: input.alamat,
-    kecamatan: input.kecamatan,
-    kota: input.kota,
+    ...identityColumns(input),
     tanggal_nasabah: input.tanggal_nasabah ?? today,
     tanggal_nasabah_generated: input.tanggal_nasabah === null,
     status: input.status,
@@ -156,12 +161,7 @@ export async function updateNasabah(
         generated = current.tanggal_nasabah === null || current.tanggal_nasabah_generated;
       }
       const row = await repo.updateNasabah(trx, id, {
-        nama: input.nama,
-        nik: input.nik,
-        telepon: input.telepon,
-        alamat: input.alamat,
-        kecamatan: input.kecamatan,
-        kota: input.kota,
+        ...identityColumns(input),
         tanggal_nasabah: tanggal,
         tanggal_nasabah_generated: generated,
         status: input.status,
