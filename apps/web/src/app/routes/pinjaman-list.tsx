@@ -10,7 +10,7 @@ import { ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog } from '../../components/ui/sort-dialog';
 import { sortSummary } from '../../components/ui/sort-summary';
-import { SummaryCard } from '../../components/ui/summary-card';
+import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
 import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
@@ -108,45 +108,28 @@ export default function PinjamanListPage() {
           </Link>
         </Alert>
       ) : null}
-      <div className="mb-5 grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6">
-        <div className="col-span-2 md:col-span-4 lg:col-span-2">
-          <SummaryCard
-            label="Nilai Pinjaman Aktif"
-            value={formatRupiah(stats.data?.total_nilai_pinjaman ?? 0)}
-            icon={<HandCoins className="h-5 w-5" />}
-            tone="gold"
-            loading={stats.isPending}
-          />
-        </div>
-        <SummaryCard
-          label="Total Pinjaman"
-          value={String(stats.data?.total ?? 0)}
-          icon={<Layers className="h-5 w-5" />}
-          tone="sky"
-          loading={stats.isPending}
-        />
-        <SummaryCard
-          label="Pinjaman Aktif"
-          value={String(stats.data?.pinjaman_aktif ?? 0)}
-          icon={<Wallet className="h-5 w-5" />}
-          loading={stats.isPending}
-          hint={stats.data?.macet ? `termasuk ${stats.data.macet} macet` : undefined}
-        />
-        <SummaryCard
-          label="Lunas"
-          value={String(stats.data?.lunas ?? 0)}
-          icon={<CircleCheck className="h-5 w-5" />}
-          tone="sky"
-          loading={stats.isPending}
-        />
-        <SummaryCard
-          label="Macet"
-          value={String(stats.data?.macet ?? 0)}
-          icon={<TriangleAlert className="h-5 w-5" />}
-          tone="amber"
-          loading={stats.isPending}
-        />
-      </div>
+      <SummaryCardStrip
+        className="mb-5 grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6"
+        loading={stats.isPending}
+        cards={[
+          {
+            label: 'Nilai Pinjaman Aktif',
+            value: formatRupiah(stats.data?.total_nilai_pinjaman ?? 0),
+            icon: <HandCoins className="h-5 w-5" />,
+            tone: 'gold',
+            cell: 'col-span-2 md:col-span-4 lg:col-span-2',
+          },
+          { label: 'Total Pinjaman', value: String(stats.data?.total ?? 0), icon: <Layers className="h-5 w-5" />, tone: 'sky' },
+          {
+            label: 'Pinjaman Aktif',
+            value: String(stats.data?.pinjaman_aktif ?? 0),
+            icon: <Wallet className="h-5 w-5" />,
+            hint: stats.data?.macet ? `termasuk ${stats.data.macet} macet` : undefined,
+          },
+          { label: 'Lunas', value: String(stats.data?.lunas ?? 0), icon: <CircleCheck className="h-5 w-5" />, tone: 'sky' },
+          { label: 'Macet', value: String(stats.data?.macet ?? 0), icon: <TriangleAlert className="h-5 w-5" />, tone: 'amber' },
+        ]}
+      />
 
       <div className="mb-4">
         <ListToolbar

@@ -51,7 +51,10 @@ export function SummaryCard({ label, value, icon, tone = 'brand', loading = fals
   );
 }
 
-/** A row of summary cards that load together: `className` lays out the grid, every card gets `loading` and `compact`. */
+/**
+ * A row of summary cards that load together: `className` lays out the grid, every card gets `loading` and `compact`;
+ * a card with `cell` sits in its own grid cell of that class (to span columns).
+ */
 export function SummaryCardStrip({
   cards,
   loading = false,
@@ -59,7 +62,7 @@ export function SummaryCardStrip({
   className,
   testId,
 }: {
-  cards: Omit<SummaryCardProps, 'loading' | 'compact'>[];
+  cards: (Omit<SummaryCardProps, 'loading' | 'compact'> & { cell?: string })[];
   loading?: boolean;
   compact?: boolean;
   className: string;
@@ -67,9 +70,16 @@ export function SummaryCardStrip({
 }) {
   return (
     <div className={className} data-testid={testId}>
-      {cards.map((card) => (
-        <SummaryCard key={card.label} {...card} loading={loading} compact={compact} />
-      ))}
+      {cards.map(({ cell, ...card }) => {
+        const summary = <SummaryCard key={card.label} {...card} loading={loading} compact={compact} />;
+        return cell ? (
+          <div key={card.label} className={cell}>
+            {summary}
+          </div>
+        ) : (
+          summary
+        );
+      })}
     </div>
   );
 }
