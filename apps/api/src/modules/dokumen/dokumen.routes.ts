@@ -1,12 +1,23 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dokumenSchema, idParamSchema, kwitansiQuerySchema } from '@mizan/core';
+import { dokumenSchema, idParamSchema, kwitansiQuerySchema, type Dokumen } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
 import * as service from './dokumen.service';
 import { lembagaForDocuments } from '../profil-lembaga/profil-lembaga.service';
-import { renderPdf } from './pdf';
+import { renderPdf, type Kertas } from './pdf';
 
 /** `attachment; filename="…"` with the ASCII name the document chose. */
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '-')}"`;
+
+/** The document as a PDF on the paper given, downloaded under the document's own name and never cached. */
+async function sendPdf(reply: FastifyReply, dokumen: Dokumen, kertas: Kertas, logo: Buffer | null) {
+  const pdf = await renderPdf(dokumen, kertas, logo);
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', attachment(dokumen.nama_file))
+    .header('cache-control', 'no-store')
+    .send(pdf);
+}
 
 /**
  * Printed documents (issue 25): each as a PDF (`GET …pdf`) and as its content for the browser's
@@ -28,12 +39,7 @@ export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
       const dokumen = await service.printKwitansi(app.db, lembaga, request.params.id, app.clock.now());
-      const pdf = await renderPdf(dokumen, request.query.ukuran, lembaga.logo);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachment(dokumen.nama_file))
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, dokumen, request.query.ukuran, lembaga.logo);
     },
   );
 
@@ -76,12 +82,7 @@ export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
         const dokumen = await doc.build(app.db, lembaga.kop, request.params.id, app.clock.now());
-        const pdf = await renderPdf(dokumen, 'a4', lembaga.logo);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', attachment(dokumen.nama_file))
-          .header('cache-control', 'no-store')
-          .send(pdf);
+        return sendPdf(reply, dokumen, 'a4', lembaga.logo);
       },
     );
     app.get(
