@@ -51,14 +51,8 @@ export async function getKolektibilitasSetting(db: Kysely<DB>): Promise<Kolektib
 
 /** `GET /api/settings/kolektibilitas`: the setting in force, the preset it equals, the presets, who changed it. */
 export async function kolektibilitasSettings(db: Kysely<DB>): Promise<KolektibilitasSettingsResponse> {
-  const [setting, row] = await Promise.all([getKolektibilitasSetting(db), repo.readSettingRow(db, KOLEKTIBILITAS)]);
-  return {
-    setting,
-    preset: presetOf(setting),
-    presets: kolektibilitasPresets,
-    diubah_oleh: row ? (row.nama_lengkap ?? row.username ?? null) : null,
-    diubah_pada: row ? new Date(row.updated_at).toISOString() : null,
-  };
+  const [setting, change] = await Promise.all([getKolektibilitasSetting(db), settingChange(db, KOLEKTIBILITAS)]);
+  return { setting, preset: presetOf(setting), presets: kolektibilitasPresets, ...change };
 }
 
 /**
@@ -75,19 +69,10 @@ export async function saveKolektibilitasSetting(
     satu_nasabah_satu_kualitas: input.satu_nasabah_satu_kualitas,
     ppap_persen: input.ppap_persen,
   };
-  await db.transaction().execute(async (trx) => {
-    await repo.writeSetting(trx, KOLEKTIBILITAS, setting, userId);
-    const preset = presetOf(setting);
-    await recordActivity(trx, {
-      type: 'pengaturan.kolektibilitas',
-      description: `Pengaturan kolektibilitas diubah${preset ? ` (${kolektibilitasPresets.find((p) => p.id === preset)!.nama})` : ''}`,
-      category: 'other',
-      userId,
-    });
+  const preset = presetOf(setting);
+  await saveSetting(db, KOLEKTIBILITAS, setting, userId, {
+    description: `Pengaturan kolektibilitas diubah${preset ? ` (${kolektibilitasPresets.find((p) => p.id === preset)!.nama})` : ''}`,
   });
-  // This process reads the new setting from now on (other processes when the notification
-  // reaches them, a few milliseconds after the commit on PostgreSQL).
-  forgetSettings(db);
   return kolektibilitasSettings(db);
 }
 
@@ -118,17 +103,10 @@ export function notifikasiSettingChange(db: Kysely<DB>) {
 
 /** `PUT /api/settings/notifikasi` (admin): stores the setting and logs who changed it, in one transaction. */
 export async function saveNotifikasiSetting(db: Kysely<DB>, setting: NotifikasiSetting, userId: number) {
-  await db.transaction().execute(async (trx) => {
-    await repo.writeSetting(trx, NOTIFIKASI, setting, userId);
-    const on = notifikasiEvents.filter((e) => setting.events[e].aktif).length;
-    await recordActivity(trx, {
-      type: 'pengaturan.notifikasi',
-      description: `Pengaturan notifikasi WhatsApp diubah (${on} dari ${notifikasiEvents.length} notifikasi aktif)`,
-      category: 'other',
-      userId,
-    });
+  const on = notifikasiEvents.filter((e) => setting.events[e].aktif).length;
+  await saveSetting(db, NOTIFIKASI, setting, userId, {
+    description: `Pengaturan notifikasi WhatsApp diubah (${on} dari ${notifikasiEvents.length} notifikasi aktif)`,
   });
-  forgetSettings(db);
 }
 
 /**
@@ -151,16 +129,29 @@ export function pengingatSettingChange(db: Kysely<DB>) {
 
 /** `PUT /api/settings/pengingat` (admin): stores the setting and logs who changed it, in one transaction. */
 export async function savePengingatSetting(db: Kysely<DB>, setting: PengingatSetting, userId: number) {
+  await saveSetting(db, PENGINGAT, setting, userId, {
+    description: setting.aktif
+      ? `Pengaturan pengingat WhatsApp diubah: aktif, ${setting.tahap.length} tahap`
+      : 'Pengaturan pengingat WhatsApp diubah: pengingat dimatikan',
+  });
+}
+
+/**
+ * Stores a setting and logs who changed it (activity `pengaturan.<key>`), in one transaction with
+ * `alsoInside` (run after the write). This process reads the new setting from now on (other
+ * processes when the notification reaches them, a few milliseconds after the commit on PostgreSQL).
+ */
+async function saveSetting(
+  db: Kysely<DB>,
+  key: string,
+  setting: unknown,
+  userId: number,
+  change: { description: string; alsoInside?: (trx: Kysely<DB>) => Promise<unknown> },
+) {
   await db.transaction().execute(async (trx) => {
-    await repo.writeSetting(trx, PENGINGAT, setting, userId);
-    await recordActivity(trx, {
-      type: 'pengaturan.pengingat',
-      description: setting.aktif
-        ? `Pengaturan pengingat WhatsApp diubah: aktif, ${setting.tahap.length} tahap`
-        : 'Pengaturan pengingat WhatsApp diubah: pengingat dimatikan',
-      category: 'other',
-      userId,
-    });
+    await repo.writeSetting(trx, key, setting, userId);
+    await change.alsoInside?.(trx);
+    await recordActivity(trx, { type: `pengaturan.${key}`, description: change.description, category: 'other', userId });
   });
   forgetSettings(db);
 }
@@ -205,17 +196,10 @@ export async function savePendapatanSetting(
   userId: number,
   alsoInside: (trx: Kysely<DB>) => Promise<unknown>,
 ) {
-  await db.transaction().execute(async (trx) => {
-    await repo.writeSetting(trx, PENDAPATAN, setting, userId);
-    await alsoInside(trx);
-    await recordActivity(trx, {
-      type: 'pengaturan.pendapatan',
-      description: `Metode pengakuan margin murabahah diubah menjadi ${metodePengakuanMarginLabels[setting.metode_pengakuan_margin].toLowerCase()}`,
-      category: 'other',
-      userId,
-    });
+  await saveSetting(db, PENDAPATAN, setting, userId, {
+    description: `Metode pengakuan margin murabahah diubah menjadi ${metodePengakuanMarginLabels[setting.metode_pengakuan_margin].toLowerCase()}`,
+    alsoInside,
   });
-  forgetSettings(db);
   return pendapatanSettings(db);
 }
 
@@ -235,16 +219,9 @@ export async function persetujuanSettings(db: Kysely<DB>): Promise<PersetujuanSe
 
 /** `PUT /api/settings/persetujuan` (admin): stores the setting and logs who changed it, in one transaction. */
 export async function savePersetujuanSetting(db: Kysely<DB>, setting: PersetujuanSetting, userId: number) {
-  await db.transaction().execute(async (trx) => {
-    await repo.writeSetting(trx, PERSETUJUAN, setting, userId);
-    await recordActivity(trx, {
-      type: 'pengaturan.persetujuan',
-      description: `Pengaturan persetujuan diubah: pinjaman baru ${setting.pinjaman_baru ? 'menunggu persetujuan' : 'langsung aktif'}, potongan pelunasan di atas ${formatPercent(setting.batas_diskon_persen)} dari sisa margin perlu persetujuan`,
-      category: 'other',
-      userId,
-    });
+  await saveSetting(db, PERSETUJUAN, setting, userId, {
+    description: `Pengaturan persetujuan diubah: pinjaman baru ${setting.pinjaman_baru ? 'menunggu persetujuan' : 'langsung aktif'}, potongan pelunasan di atas ${formatPercent(setting.batas_diskon_persen)} dari sisa margin perlu persetujuan`,
   });
-  forgetSettings(db);
   return persetujuanSettings(db);
 }
 
@@ -264,17 +241,10 @@ export async function tazirSettings(db: Kysely<DB>): Promise<TazirSettingsRespon
 
 /** `PUT /api/settings/tazir` (admin): for loans created from now on; existing loans keep their akad. */
 export async function saveTazirSetting(db: Kysely<DB>, setting: TazirSetting, userId: number) {
-  await db.transaction().execute(async (trx) => {
-    await repo.writeSetting(trx, TAZIR, setting, userId);
-    await recordActivity(trx, {
-      type: 'pengaturan.tazir',
-      description: setting.aktif
-        ? `Pengaturan ta’zir diubah: ${formatRupiah(setting.jumlah)} per angsuran yang terlambat lebih dari ${setting.tenggang_hari} hari, untuk akad baru`
-        : 'Pengaturan ta’zir diubah: akad baru tanpa ta’zir',
-      category: 'other',
-      userId,
-    });
+  await saveSetting(db, TAZIR, setting, userId, {
+    description: setting.aktif
+      ? `Pengaturan ta’zir diubah: ${formatRupiah(setting.jumlah)} per angsuran yang terlambat lebih dari ${setting.tenggang_hari} hari, untuk akad baru`
+      : 'Pengaturan ta’zir diubah: akad baru tanpa ta’zir',
   });
-  forgetSettings(db);
   return tazirSettings(db);
 }
