@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { NotificationRecipient } from '@mizan/core';
 import { MessageSquareText, Plus, Search } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -20,11 +20,12 @@ import { RecipientsPagination } from '../../features/whatsapp/components/paginat
 import { RecipientFormDialog } from '../../features/whatsapp/components/recipient-form-dialog';
 import { RecipientsTable } from '../../features/whatsapp/components/recipients-table';
 import { TestMessageDialog } from '../../features/whatsapp/components/test-message-dialog';
+import { useSearchedFilters } from '../../features/whatsapp/hooks/use-searched-filters';
 import { useWaAlert } from '../../features/whatsapp/hooks/use-wa-alert';
 import { failureText, waFallbacks, waTexts } from '../../features/whatsapp/texts';
 import { ExportButton } from '../../components/ui/export-button';
 
-const SEARCH_DELAY_MS = 300;
+const noRecipientFilters: RecipientFilters = { page: 1, search: '', status: 'all' };
 const statusFilters: Array<{ value: RecipientFilters['status']; label: string }> = [
   { value: 'all', label: 'Semua' },
   { value: 'active', label: 'Aktif' },
@@ -33,8 +34,7 @@ const statusFilters: Array<{ value: RecipientFilters['status']; label: string }>
 
 export default function WaNotificationRecipientsPage() {
   const { alert, dialog } = useWaAlert();
-  const [searchText, setSearchText] = useState('');
-  const [filters, setFilters] = useState<RecipientFilters>({ page: 1, search: '', status: 'all' });
+  const { searchText, setSearchText, filters, setFilters, set, clear } = useSearchedFilters(noRecipientFilters);
   const shown = useRecipients(filters);
   const remove = useDeleteRecipient();
   const [formOpen, setFormOpen] = useState(false);
@@ -42,20 +42,7 @@ export default function WaNotificationRecipientsPage() {
   const [deleting, setDeleting] = useState<NotificationRecipient | null>(null);
   const [testOpen, setTestOpen] = useState(false);
 
-  // Typing searches after a short pause; any filter or search change goes back to page 1.
-  useEffect(() => {
-    const timer = setTimeout(
-      () => setFilters((f) => (f.search === searchText ? f : { ...f, search: searchText, page: 1 })),
-      SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
   const filtered = filters.search !== '' || searchText !== '' || filters.status !== 'all';
-  const clearFilters = () => {
-    setSearchText('');
-    setFilters({ page: 1, search: '', status: 'all' });
-  };
 
   const onDelete = async () => {
     if (!deleting) return;
@@ -127,7 +114,7 @@ export default function WaNotificationRecipientsPage() {
                   key={value}
                   type="button"
                   aria-pressed={filters.status === value}
-                  onClick={() => setFilters((f) => ({ ...f, status: value, page: 1 }))}
+                  onClick={() => set({ status: value })}
                   className={cn(
                     'h-9 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
                     filters.status === value ? 'bg-white text-brand-800 shadow-xs ring-1 ring-line' : 'text-muted hover:text-ink',
@@ -138,7 +125,7 @@ export default function WaNotificationRecipientsPage() {
               ))}
             </div>
             <RefreshButton onClick={() => void shown.refetch()} refreshing={shown.isFetching} iconOnly={{ title: 'Refresh' }} />
-            {filtered ? <ClearFiltersButton onClick={clearFilters} /> : null}
+            {filtered ? <ClearFiltersButton onClick={clear} /> : null}
           </div>
         </div>
 

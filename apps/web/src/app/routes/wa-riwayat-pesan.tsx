@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   formatDateShort,
   waMessageJenis,
@@ -6,8 +6,6 @@ import {
   waMessageStatuses,
   waMessageStatusLabels,
   type WaMessage,
-  type WaMessageJenis,
-  type WaMessageStatus,
 } from '@mizan/core';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card } from '../../components/ui/card';
@@ -19,18 +17,11 @@ import { SearchInput } from '../../components/ui/search-input';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useQuery } from '@tanstack/react-query';
-import {
-  emptyMessageFilters,
-  exportMessages,
-  messagesQuery,
-  useResendMessage,
-  type MessageFilters,
-} from '../../features/whatsapp/api/messages-api';
+import { emptyMessageFilters, exportMessages, messagesQuery, useResendMessage } from '../../features/whatsapp/api/messages-api';
 import { ClearFiltersButton, ListCardError } from '../../features/whatsapp/components/list-card-parts';
+import { useSearchedFilters } from '../../features/whatsapp/hooks/use-searched-filters';
 import { MessageCounters } from '../../features/whatsapp/components/message-counters';
 import { MessagesList, MessagesPager, recipientOf } from '../../features/whatsapp/components/messages-list';
-
-const SEARCH_DELAY_MS = 300;
 
 /** A filter's name above its control on phones and tablets, beside it on desktops. */
 function FilterLabel({ text, children }: { text: string; children: ReactNode }) {
@@ -42,25 +33,74 @@ function FilterLabel({ text, children }: { text: string; children: ReactNode }) 
   );
 }
 
+/** A filter's choice of one value, or "Semua" (''). */
+function FilterSelect<T extends string>({
+  text,
+  'aria-label': ariaLabel,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  text: string;
+  'aria-label': string;
+  value: T | '';
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange(value: T | ''): void;
+}) {
+  return (
+    <FilterLabel text={text}>
+      <Select aria-label={ariaLabel} value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+        <option value="">Semua</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </Select>
+    </FilterLabel>
+  );
+}
+
+/** The "Dari" and "Sampai" dates of a filter, neither allowed past the other ('' when not set). */
+function DateRangeFilter({
+  dari,
+  sampai,
+  onChange,
+}: {
+  dari: string;
+  sampai: string;
+  onChange(change: Partial<Record<'dari' | 'sampai', string>>): void;
+}) {
+  const ends = [
+    { key: 'dari', text: 'Dari', value: dari, min: undefined, max: sampai || undefined },
+    { key: 'sampai', text: 'Sampai', value: sampai, min: dari || undefined, max: undefined },
+  ] as const;
+  return ends.map(({ key, text, value, min, max }) => (
+    <FilterLabel key={key} text={text}>
+      <Input
+        type="date"
+        className="min-w-0"
+        aria-label={`${text} tanggal`}
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange({ [key]: e.target.value })}
+      />
+    </FilterLabel>
+  ));
+}
+
 /** Lainnya → Riwayat Pesan (issue 24, part C): every WhatsApp message with its status; "Kirim ulang" of failed ones. */
 export default function WaRiwayatPesanPage() {
   const { showToast } = useToast();
-  const [searchText, setSearchText] = useState('');
-  const [filters, setFilters] = useState<MessageFilters>(emptyMessageFilters);
+  const { searchText, setSearchText, filters, setFilters, set, clear } = useSearchedFilters(emptyMessageFilters);
   const shown = useQuery(messagesQuery(filters));
   const resend = useResendMessage();
   const [resending, setResending] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<WaMessage | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(
-      () => setFilters((f) => (f.search === searchText ? f : { ...f, search: searchText, page: 1 })),
-      SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  const set = (next: Partial<MessageFilters>) => setFilters((f) => ({ ...f, ...next, page: 1 }));
   const filtered =
     searchText !== '' ||
     filters.search !== '' ||
@@ -122,63 +162,24 @@ export default function WaRiwayatPesanPage() {
               />
             </div>
             <div className="grid grid-cols-2 gap-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-center">
-              <FilterLabel text="Jenis">
-                <Select
-                  aria-label="Filter jenis pesan"
-                  value={filters.jenis}
-                  onChange={(e) => set({ jenis: e.target.value as WaMessageJenis | '' })}
-                >
-                  <option value="">Semua</option>
-                  {waMessageJenis.map((j) => (
-                    <option key={j} value={j}>
-                      {waMessageJenisLabels[j]}
-                    </option>
-                  ))}
-                </Select>
-              </FilterLabel>
-              <FilterLabel text="Status">
-                <Select
-                  aria-label="Filter status pesan"
-                  value={filters.status}
-                  onChange={(e) => set({ status: e.target.value as WaMessageStatus | '' })}
-                >
-                  <option value="">Semua</option>
-                  {waMessageStatuses.map((s) => (
-                    <option key={s} value={s}>
-                      {waMessageStatusLabels[s]}
-                    </option>
-                  ))}
-                </Select>
-              </FilterLabel>
-              <FilterLabel text="Dari">
-                <Input
-                  type="date"
-                  className="min-w-0"
-                  aria-label="Dari tanggal"
-                  value={filters.dari}
-                  max={filters.sampai || undefined}
-                  onChange={(e) => set({ dari: e.target.value })}
-                />
-              </FilterLabel>
-              <FilterLabel text="Sampai">
-                <Input
-                  type="date"
-                  className="min-w-0"
-                  aria-label="Sampai tanggal"
-                  value={filters.sampai}
-                  min={filters.dari || undefined}
-                  onChange={(e) => set({ sampai: e.target.value })}
-                />
-              </FilterLabel>
-              {filtered ? (
-                <ClearFiltersButton
-                  className="col-span-2 lg:col-span-1"
-                  onClick={() => {
-                    setSearchText('');
-                    setFilters(emptyMessageFilters);
-                  }}
-                />
-              ) : null}
+              <FilterSelect
+                text="Jenis"
+                aria-label="Filter jenis pesan"
+                value={filters.jenis}
+                options={waMessageJenis}
+                labels={waMessageJenisLabels}
+                onChange={(jenis) => set({ jenis })}
+              />
+              <FilterSelect
+                text="Status"
+                aria-label="Filter status pesan"
+                value={filters.status}
+                options={waMessageStatuses}
+                labels={waMessageStatusLabels}
+                onChange={(status) => set({ status })}
+              />
+              <DateRangeFilter dari={filters.dari} sampai={filters.sampai} onChange={set} />
+              {filtered ? <ClearFiltersButton className="col-span-2 lg:col-span-1" onClick={clear} /> : null}
             </div>
           </div>
 
