@@ -7,52 +7,50 @@ const CHUNK = 1000;
 const chunks = <T>(items: readonly T[], size = CHUNK) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+/** What `read` finds for the given values, asked 1 000 values per statement, in the order of the parts. */
+async function readInChunks<V, R>(values: readonly V[], read: (part: V[]) => Promise<R[]>): Promise<R[]> {
+  const rows: R[] = [];
+  for (const part of chunks(values)) rows.push(...(await read(part)));
+  return rows;
+}
+
 /** The living customers holding the given NIKs. */
 export async function customersByNik(db: Kysely<DB>, niks: readonly string[]) {
-  const rows = [];
-  for (const part of chunks(niks))
-    rows.push(
-      ...(await db
-        .selectFrom('nasabah')
-        .select(['id', 'nik', 'nama', 'diimpor'])
-        .where('nik', 'in', part)
-        .where('deleted_at', 'is', null)
-        .execute()),
-    );
-  return rows;
+  return readInChunks(niks, (part) =>
+    db
+      .selectFrom('nasabah')
+      .select(['id', 'nik', 'nama', 'diimpor'])
+      .where('nik', 'in', part)
+      .where('deleted_at', 'is', null)
+      .execute(),
+  );
 }
 
 /** The living loans with the given numbers. */
 export async function loansByNomor(db: Kysely<DB>, nomors: readonly string[]) {
-  const rows = [];
-  for (const part of chunks(nomors))
-    rows.push(
-      ...(await db
-        .selectFrom('pinjaman')
-        .select(['id', 'nomor_pinjaman', 'nasabah_id', 'tanggal_pinjam', 'status', 'diimpor'])
-        .where('nomor_pinjaman', 'in', part)
-        .where('deleted_at', 'is', null)
-        .execute()),
-    );
-  return rows;
+  return readInChunks(nomors, (part) =>
+    db
+      .selectFrom('pinjaman')
+      .select(['id', 'nomor_pinjaman', 'nasabah_id', 'tanggal_pinjam', 'status', 'diimpor'])
+      .where('nomor_pinjaman', 'in', part)
+      .where('deleted_at', 'is', null)
+      .execute(),
+  );
 }
 
 /** Of the given loans' living payments, those a new payment is checked against: settlements and numbered instalments. */
 export async function paymentRulesOf(db: Kysely<DB>, loanIds: readonly number[]) {
-  const rows = [];
-  for (const part of chunks(loanIds))
-    rows.push(
-      ...(await db
-        .selectFrom('pembayaran')
-        .select(['pinjaman_id', 'jenis', 'angsuran_ke'])
-        .where('pinjaman_id', 'in', part)
-        .where('deleted_at', 'is', null)
-        .where((eb) =>
-          eb.or([eb('jenis', '=', 'pelunasan'), eb.and([eb('jenis', '=', 'angsuran'), eb('angsuran_ke', 'is not', null)])]),
-        )
-        .execute()),
-    );
-  return rows;
+  return readInChunks(loanIds, (part) =>
+    db
+      .selectFrom('pembayaran')
+      .select(['pinjaman_id', 'jenis', 'angsuran_ke'])
+      .where('pinjaman_id', 'in', part)
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([eb('jenis', '=', 'pelunasan'), eb.and([eb('jenis', '=', 'angsuran'), eb('angsuran_ke', 'is not', null)])]),
+      )
+      .execute(),
+  );
 }
 
 /** Which of the given import keys a living payment already carries. */
@@ -88,17 +86,14 @@ export async function latestUrutan(db: Kysely<DB>, nasabahIds: readonly number[]
 
 /** The living loans' amounts of the given customers (their total_pinjaman). */
 export async function loanAmountsOf(db: Kysely<DB>, nasabahIds: readonly number[]) {
-  const rows = [];
-  for (const part of chunks(nasabahIds))
-    rows.push(
-      ...(await db
-        .selectFrom('pinjaman')
-        .select(['nasabah_id', 'jumlah'])
-        .where('nasabah_id', 'in', part)
-        .where('deleted_at', 'is', null)
-        .execute()),
-    );
-  return rows;
+  return readInChunks(nasabahIds, (part) =>
+    db
+      .selectFrom('pinjaman')
+      .select(['nasabah_id', 'jumlah'])
+      .where('nasabah_id', 'in', part)
+      .where('deleted_at', 'is', null)
+      .execute(),
+  );
 }
 
 /** Writes customers' total_pinjaman, one statement per 1 000. */
