@@ -43,6 +43,8 @@ function Actions({
   );
 }
 
+const columns = ['Nama', 'Nomor Telepon', 'Status', 'Tanggal Dibuat'];
+
 /** Nama, Nomor Telepon, Status, Tanggal Dibuat (id-ID), Aksi: a table from the tablet up, cards on phones. */
 export function RecipientsTable({ recipients, loading, onEdit, onDelete }: RecipientsTableProps) {
   if (loading && !recipients) {
@@ -60,18 +62,11 @@ export function RecipientsTable({ recipients, loading, onEdit, onDelete }: Recip
       <table className="hidden w-full text-sm md:table">
         <thead className="border-b border-line bg-canvas/60 text-left text-xs font-semibold tracking-wide text-muted uppercase">
           <tr>
-            <th scope="col" className="px-5 py-3">
-              Nama
-            </th>
-            <th scope="col" className="px-5 py-3">
-              Nomor Telepon
-            </th>
-            <th scope="col" className="px-5 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-5 py-3">
-              Tanggal Dibuat
-            </th>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-5 py-3">
+                {column}
+              </th>
+            ))}
             <th scope="col" className="px-5 py-3 text-right">
               Aksi
             </th>
