@@ -4,6 +4,7 @@ import { ArrowLeft, Pencil, Printer, SearchX } from 'lucide-react';
 import { worstClass, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -98,14 +99,14 @@ export default function NasabahDetailPage() {
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit
           </Button>
-          <Link
+          <ButtonLink
             to={`/cetak/riwayat/${id}`}
             aria-label={`Cetak riwayat nasabah ${nasabah.data?.nama ?? ''}`.trim()}
-            className="col-span-2 inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-canvas sm:col-span-1"
+            icon={<Printer className="h-4 w-4" aria-hidden="true" />}
+            className="col-span-2 sm:col-span-1"
           >
-            <Printer className="h-4 w-4" aria-hidden="true" />
             Cetak Riwayat
-          </Link>
+          </ButtonLink>
         </div>
       </div>
 

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Printer, RefreshCw, SearchX, Trash2 } from 'lucide-react';
+import { ArrowLeft, Pencil, Printer, SearchX, Trash2 } from 'lucide-react';
 import { formatDateLong, formatRupiah } from '@mizan/core';
 import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
@@ -90,18 +92,15 @@ export default function PembayaranDetailPage() {
           </div>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Link
+          <ButtonLink
             to={`/cetak/kwitansi/${pembayaran.id}`}
             aria-label={`Cetak kwitansi ${pembayaran.nomor_kwitansi ?? 'pembayaran'}`}
-            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+            icon={<Printer className="h-4 w-4" aria-hidden="true" />}
+            tone="primary"
           >
-            <Printer className="h-4 w-4" aria-hidden="true" />
             Cetak Kwitansi
-          </Link>
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={refreshing} aria-busy={refreshing}>
-            <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-            Refresh
-          </Button>
+          </ButtonLink>
+          <RefreshButton onClick={() => void query.refetch()} refreshing={refreshing} announce />
           <Button variant="outline" onClick={() => showToast('Fitur edit akan segera tersedia', 'info')}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit

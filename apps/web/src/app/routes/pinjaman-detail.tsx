@@ -16,6 +16,7 @@ import {
 import { formatRupiah, isDisbursed, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -255,30 +256,26 @@ export default function PinjamanDetailPage() {
                 </Button>
               ) : null}
               <div className="grid grid-cols-2 gap-2">
-                <Link
+                <ButtonLink
                   to={`/cetak/jadwal/${p.id}`}
                   aria-label={`Cetak jadwal angsuran ${loanCode(p)}`}
-                  className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-canvas"
+                  icon={<Printer className="h-4 w-4" aria-hidden="true" />}
+                  narrow
                 >
-                  <Printer className="h-4 w-4" aria-hidden="true" />
                   Cetak Jadwal
-                </Link>
-                <Link
+                </ButtonLink>
+                <ButtonLink
                   to={`/cetak/akad/${p.id}`}
                   aria-label={`Cetak ringkasan akad ${loanCode(p)}`}
-                  className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-canvas"
+                  icon={<FileText className="h-4 w-4" aria-hidden="true" />}
+                  narrow
                 >
-                  <FileText className="h-4 w-4" aria-hidden="true" />
                   Ringkasan Akad
-                </Link>
+                </ButtonLink>
               </div>
-              <Link
-                to={`/nasabah/${p.nasabah.id}`}
-                className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-canvas"
-              >
-                <UserRound className="h-4 w-4" aria-hidden="true" />
+              <ButtonLink to={`/nasabah/${p.nasabah.id}`} icon={<UserRound className="h-4 w-4" aria-hidden="true" />}>
                 Lihat Nasabah
-              </Link>
+              </ButtonLink>
             </CardBody>
           </Card>
           <div className="order-4">
