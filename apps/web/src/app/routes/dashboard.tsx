@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Users, Wallet, Banknote, Landmark, TriangleAlert, Clock3 } from 'lucide-react';
+import { Users, Wallet, Banknote, Landmark, TriangleAlert, Clock3 } from 'lucide-react';
 import { formatPercent, formatRupiah, type PortfolioPosition } from '@mizan/core';
-import { Button } from '../../components/ui/button';
+import { RefreshButton } from '../../components/ui/refresh-button';
 import { PageHeader } from '../../components/ui/page-header';
 import { Alert } from '../../components/ui/alert';
 import { useToast } from '../../components/ui/toast';
@@ -57,12 +57,7 @@ export default function DashboardPage() {
       <PageHeader
         title={`Assalamu'alaikum, ${user?.nama_lengkap || user?.username || ''}`}
         subtitle="Ringkasan pembiayaan dan aktivitas terbaru."
-        actions={
-          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
-            <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-            Refresh
-          </Button>
-        }
+        actions={<RefreshButton onClick={() => void refresh()} refreshing={refreshing} />}
       />
       {failed ? (
         <Alert tone="error" title="Gagal memuat data dashboard" className="mb-5">
