@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DatabaseBackup, Download, Loader2 } from 'lucide-react';
 import { formatDateTime, formatUkuranFile, type BackupRun } from '@mizan/core';
@@ -133,67 +133,67 @@ function Cadangan() {
             </Card>
           </div>
 
-          <section aria-labelledby="cadangan-files" className="space-y-3">
-            <h2 id="cadangan-files" className="text-base font-semibold text-ink">
-              File cadangan
-            </h2>
-            <div className="rounded-xl border border-line bg-white">
-              {status.data.files.length === 0 ? (
-                <EmptyState message="Belum ada file cadangan di folder server." />
-              ) : (
-                <ul className="divide-y divide-line">
-                  {status.data.files.map((file) => (
-                    <li key={file.name} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                      <div className="min-w-0">
-                        <p className="break-all font-mono text-sm text-ink">{file.name}</p>
-                        <p className="text-sm text-muted">
-                          {formatDateTime(file.dibuat)} · {formatUkuranFile(file.bytes)}
-                        </p>
-                      </div>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => void download(file.name)}
-                        disabled={downloading !== null}
-                        aria-label={`Unduh cadangan ${file.name}`}
-                      >
-                        {downloading === file.name ? (
-                          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-                        ) : (
-                          <Download className="h-4 w-4" aria-hidden="true" />
-                        )}
-                        Unduh
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          </section>
+          <ListSection
+            id="cadangan-files"
+            title="File cadangan"
+            empty={status.data.files.length === 0 ? 'Belum ada file cadangan di folder server.' : null}
+          >
+            {status.data.files.map((file) => (
+              <li key={file.name} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="min-w-0">
+                  <p className="break-all font-mono text-sm text-ink">{file.name}</p>
+                  <p className="text-sm text-muted">
+                    {formatDateTime(file.dibuat)} · {formatUkuranFile(file.bytes)}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void download(file.name)}
+                  disabled={downloading !== null}
+                  aria-label={`Unduh cadangan ${file.name}`}
+                >
+                  {downloading === file.name ? (
+                    <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                  ) : (
+                    <Download className="h-4 w-4" aria-hidden="true" />
+                  )}
+                  Unduh
+                </Button>
+              </li>
+            ))}
+          </ListSection>
 
-          <section aria-labelledby="cadangan-riwayat" className="space-y-3">
-            <h2 id="cadangan-riwayat" className="text-base font-semibold text-ink">
-              Riwayat
-            </h2>
-            <div className="rounded-xl border border-line bg-white">
-              {status.data.riwayat.length === 0 ? (
-                <EmptyState message="Belum ada riwayat cadangan." />
-              ) : (
-                <ul className="divide-y divide-line">
-                  {status.data.riwayat.map((run) => (
-                    <li key={run.id} className="space-y-1 p-4 text-sm">
-                      <RunHead run={run} />
-                      {run.status === 'berhasil' ? <RunFile run={run} /> : null}
-                      {run.pesan ? <p className="text-red-700">{run.pesan}</p> : null}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          </section>
+          <ListSection
+            id="cadangan-riwayat"
+            title="Riwayat"
+            empty={status.data.riwayat.length === 0 ? 'Belum ada riwayat cadangan.' : null}
+          >
+            {status.data.riwayat.map((run) => (
+              <li key={run.id} className="space-y-1 p-4 text-sm">
+                <RunHead run={run} />
+                {run.status === 'berhasil' ? <RunFile run={run} /> : null}
+                {run.pesan ? <p className="text-red-700">{run.pesan}</p> : null}
+              </li>
+            ))}
+          </ListSection>
         </div>
       )}
     </>
+  );
+}
+
+/** One of the page's lists (its items are `children`) under its heading, in a bordered box; `empty` says why it has no items. */
+function ListSection({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-base font-semibold text-ink">
+        {title}
+      </h2>
+      <div className="rounded-xl border border-line bg-white">
+        {empty ? <EmptyState message={empty} /> : <ul className="divide-y divide-line">{children}</ul>}
+      </div>
+    </section>
   );
 }
 
