@@ -158,7 +158,22 @@ export function NasabahSummaryCards({
   );
 }
 
-function HistoryCard({ title, icon, count, children }: { title: string; icon: ReactNode; count?: number; children: ReactNode }) {
+/** A customer's history under its title and count: a skeleton while loading, `emptyText` when it has no rows. */
+function HistoryCard({
+  title,
+  icon,
+  count,
+  loading,
+  emptyText,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  count: number;
+  loading: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="space-y-3">
       <div className="flex items-center gap-2">
@@ -166,9 +181,9 @@ function HistoryCard({ title, icon, count, children }: { title: string; icon: Re
           {icon}
         </span>
         <h2 className="text-base font-semibold text-ink">{title}</h2>
-        {count !== undefined && count > 0 ? <Badge tone="gray">{count}</Badge> : null}
+        {count > 0 ? <Badge tone="gray">{count}</Badge> : null}
       </div>
-      {children}
+      {loading ? <HistorySkeleton /> : count === 0 ? <EmptyHistory text={emptyText} /> : children}
     </section>
   );
 }
@@ -196,12 +211,14 @@ function loanInHistory(loan: NasabahLoan | undefined, pinjamanId: number | undef
 /** History Pinjaman: no, tipe, jumlah, status, tanggal; 'Belum ada data pinjaman' when empty. */
 export function LoanHistory({ loans, loading, layout }: { loans: NasabahLoan[]; loading: boolean; layout: Layout }) {
   return (
-    <HistoryCard title="History Pinjaman" icon={<CreditCard className="h-5 w-5" />} count={loans.length}>
-      {loading ? (
-        <HistorySkeleton />
-      ) : loans.length === 0 ? (
-        <EmptyHistory text="Belum ada data pinjaman" />
-      ) : layout === 'phone' ? (
+    <HistoryCard
+      title="History Pinjaman"
+      icon={<CreditCard className="h-5 w-5" />}
+      count={loans.length}
+      loading={loading}
+      emptyText="Belum ada data pinjaman"
+    >
+      {layout === 'phone' ? (
         <ul className="grid gap-2">
           {loans.map((loan, i) => (
             <li key={loan.id}>
@@ -280,20 +297,20 @@ export function PaymentHistory({
     return { id, label: loanInHistory(id !== undefined ? loanById.get(id) : undefined, id) };
   };
   return (
-    <HistoryCard title="History Pembayaran" icon={<Receipt className="h-5 w-5" />} count={payments.length}>
-      {loading ? (
-        <HistorySkeleton />
-      ) : payments.length === 0 ? (
-        <EmptyHistory text="Belum ada data pembayaran" />
-      ) : (
-        <PaymentHistoryRows
-          payments={payments}
-          layout={layout}
-          caption="History Pembayaran"
-          columns={CUSTOMER_COLUMNS}
-          loanOf={loanOf}
-        />
-      )}
+    <HistoryCard
+      title="History Pembayaran"
+      icon={<Receipt className="h-5 w-5" />}
+      count={payments.length}
+      loading={loading}
+      emptyText="Belum ada data pembayaran"
+    >
+      <PaymentHistoryRows
+        payments={payments}
+        layout={layout}
+        caption="History Pembayaran"
+        columns={CUSTOMER_COLUMNS}
+        loanOf={loanOf}
+      />
     </HistoryCard>
   );
 }
