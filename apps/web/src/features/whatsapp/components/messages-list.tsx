@@ -9,11 +9,12 @@ import {
   type WaMessagePagination,
   type WaMessageStatus,
 } from '@mizan/core';
-import { ChevronLeft, ChevronRight, RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { PagerNav } from './pagination';
 
 const statusTone: Record<WaMessageStatus, 'green' | 'gray' | 'red' | 'amber' | 'blue'> = {
   QUEUED: 'blue',
@@ -129,23 +130,8 @@ export function MessagesPager({
   const { current_page: page, items_per_page: perPage, has_more: more } = pagination;
   const from = (page - 1) * perPage + 1;
   return (
-    <nav
-      aria-label="Halaman riwayat pesan"
-      className="flex flex-col items-center justify-between gap-3 border-t border-line px-4 py-3 sm:flex-row sm:px-5"
-    >
-      <p className="text-sm text-muted">
-        {shown > 0 ? `Halaman ${page}: pesan ke-${from} sampai ke-${from + shown - 1}` : `Halaman ${page}: tidak ada pesan lagi`}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          Sebelumnya
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={!more}>
-          Selanjutnya
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </Button>
-      </div>
-    </nav>
+    <PagerNav label="Halaman riwayat pesan" page={page} hasNext={more} onPage={onPage}>
+      {shown > 0 ? `Halaman ${page}: pesan ke-${from} sampai ke-${from + shown - 1}` : `Halaman ${page}: tidak ada pesan lagi`}
+    </PagerNav>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RecipientPagination } from '@mizan/core';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -15,19 +16,38 @@ export function RecipientsPagination({
   const from = (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
   return (
+    <PagerNav label="Halaman penerima" page={page} hasNext={page < pages} onPage={onPage}>
+      Menampilkan {from} sampai {to} dari {total} hasil
+    </PagerNav>
+  );
+}
+
+/** A list's page changer under the list: what the page shows (`children`), then Sebelumnya / Selanjutnya. */
+export function PagerNav({
+  label,
+  page,
+  hasNext,
+  onPage,
+  children,
+}: {
+  label: string;
+  page: number;
+  hasNext: boolean;
+  onPage(page: number): void;
+  children: ReactNode;
+}) {
+  return (
     <nav
-      aria-label="Halaman penerima"
+      aria-label={label}
       className="flex flex-col items-center justify-between gap-3 border-t border-line px-4 py-3 sm:flex-row sm:px-5"
     >
-      <p className="text-sm text-muted">
-        Menampilkan {from} sampai {to} dari {total} hasil
-      </p>
+      <p className="text-sm text-muted">{children}</p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           Sebelumnya
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={!hasNext}>
           Selanjutnya
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>
