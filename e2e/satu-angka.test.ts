@@ -5,13 +5,13 @@
 // 240.000 margin), granted four months ago, its first instalment paid on its due date, the next ones
 // not: Sisa Pokok 11.000.000, Sisa Margin 2.640.000, still owed 13.640.000 (not 12.000.000 −
 // 1.240.000 = 10.760.000, the specification's formula that counted the margin as principal).
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addMonths, formatRupiah, todayJakarta, type Tunggakan } from '@mizan/core';
 import { launchBrowser, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { apiSession, openSignedIn, snap, type ApiSession } from './support/actions';
+import { pdfText } from '../apps/api/src/test/pdf-text';
 
 let server: RunningServer;
 let browser: Browser;
@@ -89,8 +89,7 @@ const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.
 async function pdf(url: string): Promise<string> {
   const res = await fetch(`${server.baseURL}/api${url}`, { headers: { authorization: `Bearer ${session.token}` } });
   expect(res.status).toBe(200);
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return execFileSync('pdftotext', ['-q', '-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
+  return pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
 }
 
 describe('one loan’s figures on every screen and document', () => {

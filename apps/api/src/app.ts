@@ -33,7 +33,7 @@ import { createSnapshotCache, type SnapshotCache } from './db/snapshot-cache';
 import { RequestLogController } from './lib/request-log';
 import { SETTINGS_CHANGED_CHANNEL, createSettingsCache } from './db/settings-cache';
 import { vacuumAtStart } from './db/maintenance';
-import { notifikasiReactions, type Notifier } from './modules/notifikasi/notifikasi.service';
+import { isNotifikasiReaction, notifikasiReactions, type Notifier } from './modules/notifikasi/notifikasi.service';
 import { activityReactions } from './modules/activities/activity.service';
 import { tazirReactions } from './modules/tazir/tazir-usulan.service';
 import { createReactionRunner, type ReactionRunner, type ReactionRunnerOptions } from './modules/reactions/reactions.service';
@@ -234,7 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock: app.clock,
     handlers: { ...notifikasiReactions(config.institutionName), ...activityReactions, ...tazirReactions },
     afterRound: (kinds) => {
-      if ([...kinds].some((kind) => kind.startsWith('notifikasi.'))) void wa.dispatcher.kick();
+      if ([...kinds].some(isNotifikasiReaction)) void wa.dispatcher.kick();
     },
     onFailure: ({ id, kind, attempts, error }) =>
       app.log.warn({ err: error, reaction: id, kind, attempts }, 'reaction failed; retried later'),

@@ -63,7 +63,7 @@ export function loanCollectionInMonth(
   for (const line of instalments) {
     if (line.jatuh_tempo > sampai) break;
     const earlier = paidBefore.get(line.angsuran_ke) ?? 0;
-    realisasi += Math.max(0, line.terbayar - Math.min(earlier, line.terbayar));
+    realisasi += Math.max(0, line.terbayar - earlier);
     if (line.jatuh_tempo >= dari) {
       angsuranJatuhTempo += 1;
       target += Math.max(0, line.jumlah - earlier);
@@ -72,7 +72,6 @@ export function loanCollectionInMonth(
   // Nothing due and nothing paid in the month: not a loan of this month's collections.
   if (angsuranJatuhTempo === 0 && inMonth.length === 0) return null;
   const paid = inMonth.reduce((sum, p) => sum + p.jumlah, 0);
-  realisasi = Math.min(realisasi, paid);
   return { target, realisasi, di_muka: paid - realisasi, angsuran_jatuh_tempo: angsuranJatuhTempo };
 }
 

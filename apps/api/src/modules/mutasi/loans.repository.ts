@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { statusBerjalan } from '@mizan/core';
 import type { Updateable } from 'kysely';
 import type { DB, PinjamanTable } from '../../db/schema';
 
@@ -134,7 +135,7 @@ export function runningLoansOfCustomers(trx: Kysely<DB>, nasabahIds: readonly nu
     .select(['id', 'nasabah_id', 'hari_tunggakan', 'kolektibilitas', 'status'])
     .where('nasabah_id', 'in', nasabahIds)
     .where('deleted_at', 'is', null)
-    .where('status', 'in', ['aktif', 'macet'])
+    .where('status', 'in', statusBerjalan)
     .execute();
 }
 
@@ -145,7 +146,7 @@ export async function customersWithSeveralRunningLoans(trx: Kysely<DB>, afterId:
     .select('nasabah_id')
     .where('nasabah_id', '>', afterId)
     .where('deleted_at', 'is', null)
-    .where('status', 'in', ['aktif', 'macet'])
+    .where('status', 'in', statusBerjalan)
     .groupBy('nasabah_id')
     .having((eb) => eb.fn.countAll(), '>', 1)
     .orderBy('nasabah_id')

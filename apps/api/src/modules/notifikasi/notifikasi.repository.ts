@@ -1,4 +1,4 @@
-import { statusBelumCair } from '@mizan/core';
+import { statusBelumCair, statusBerjalan } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { readRemembered } from '../../db/settings-cache';
@@ -110,7 +110,7 @@ export async function latestIds(db: Kysely<DB>) {
       .select('id')
       .where('deleted_at', 'is', null)
       .where('kolektibilitas', '>=', 3)
-      .where('status', 'in', ['aktif', 'macet'])
+      .where('status', 'in', statusBerjalan)
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst(),
@@ -143,7 +143,7 @@ export async function recapFigures(db: Kysely<DB>, tanggal: string) {
       .selectFrom('pinjaman')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('deleted_at', 'is', null)
-      .where('status', 'in', ['aktif', 'macet'])
+      .where('status', 'in', statusBerjalan)
       .where('hari_tunggakan', '=', 1)
       .where('ledger_tanggal', '=', tanggal)
       .executeTakeFirstOrThrow(),

@@ -33,7 +33,11 @@ import { recordReactions, type ReactionHandler } from '../reactions/reactions.se
 /** What a business write needs to notify: the institution's name and the runner to wake. */
 export interface Notifier {
   lembaga: string;
-  /** After the transaction committed: its reactions run and the sender hands the new messages over. */
+  /**
+   * After a scheduled job's transaction committed: its reactions run and the sender hands the new
+   * messages over. (A change made through the API needs no call: every change answered wakes the
+   * runner, `app.ts`.)
+   */
   committed(): void;
 }
 
@@ -93,6 +97,9 @@ const loanOf = (f: { id: number; nomor_pinjaman: string | null; tipe: 'pokok' | 
 
 /** The reaction's kind of a notification event (modules/reactions). */
 const reactionKind = (event: NotifikasiEvent) => `notifikasi.${event}`;
+
+/** Whether a reaction kind writes notifications (messages for the WhatsApp sender). */
+export const isNotifikasiReaction = (kind: string) => kind.startsWith('notifikasi.');
 
 /** Every notification reaction names who is told: the ids of the recipients active at the event. */
 interface Told {

@@ -130,7 +130,6 @@ export async function createPelunasan(ctx: PelunasanContext, userId: number, id:
     const pembayaranId = await settle(trx, ctx, loan, proposal, userId, null);
     return { status: 'lunas' as const, pembayaran_id: pembayaranId, requestId: null };
   });
-  ctx.notifier?.committed();
   return result;
 }
 

@@ -279,7 +279,6 @@ export async function createPembayaran(
   } catch (error) {
     throw angsuranKeConflict(error, input.angsuran_ke) ?? error;
   }
-  notifier?.committed();
   return getPembayaran(db, id);
 }
 
@@ -324,7 +323,6 @@ export async function updatePembayaran(
   } catch (error) {
     throw angsuranKeConflict(error, input.angsuran_ke) ?? error;
   }
-  notifier?.committed();
   return getPembayaran(db, id);
 }
 
@@ -342,5 +340,4 @@ export async function deletePembayaran({ db, clock, notifier }: PembayaranContex
     await syncTazirLater(trx, loan);
     await recordPaymentActivity(trx, 'delete', existing, { paymentId: id, nasabahId: loan.nasabah_id, userId });
   });
-  notifier?.committed();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  isBerjalan,
   addDays,
   defaultPengingatSetting,
   dueDateForStage,
@@ -256,7 +257,7 @@ async function manualState(db: Kysely<DB>, wa: WhatsApp, lembaga: string, now: D
   const ledger = loanLedger(loan, await paymentsOfLoans(db, [loan.id]), today);
   // By hand also a macet loan: a person decides to contact a customer in default (the automatic
   // reminders go to active loans only).
-  const open = loan.status === 'aktif' || loan.status === 'macet';
+  const open = isBerjalan(loan.status);
   const found = open ? manualReminder(setting.tahap, ledger.instalments, today) : null;
   const reason =
     loan.status === 'lunas'

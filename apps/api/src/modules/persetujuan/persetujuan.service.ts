@@ -90,7 +90,6 @@ export async function decide(
       userId: user.id,
     });
   });
-  ctx.notifier?.committed();
   const row = await repo.findRequest(ctx.db, id);
   return toPersetujuanJson(row!);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  isBerjalan,
   akadLabels,
   angsuranPerBulan,
   classOfLoan,
@@ -141,7 +142,7 @@ export async function getJadwal(ctx: PinjamanContext, id: number): Promise<Jadwa
   const { instalments, summary } = loanLedger(row, payments, today, metode);
   const setting = await getKolektibilitasSetting(ctx.db);
   let kolektibilitas = classOfLoan(summary.hari_tunggakan, row.status, setting.bands);
-  if (setting.satu_nasabah_satu_kualitas && (row.status === 'aktif' || row.status === 'macet')) {
+  if (setting.satu_nasabah_satu_kualitas && isBerjalan(row.status)) {
     // One customer, one grade: this loan's days of today with the customer's other running loans.
     const loans = (await runningLoansOfCustomers(ctx.db, [row.nasabah_id])).map((l) =>
       l.id === id ? { ...l, hari_tunggakan: summary.hari_tunggakan } : l,
@@ -310,7 +311,6 @@ export async function createPinjaman(
       return loanId;
     }),
   );
-  ctx.notifier?.committed();
   return getPinjaman(ctx, id);
 }
 
@@ -373,7 +373,6 @@ export async function updatePinjaman(
     }),
   );
   await removeFileAfterCommit(ctx, replaced);
-  ctx.notifier?.committed();
   return getPinjaman(ctx, id);
 }
 

@@ -7,8 +7,8 @@
  */
 import type { Kysely } from 'kysely';
 import { tazirCandidates } from '@mizan/core';
-import type { DB } from '../../db/schema';
-import { findLivingLoan, livingPaymentsOf, lockLoan } from '../mutasi/mutasi.service';
+import type { DB, PinjamanRow } from '../../db/schema';
+import { livingPaymentsOf, lockLoan } from '../mutasi/mutasi.service';
 import { recordReactions, type ReactionHandler } from '../reactions/reactions.service';
 import * as repo from './tazir.repository';
 
@@ -27,13 +27,14 @@ export async function syncTazirLater(trx: Kysely<DB>, loan: { id: number; tazir_
 export const tazirReactions: Record<string, ReactionHandler> = {
   [TAZIR_REACTION]: async (trx, payload) => {
     const { pinjaman_id } = payload as { pinjaman_id: number };
-    if (await lockLoan(trx, pinjaman_id)) await syncTazirProposals(trx, pinjaman_id);
+    const loan = await lockLoan(trx, pinjaman_id);
+    if (loan) await syncTazirProposals(trx, loan);
   },
 };
 
-async function syncTazirProposals(trx: Kysely<DB>, pinjamanId: number) {
-  const loan = await findLivingLoan(trx, pinjamanId);
-  if (!loan || loan.tazir_jumlah === null) return;
+async function syncTazirProposals(trx: Kysely<DB>, loan: PinjamanRow) {
+  if (loan.tazir_jumlah === null) return;
+  const pinjamanId = loan.id;
   const candidates = tazirCandidates(loan, await livingPaymentsOf(trx, pinjamanId), loan.tazir_tenggang_hari ?? 0);
   const existing = await repo.tazirOfLoan(trx, pinjamanId);
   const wanted = new Set(candidates.map((c) => c.angsuran_ke));

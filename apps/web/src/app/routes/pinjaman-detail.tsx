@@ -13,7 +13,7 @@ import {
   Trash2,
   UserRound,
 } from 'lucide-react';
-import { formatRupiah, isDisbursed, loanCode, type Kolektibilitas } from '@mizan/core';
+import { formatRupiah, isBerjalan, isDisbursed, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
@@ -229,7 +229,7 @@ export default function PinjamanDetailPage() {
                     : 'Pinjaman ini ditolak; pembayaran tidak dapat dicatat.'}
                 </p>
               )}
-              {p.tipe === 'pokok' && p.durasi_angsuran !== null && (p.status === 'aktif' || p.status === 'macet') ? (
+              {p.tipe === 'pokok' && p.durasi_angsuran !== null && isBerjalan(p.status) ? (
                 <Button
                   variant="outline"
                   onClick={() => setPelunasanOpen(true)}
@@ -239,13 +239,13 @@ export default function PinjamanDetailPage() {
                   Pelunasan Dipercepat
                 </Button>
               ) : null}
-              {p.tipe === 'pokok' && p.durasi_angsuran !== null && (p.status === 'aktif' || p.status === 'macet') ? (
+              {p.tipe === 'pokok' && p.durasi_angsuran !== null && isBerjalan(p.status) ? (
                 <Button variant="outline" onClick={() => setJadwalUlangOpen(true)} aria-label={`Jadwalkan ulang ${loanCode(p)}`}>
                   <CalendarClock className="h-4 w-4" aria-hidden="true" />
                   Jadwal Ulang
                 </Button>
               ) : null}
-              {p.status === 'aktif' || p.status === 'macet' ? (
+              {isBerjalan(p.status) ? (
                 <Button
                   variant="outline"
                   onClick={() => setReminderOpen(true)}

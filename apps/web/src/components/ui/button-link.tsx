@@ -1,15 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cn } from './cn';
-
-const tones = {
-  outline: ['border border-line bg-white', 'text-ink hover:bg-canvas'],
-  primary: ['bg-brand-700', 'text-white hover:bg-brand-800'],
-} as const;
+import { buttonClasses, type ButtonVariant } from './button';
 
 /**
- * A link to another screen drawn as a button (the outline or the primary one), its icon before
- * the text; `narrow` pads it less (two side by side in a narrow column).
+ * A link to another screen drawn as the design system's button (outline or primary), its icon
+ * before the text; `narrow` pads it less (two side by side in a narrow column).
  */
 export function ButtonLink({
   to,
@@ -22,26 +17,14 @@ export function ButtonLink({
 }: {
   to: string;
   icon: ReactNode;
-  tone?: keyof typeof tones;
+  tone?: Extract<ButtonVariant, 'outline' | 'primary'>;
   narrow?: boolean;
   className?: string;
   'aria-label'?: string;
   children: ReactNode;
 }) {
-  const [before, after] = tones[tone];
   return (
-    <Link
-      to={to}
-      aria-label={ariaLabel}
-      className={cn(
-        'inline-flex h-10 items-center justify-center gap-2 rounded-lg',
-        before,
-        narrow ? 'px-3' : 'px-4',
-        'text-sm font-medium',
-        after,
-        className,
-      )}
-    >
+    <Link to={to} aria-label={ariaLabel} className={buttonClasses(tone, narrow ? 'compact' : 'md', className)}>
       {icon}
       {children}
     </Link>
