@@ -35,7 +35,7 @@ export const moduleLayers = [
   ['pengingat', 'pinjaman'],
   ['tazir', 'wa-messages'],
   ['pembayaran'],
-  ['impor', 'pelunasan', 'penjadwalan'],
+  ['hapus-buku', 'impor', 'pelunasan', 'penjadwalan'],
 ];
 /** One block per module: the module rules above plus the modules of its own layer and above, refused. */
 const layerBlocks = moduleLayers.flatMap((layer, index) =>

@@ -26,6 +26,7 @@ export * from './schemas/persetujuan';
 export * from './schemas/pelunasan';
 export * from './schemas/tazir';
 export * from './schemas/penjadwalan';
+export * from './schemas/hapus-buku';
 export * from './schemas/cadangan';
 export * from './schemas/mutasi';
 
@@ -49,6 +50,7 @@ export * from './domain/persetujuan';
 export * from './domain/pelunasan';
 export * from './domain/tazir';
 export * from './domain/penjadwalan';
+export * from './domain/hapus-buku';
 export * from './domain/posisi';
 export * from './domain/balances';
 export * from './domain/autofill';

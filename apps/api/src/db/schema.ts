@@ -74,7 +74,7 @@ export interface PinjamanTable {
   jaminan: string | null;
   keterangan: string | null;
   durasi_angsuran: number | null;
-  status: 'aktif' | 'lunas' | 'macet' | 'pending' | 'ditolak';
+  status: 'aktif' | 'lunas' | 'macet' | 'pending' | 'ditolak' | 'hapus_buku';
   /** Principal not yet repaid (core loanPosition, issue 47). */
   sisa_pokok: number;
   /** The akad's margin not yet paid (Murabahah; 0 once settled). */
@@ -91,6 +91,12 @@ export interface PinjamanTable {
   tazir_tenggang_hari: Generated<number | null>;
   /** The schedule a rescheduling froze (issue 27 D): every line, paid history then new; null when never rescheduled. */
   jadwal_ulang: Generated<{ jadwal: { jatuh_tempo: string; pokok: number; margin: number }[]; angsuran?: number } | null>;
+  /**
+   * Written off (hapus buku, issue 47, migration 2026_12_05_0900): the day, and the last payment the
+   * write-off counted (the payments after it are recoveries; null: there was none). Null when never.
+   */
+  hapus_buku_tanggal: Generated<string | null>;
+  hapus_buku_pembayaran_id: Generated<number | null>;
   /** The ledger summary on `ledger_tanggal` (issue 23, migration 2026_11_25_1200). */
   hari_tunggakan: Generated<number>;
   kolektibilitas: Generated<1 | 2 | 3 | 4 | 5>;
@@ -205,7 +211,7 @@ export interface NasabahCountsTable {
 }
 
 export interface PinjamanCountsTable {
-  status: 'aktif' | 'lunas' | 'macet' | 'pending' | 'ditolak';
+  status: 'aktif' | 'lunas' | 'macet' | 'pending' | 'ditolak' | 'hapus_buku';
   slot: number;
   n: number;
   jumlah: number;
@@ -357,7 +363,7 @@ export interface LembagaLogoTable {
 /** A request waiting for (or given) a second person's decision (issue 27, migration 2026_12_01_0900). */
 export interface PersetujuanTable {
   id: Generated<number>;
-  jenis: 'pinjaman' | 'pelunasan' | 'penjadwalan';
+  jenis: 'pinjaman' | 'pelunasan' | 'penjadwalan' | 'hapus_buku';
   pinjaman_id: number;
   status: Generated<'menunggu' | 'disetujui' | 'ditolak' | 'dibatalkan'>;
   /** What is proposed (a settlement's figures, a new schedule's terms); null for a new loan. */

@@ -88,6 +88,7 @@ describe('response serializer', () => {
       diimpor: false,
       tazir: { jumlah: 50_000, tenggang_hari: 7 },
       dijadwalkan_ulang: false,
+      hapus_buku_tanggal: null,
       data_completeness: ['Keterangan'],
       kolektibilitas: 2,
       hari_tunggakan: 3,

@@ -22,6 +22,7 @@ import { pelunasanRoutes } from './pelunasan/pelunasan.routes';
 import { tazirRoutes } from './tazir/tazir.routes';
 import { penjadwalanRoutes } from './penjadwalan/penjadwalan.routes';
 import { mutasiRoutes } from './mutasi/mutasi.routes';
+import { hapusBukuRoutes } from './hapus-buku/hapus-buku.routes';
 
 /**
  * Route plugins of the business modules. Each is registered under /api behind authentication.
@@ -51,4 +52,5 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   tazirRoutes,
   penjadwalanRoutes,
   mutasiRoutes,
+  hapusBukuRoutes,
 ];

@@ -267,6 +267,9 @@ describe('backup and restore', () => {
         jatuh_tempo_berikutnya: null,
         jumlah_berikutnya: null,
         ledger_tanggal: null,
+        // Never written off (issue 47).
+        hapus_buku_tanggal: null,
+        hapus_buku_pembayaran_id: null,
       },
     } as Record<string, Record<string, unknown>>;
     const sorted = (rows: Record<string, unknown>[]) =>

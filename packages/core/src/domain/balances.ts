@@ -31,13 +31,17 @@ export function isLoanPaidOff(loan: LoanTerms, payments: readonly PaymentAmount[
 
 /**
  * The status a loan takes after its payments changed: `lunas` when paid off, otherwise `aktif`;
- * a status staff set by hand other than aktif/lunas (`macet`, `pending`) is kept until paid off.
+ * a status staff set by hand other than aktif/lunas (`macet`, `pending`) is kept until paid off, and
+ * a loan written off is `hapus_buku` until paid off.
  */
 export function resolveLoanStatus<S extends string>(
-  loan: LoanTerms & { status: S },
+  loan: LoanTerms & { status: S; hapus_buku_tanggal?: string | null },
   payments: readonly PaymentAmount[],
 ): S | Extract<StatusPinjaman, 'aktif' | 'lunas'> {
   if (isLoanPaidOff(loan, payments)) return 'lunas';
+  // A loan written off stays so until it is paid off (a recovery cancelled takes it back there); only
+  // a stored loan has a write-off date, and its status type holds `hapus_buku`.
+  if (loan.hapus_buku_tanggal) return 'hapus_buku' as S;
   return loan.status === 'aktif' || loan.status === 'lunas' ? 'aktif' : loan.status;
 }
 

@@ -158,7 +158,8 @@ export function classOfLoan(
   status: string,
   bands: readonly KolektibilitasBand[] = OJK_BANK_BANDS,
 ): Kolektibilitas {
-  return status === 'macet' ? 5 : classify(hariTunggakan, bands);
+  // Declared macet, or written off (only a class 5 loan can be): class 5 whatever its days late.
+  return status === 'macet' || status === 'hapus_buku' ? 5 : classify(hariTunggakan, bands);
 }
 
 /** The worst (highest) class of several; 1 for none. */

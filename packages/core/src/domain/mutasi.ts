@@ -37,6 +37,15 @@ export interface MutasiParts {
   pokok_dihapus: number;
   /** Other money received for the loan that is not financing: ta'zir (dana kebajikan), ta'widh. */
   lain: number;
+  /**
+   * Principal taken off the books by a write-off (hapus buku) while the customer still owes it:
+   * while the loan is written off, the principal still owed (a recovery lowers both).
+   */
+  hapus_buku_pokok: number;
+  /** Margin (receivable, not yet earned) taken off the books by a write-off; as `hapus_buku_pokok`. */
+  hapus_buku_margin: number;
+  /** What the customer paid of the claim after the write-off: income of its own kind, not margin. */
+  pemulihan: number;
 }
 
 export const mutasiPartNames = [
@@ -50,6 +59,9 @@ export const mutasiPartNames = [
   'margin_dibebaskan',
   'pokok_dihapus',
   'lain',
+  'hapus_buku_pokok',
+  'hapus_buku_margin',
+  'pemulihan',
 ] as const satisfies readonly (keyof MutasiParts)[];
 
 /** The kinds of money event. */
@@ -75,6 +87,10 @@ export const jenisMutasi = [
   'tazir',
   /** Ta'widh received: a real, documented cost of the default recovered. */
   'tawidh',
+  /** The loan written off (hapus buku) after approval: off the books, still owed by the customer. */
+  'hapus_buku',
+  /** A payment on a loan written off (a recovery), or its reversal's re-allocation. */
+  'pemulihan',
 ] as const;
 export type JenisMutasi = (typeof jenisMutasi)[number];
 
@@ -89,6 +105,9 @@ export const ZERO_PARTS: Readonly<MutasiParts> = Object.freeze({
   margin_dibebaskan: 0,
   pokok_dihapus: 0,
   lain: 0,
+  hapus_buku_pokok: 0,
+  hapus_buku_margin: 0,
+  pemulihan: 0,
 });
 
 /** a − b, part by part. */
@@ -110,14 +129,22 @@ export const partsNegated = (parts: MutasiParts): MutasiParts => partsDifference
 
 export const partsAreZero = (parts: MutasiParts) => mutasiPartNames.every((name) => parts[name] === 0);
 
+/** What the payments paid of the customer's claim: principal, margin and profit share. */
+const claimPaid = (p: LoanPosition) => p.pokok_terbayar + p.margin_terbayar + p.bagi_hasil_terbayar;
+
 /**
  * What a loan's events must add up to (without `lain`, which no position holds): its position as
  * cumulative parts. A loan not disbursed (waiting for approval, rejected) or deleted holds nothing.
+ * A loan written off (`hapusBuku`: its position with the payments the write-off counted) holds off
+ * the books what it is still owed (`hapus_buku_pokok`, `hapus_buku_margin`: its remaining principal
+ * and margin, so that nothing of it stays on the books), and what was paid of the claim since as
+ * `pemulihan`.
  */
 export function positionParts(
   loan: LedgerLoan & { deleted?: boolean },
   position: LoanPosition,
   payments: readonly Pick<LedgerPayment, 'jumlah'>[],
+  hapusBuku?: { position: LoanPosition } | null,
 ): MutasiParts {
   if (loan.deleted || !isDisbursed(loan.status)) return { ...ZERO_PARTS };
   const paid = payments.reduce((total, p) => total + p.jumlah, 0);
@@ -132,6 +159,9 @@ export function positionParts(
     margin_dibebaskan: position.margin_tidak_ditagih,
     pokok_dihapus: position.pokok_tidak_tertagih,
     lain: 0,
+    hapus_buku_pokok: hapusBuku ? position.sisa_pokok : 0,
+    hapus_buku_margin: hapusBuku ? position.sisa_margin : 0,
+    pemulihan: hapusBuku ? claimPaid(position) - claimPaid(hapusBuku.position) : 0,
   };
 }
 
@@ -145,11 +175,20 @@ export function nextEventParts(target: MutasiParts, posted: MutasiParts): Mutasi
   return { ...parts, lain: 0 };
 }
 
-/** Remaining principal and margin of a loan from the sum of its events (what the stored balances equal). */
+/**
+ * Remaining principal and margin of a loan from the sum of its events (what the stored balances
+ * equal: what the customer still owes of them, a loan written off included), and what of them is
+ * still on the institution's books (`*_buku`: 0 once written off).
+ */
 export function balancesOfParts(parts: MutasiParts) {
   const sisaPokok = parts.pokok_akad - parts.pokok - parts.pokok_dihapus;
   const sisaMargin = parts.margin_akad - parts.margin - parts.margin_dibebaskan;
-  return { sisa_pokok: sisaPokok, sisa_margin: sisaMargin };
+  return {
+    sisa_pokok: sisaPokok,
+    sisa_margin: sisaMargin,
+    sisa_pokok_buku: sisaPokok - parts.hapus_buku_pokok,
+    sisa_margin_buku: sisaMargin - parts.hapus_buku_margin,
+  };
 }
 
 /** One derived event of an existing loan's history (`deriveLoanEvents`). */

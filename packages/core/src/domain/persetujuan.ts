@@ -5,14 +5,15 @@
  */
 import { canApprove } from './roles';
 
-/** What a request asks: a new loan, an early settlement with a khasm above the limit, a rescheduling. */
-export const jenisPersetujuan = ['pinjaman', 'pelunasan', 'penjadwalan'] as const;
+/** What a request asks: a new loan, an early settlement with a khasm above the limit, a rescheduling, a write-off. */
+export const jenisPersetujuan = ['pinjaman', 'pelunasan', 'penjadwalan', 'hapus_buku'] as const;
 export type JenisPersetujuan = (typeof jenisPersetujuan)[number];
 
 export const jenisPersetujuanLabels: Record<JenisPersetujuan, string> = {
   pinjaman: 'Pinjaman Baru',
   pelunasan: 'Pelunasan Dipercepat',
   penjadwalan: 'Penjadwalan Kembali',
+  hapus_buku: 'Hapus Buku',
 };
 
 export const statusPersetujuan = ['menunggu', 'disetujui', 'ditolak', 'dibatalkan'] as const;

@@ -15,9 +15,10 @@ export type StatusPinjaman = (typeof statusPinjaman)[number];
 /**
  * Every status a loan can have: the ones staff set, plus `pending` (proposed, awaiting approval)
  * and `ditolak` (rejected by the approver, kept with its history), which only the approval
- * workflow sets (issue 27 A). The list filter accepts each.
+ * workflow sets (issue 27 A), and `hapus_buku` (written off after approval: off the books and out of
+ * the portfolio, still owed by the customer; issue 47). The list filter accepts each.
  */
-export const statusPinjamanFilter = ['aktif', 'lunas', 'macet', 'pending', 'ditolak'] as const;
+export const statusPinjamanFilter = ['aktif', 'lunas', 'macet', 'pending', 'ditolak', 'hapus_buku'] as const;
 export type StatusPinjamanFilter = (typeof statusPinjamanFilter)[number];
 
 /** The statuses of a loan that was never disbursed (awaiting approval or rejected): no schedule runs, no payment is taken. */
@@ -32,6 +33,12 @@ export const isDisbursed = (status: string) => status !== 'pending' && status !=
  * and the loan list's "Pinjaman Aktif", the customer's, the portfolio and its reports.
  */
 export const statusBerjalan = ['aktif', 'macet'] as const;
+
+/**
+ * A loan written off (hapus buku, issue 47): disbursed and still owed, but no longer a running loan
+ * of the portfolio; a payment on it is a recovery (pemulihan).
+ */
+export const isHapusBuku = (status: string) => status === 'hapus_buku';
 
 /** Whether a loan with this status is running (`aktif` or `macet`). */
 export const isBerjalan = (status: string) => status === 'aktif' || status === 'macet';

@@ -21,6 +21,7 @@ export const statusPinjamanLabels: Record<StatusPinjamanFilter, string> = {
   macet: 'Macet',
   pending: 'Pending',
   ditolak: 'Ditolak',
+  hapus_buku: 'Dihapusbukukan',
 };
 
 /** Payment kind labels. */
@@ -42,6 +43,8 @@ export const jenisMutasiLabels: Record<JenisMutasi, string> = {
   pembatalan: 'Pembatalan pinjaman',
   tazir: 'Ta’zir diterima',
   tawidh: 'Ta’widh diterima',
+  hapus_buku: 'Hapus buku',
+  pemulihan: 'Pemulihan (setelah hapus buku)',
 };
 
 /** The label of a loan type or payment kind; an unknown value is shown as it is. */

@@ -192,7 +192,12 @@ const incomeSums = z.object({
   margin_dibebaskan: z.number().int(),
   /** Profit share (Mudharabah) received in the month, recognised when received. */
   bagi_hasil: z.number().int(),
-  /** margin_diakui + bagi_hasil. */
+  /**
+   * Recovered in the month of loans written off (hapus buku, issue 47): what the payments after the
+   * write-off paid of the claim; income of its own, never margin or profit share.
+   */
+  pemulihan: z.number().int(),
+  /** margin_diakui + bagi_hasil + pemulihan. */
   pendapatan_diakui: z.number().int(),
 });
 

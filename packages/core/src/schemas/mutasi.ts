@@ -17,6 +17,9 @@ export const mutasiSchema = z.object({
   margin_dibebaskan: z.number(),
   pokok_dihapus: z.number(),
   lain: z.number(),
+  hapus_buku_pokok: z.number(),
+  hapus_buku_margin: z.number(),
+  pemulihan: z.number(),
   pembayaran_id: z.number().nullable(),
   /** The payment's instalment number and kind, when the event is a payment's. */
   angsuran_ke: z.number().nullable(),
@@ -32,10 +35,15 @@ export const mutasiSchema = z.object({
 });
 export type Mutasi = z.infer<typeof mutasiSchema>;
 
-/** The loan's events, oldest first, and what they add up to (the loan's position). */
+/**
+ * The loan's events, oldest first, and what they add up to (the loan's position): what the customer
+ * still owes of principal and margin, and what of it is still on the books (0 once written off).
+ */
 export const mutasiListSchema = z.object({
   mutasi: z.array(mutasiSchema),
   sisa_pokok: z.number(),
   sisa_margin: z.number(),
+  sisa_pokok_buku: z.number(),
+  sisa_margin_buku: z.number(),
 });
 export type MutasiList = z.infer<typeof mutasiListSchema>;

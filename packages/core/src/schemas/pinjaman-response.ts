@@ -42,6 +42,8 @@ export const pinjamanSchema = z.object({
   tazir: z.object({ jumlah: z.number(), tenggang_hari: z.number() }).nullable(),
   /** Rescheduled (issue 27 D): its schedule is no longer the akad's; `angsuran_per_bulan` is the new one. */
   dijadwalkan_ulang: z.boolean(),
+  /** Written off (hapus buku, issue 47) on this day; null when never. The customer still owes `sisa_kewajiban`. */
+  hapus_buku_tanggal: z.string().nullable(),
   /** Missing fields, then server-generated ones (see pinjamanDataCompleteness). */
   data_completeness: z.array(z.string()),
   /**

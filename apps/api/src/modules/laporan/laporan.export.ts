@@ -219,6 +219,7 @@ const pendapatanColumns: readonly ExportColumn<PendapatanRow>[] = [
   { header: 'Margin Diterima', kind: 'rupiah', value: (r) => r.margin_diterima, width: 20 },
   { header: 'Margin Diakui', kind: 'rupiah', value: (r) => r.margin_diakui, width: 20 },
   { header: 'Bagi Hasil', kind: 'rupiah', value: (r) => r.bagi_hasil, width: 20 },
+  { header: 'Pemulihan', kind: 'rupiah', value: (r) => r.pemulihan, width: 20 },
   { header: 'Pendapatan Diakui', kind: 'rupiah', value: (r) => r.pendapatan_diakui, width: 20 },
   { header: 'Margin Dibebaskan', kind: 'rupiah', value: (r) => r.margin_dibebaskan, width: 20 },
   { header: 'Margin Ditangguhkan (akhir bulan)', kind: 'rupiah', value: (r) => r.margin_ditangguhkan, width: 24 },

@@ -154,14 +154,26 @@ export function settledLoansForCollections(db: Kysely<DB>, filters: CollectionFi
 export function incomeLoans(db: Kysely<DB>, dari: string, sampai: string, afterId: number, limit: number) {
   return db
     .selectFrom('pinjaman as p')
-    .select(['p.id', 'p.tipe', 'p.jumlah', 'p.persentase', 'p.durasi_angsuran', 'p.jadwal_ulang', 'p.tanggal_pinjam', 'p.status'])
+    .select([
+      'p.id',
+      'p.tipe',
+      'p.jumlah',
+      'p.persentase',
+      'p.durasi_angsuran',
+      'p.jadwal_ulang',
+      'p.tanggal_pinjam',
+      'p.status',
+      'p.hapus_buku_tanggal',
+      'p.hapus_buku_pembayaran_id',
+    ])
     .where('p.deleted_at', 'is', null)
     .where('p.status', 'not in', statusBelumCair)
     .where('p.tanggal_pinjam', '<=', sampai)
     .where('p.id', '>', afterId)
     .where((eb) =>
       eb.or([
-        eb('p.status', 'in', statusBerjalan),
+        // Running, or written off (its deferred margin until the write-off), or paid in the period.
+        eb('p.status', 'in', [...statusBerjalan, 'hapus_buku']),
         eb.exists(
           eb
             .selectFrom('pembayaran as b')

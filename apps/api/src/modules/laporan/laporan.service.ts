@@ -4,6 +4,8 @@ import {
   collectionRate,
   deferredMargin,
   loanIncome,
+  countedByHapusBuku,
+  recoveriesOf,
   type MetodePengakuanMargin,
   type Pendapatan,
   jenisPembayaran,
@@ -236,7 +238,7 @@ export async function pendapatan(
       bulan,
       first,
       end: last < today ? last : today,
-      sums: { margin_diterima: 0, margin_diakui: 0, margin_dibebaskan: 0, bagi_hasil: 0, margin_ditangguhkan: 0 },
+      sums: { margin_diterima: 0, margin_diakui: 0, margin_dibebaskan: 0, bagi_hasil: 0, pemulihan: 0, margin_ditangguhkan: 0 },
     };
   });
   const dari = months[0]!.first;
@@ -251,8 +253,15 @@ export async function pendapatan(
       ),
     );
     for (const loan of loans) {
-      const payments = byLoan.get(loan.id) ?? [];
-      const income = loanIncome({ ...loan, persentase: Number(loan.persentase) }, payments, metode);
+      const all = byLoan.get(loan.id) ?? [];
+      const terms = { ...loan, persentase: Number(loan.persentase) };
+      // A loan written off earns no margin after it: what is paid since is a recovery, income of its own.
+      const payments = all.filter((p) => loan.hapus_buku_tanggal === null || countedByHapusBuku(loan, p.id));
+      for (const r of recoveriesOf(terms, all, today, metode)) {
+        const month = monthOf.get(r.tanggal.slice(0, 7));
+        if (month && r.tanggal <= month.end) month.sums.pemulihan += r.pemulihan;
+      }
+      const income = loanIncome(terms, payments, metode);
       for (const p of income.payments) {
         const month = monthOf.get(p.tanggal.slice(0, 7));
         if (!month || p.tanggal > month.end) continue;
@@ -264,27 +273,30 @@ export async function pendapatan(
       }
       if (loan.tipe !== 'pokok') continue;
       // A lunas loan closed on the day of its last payment.
+      // A loan written off took its deferred margin off the books on that day.
       const closedOn =
-        loan.status === 'lunas'
+        loan.hapus_buku_tanggal ??
+        (loan.status === 'lunas'
           ? (payments.reduce<string | null>((last, p) => (last && last > p.tanggal ? last : p.tanggal), null) ??
             loan.tanggal_pinjam)
-          : null;
+          : null);
       for (const month of months) month.sums.margin_ditangguhkan += deferredMargin(loan, income, month.end, closedOn);
     }
     await nextTurn();
     if (loans.length < PENAGIHAN_BATCH) break;
     afterId = loans.at(-1)!.id;
   }
-  const withTotal = <T extends { margin_diakui: number; bagi_hasil: number }>(sums: T) => ({
+  const withTotal = <T extends { margin_diakui: number; bagi_hasil: number; pemulihan: number }>(sums: T) => ({
     ...sums,
-    pendapatan_diakui: sums.margin_diakui + sums.bagi_hasil,
+    pendapatan_diakui: sums.margin_diakui + sums.bagi_hasil + sums.pemulihan,
   });
-  const total = { margin_diterima: 0, margin_diakui: 0, margin_dibebaskan: 0, bagi_hasil: 0 };
+  const total = { margin_diterima: 0, margin_diakui: 0, margin_dibebaskan: 0, bagi_hasil: 0, pemulihan: 0 };
   for (const { sums } of months) {
     total.margin_diterima += sums.margin_diterima;
     total.margin_diakui += sums.margin_diakui;
     total.margin_dibebaskan += sums.margin_dibebaskan;
     total.bagi_hasil += sums.bagi_hasil;
+    total.pemulihan += sums.pemulihan;
   }
   return {
     sampai,

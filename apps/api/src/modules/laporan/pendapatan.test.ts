@@ -88,6 +88,8 @@ describe('GET /api/laporan/pendapatan', () => {
       margin_diakui: M1.instalmentMargin + 100_000,
       margin_dibebaskan: M2.margin - M2.instalmentMargin - 100_000,
       bagi_hasil: 225_000,
+      // No loan written off: nothing recovered.
+      pemulihan: 0,
       pendapatan_diakui: M1.instalmentMargin + 100_000 + 225_000,
       // M2 closed on 5 March; M1 has two instalments' margin recognised.
       margin_ditangguhkan: M1.margin - 2 * M1.instalmentMargin,
@@ -116,6 +118,7 @@ describe('GET /api/laporan/pendapatan', () => {
       margin_diakui: M2.instalmentMargin + 3.5 * M1.instalmentMargin + 100_000,
       margin_dibebaskan: 350_000,
       bagi_hasil: 3 * 225_000,
+      pemulihan: 0,
       pendapatan_diakui: M2.instalmentMargin + 3.5 * M1.instalmentMargin + 100_000 + 3 * 225_000,
     });
   });
@@ -145,17 +148,18 @@ describe('GET /api/laporan/pendapatan', () => {
     const laporan = await report();
     const body = rows.slice(header + 1);
     expect(body).toHaveLength(13);
-    expect(body.at(-1)!.slice(0, 6)).toEqual([
+    expect(body.at(-1)!.slice(0, 7)).toEqual([
       'Total',
       ...[
         laporan.total.margin_diterima,
         laporan.total.margin_diakui,
         laporan.total.bagi_hasil,
+        laporan.total.pemulihan,
         laporan.total.pendapatan_diakui,
         laporan.total.margin_dibebaskan,
       ].map(String),
     ]);
-    expect(body[8]![6]).toBe(String(month(laporan, '2024-03').margin_ditangguhkan));
+    expect(body[8]![7]).toBe(String(month(laporan, '2024-03').margin_ditangguhkan));
   });
 });
 

@@ -163,3 +163,26 @@ export async function setClasses(trx: Kysely<DB>, classes: readonly { id: number
     trx,
   );
 }
+
+/**
+ * Marks a loan written off (hapus buku): its status, the day, and the last payment the write-off
+ * counts (the payments recorded after it are recoveries).
+ */
+export async function setHapusBuku(trx: Kysely<DB>, pinjamanId: number, tanggal: string, userId: number) {
+  const last = await trx
+    .selectFrom('pembayaran')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('pinjaman_id', '=', pinjamanId)
+    .executeTakeFirst();
+  await trx
+    .updateTable('pinjaman')
+    .set({
+      status: 'hapus_buku',
+      hapus_buku_tanggal: tanggal,
+      hapus_buku_pembayaran_id: last?.id ?? null,
+      updated_by: userId,
+      updated_at: new Date(),
+    })
+    .where('id', '=', pinjamanId)
+    .execute();
+}

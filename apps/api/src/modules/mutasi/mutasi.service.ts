@@ -24,6 +24,7 @@ import {
   type MutasiList,
   type MutasiParts,
   balancesOfParts,
+  countedByHapusBuku,
   messages,
 } from '@mizan/core';
 import { notFound } from '../../lib/errors';
@@ -92,9 +93,28 @@ function loanBalanceOf(loan: PinjamanRow, payments: Payments, today: string, rul
     kolektibilitas: classOfLoan(summary.hari_tunggakan, status, rules.kolektibilitas.bands),
     ledger_tanggal: today,
   };
-  const target = positionParts({ ...loan, status, deleted: loan.deleted_at !== null }, position, payments);
+  const target = positionParts(
+    { ...loan, status, deleted: loan.deleted_at !== null },
+    position,
+    payments,
+    hapusBukuOf(loan, payments, today, rules),
+  );
   return { balances, target };
 }
+
+/**
+ * A loan written off: its position with the payments the write-off counted (those recorded before
+ * it), from which what was recovered since is measured; null for a loan never written off.
+ */
+function hapusBukuOf(loan: PinjamanRow, payments: Payments, today: string, rules: BalanceRules) {
+  if (loan.hapus_buku_tanggal === null) return null;
+  const counted = payments.filter((p) => countedByHapusBuku(loan, p.id));
+  return { position: loanPosition(loan, counted, today, rules.metode) };
+}
+
+/** A payment on a loan written off is a recovery (pemulihan): the books take it as income of its own. */
+const kindOn = (loan: PinjamanRow, jenis: JenisMutasi): JenisMutasi =>
+  loan.hapus_buku_tanggal !== null && (jenis === 'pembayaran' || jenis === 'pelunasan') ? 'pemulihan' : jenis;
 
 const eventRow = (loanId: number, event: MoneyEvent, today: string, parts: MutasiParts): repo.NewMutasi => ({
   pinjaman_id: loanId,
@@ -181,7 +201,7 @@ export async function postLoanEvent(
   const posted = (await repo.postedOf(trx, [pinjamanId])).get(pinjamanId)?.parts ?? ZERO_PARTS;
   const parts = nextEventParts(target, posted);
   if (!(WHEN_MOVED.has(event.jenis) && partsAreZero(parts)))
-    await repo.insertEvents(trx, [eventRow(pinjamanId, event, today, parts)]);
+    await repo.insertEvents(trx, [eventRow(pinjamanId, { ...event, jenis: kindOn(loan, event.jenis) }, today, parts)]);
   if (rules.kolektibilitas.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [loan.nasabah_id], rules.kolektibilitas.bands);
   if (options.notifier) {
     // WhatsApp notifications of what this write changed (issue 24): recorded in its transaction,
@@ -194,6 +214,28 @@ export async function postLoanEvent(
     );
   }
   return { ...loan, ...balances };
+}
+
+/**
+ * Writes a loan off (hapus buku, after its approval): the loan becomes `hapus_buku` on `today`, and
+ * its event takes what the customer still owes of principal and margin off the books (they stay
+ * owed). The payments recorded before count in the write-off; the ones after are recoveries. Call
+ * it with the loan locked (`lockLoanForMoney`).
+ */
+export async function postHapusBuku(
+  trx: Kysely<DB>,
+  pinjamanId: number,
+  today: string,
+  event: { alasan: string; userId: number },
+) {
+  await loans.setHapusBuku(trx, pinjamanId, today, event.userId);
+  return postLoanEvent(
+    trx,
+    pinjamanId,
+    today,
+    { jenis: 'hapus_buku', alasan: event.alasan, userId: event.userId },
+    { keepStatus: true },
+  );
 }
 
 /**
@@ -514,6 +556,24 @@ export async function mutasiOfLoan(db: Kysely<DB>, pinjamanId: number): Promise<
     dicatat_pada: instantText(r.created_at),
   }));
   return { mutasi, ...balancesOfParts(partsSum(mutasi)) };
+}
+
+/**
+ * A loan's write-off, if it was written off: its day, what it took off the books, why, who approved
+ * it, and what was recovered since (the sum of the loan's events: a recovery cancelled is taken back).
+ */
+export async function hapusBukuRecordOf(db: Kysely<DB>, pinjamanId: number) {
+  const rows = await repo.eventsOfLoan(db, pinjamanId);
+  const event = rows.find((r) => r.jenis === 'hapus_buku');
+  if (!event) return null;
+  return {
+    tanggal: event.tanggal,
+    pokok: Number(event.hapus_buku_pokok),
+    margin: Number(event.hapus_buku_margin),
+    alasan: event.alasan,
+    disetujui_oleh: event.dicatat_oleh_nama,
+    pemulihan: partsSum(rows.map(partsOf)).pemulihan,
+  };
 }
 
 /**

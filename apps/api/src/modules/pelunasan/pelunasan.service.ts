@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  hapusBukuMessages,
   alasanKhasmLabels,
   formatPercent,
   formatRupiah,
@@ -49,6 +50,7 @@ async function refusalOf(db: Kysely<DB>, loan: PinjamanRow): Promise<string | nu
   if (notDisbursed) return notDisbursed;
   if (loan.tipe !== 'pokok' || loan.durasi_angsuran === null) return m.bukanMurabahah;
   if (loan.status === 'lunas' || (await hasPelunasan(db, loan.id))) return m.sudahLunas;
+  if (loan.status === 'hapus_buku') return hapusBukuMessages.pelunasan;
   if (loan.status !== 'aktif' && loan.status !== 'macet') return m.tidakBerjalan;
   return null;
 }

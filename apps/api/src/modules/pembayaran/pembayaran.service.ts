@@ -15,6 +15,10 @@ import {
   messages,
   nomorKwitansi,
   paymentRefusalOfStatus,
+  countedByHapusBuku,
+  hapusBukuMessages,
+  pemulihanSebelumHapusBuku,
+  pembayaranTerhitungHapusBuku,
 } from '@mizan/core';
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
@@ -164,6 +168,14 @@ async function checkPayment(
     const msg = tanggalBeforeLoanMessage(loan.tanggal_pinjam);
     throw validationFailed([{ path: 'tanggal', msg }], msg);
   }
+  // A loan written off takes recoveries, never a settlement that would waive the rest (that is
+  // hapus tagih, another act), and dated from the write-off on (issue 47).
+  if (loan.hapus_buku_tanggal !== null && input.jenis === 'pelunasan')
+    throw conflict(hapusBukuMessages.pelunasan, [{ path: 'jenis', msg: hapusBukuMessages.pelunasan }]);
+  if (loan.hapus_buku_tanggal !== null && input.tanggal < loan.hapus_buku_tanggal) {
+    const msg = pemulihanSebelumHapusBuku(formatDateLong(loan.hapus_buku_tanggal));
+    throw validationFailed([{ path: 'tanggal', msg }], msg);
+  }
   // A loan settled by a pelunasan takes no new payment (and no second pelunasan); corrections of
   // a payment that was already on it stay possible.
   const staysOnLoan = current?.pinjaman_id === loan.id;
@@ -178,6 +190,15 @@ async function checkPayment(
     const msg = angsuranKeTakenMessage(input.angsuran_ke);
     throw conflict(msg, [{ path: 'angsuran_ke', msg }]);
   }
+}
+
+/**
+ * A payment the write-off of its loan counted stays as it was (the books took the loan off as it
+ * stood then); the recoveries after it can be corrected or cancelled.
+ */
+function refuseCountedByHapusBuku(loan: PinjamanRow, paymentId: number) {
+  if (loan.hapus_buku_tanggal !== null && countedByHapusBuku(loan, paymentId))
+    throw conflict(pembayaranTerhitungHapusBuku(formatDateLong(loan.hapus_buku_tanggal)));
 }
 
 /**
@@ -302,6 +323,7 @@ export async function updatePembayaran(
       const loans = await lockLoans(trx, [existing.pinjaman_id, input.pinjaman_id], today);
       // A payment whose loan was deleted left every list with it: it no longer exists for staff.
       if (!loans.has(existing.pinjaman_id)) throw notFound(messages.notFound.pembayaran);
+      refuseCountedByHapusBuku(loans.get(existing.pinjaman_id)!, id);
       const target = loans.get(input.pinjaman_id);
       await checkPayment(trx, target, input, existing);
       await repo.updatePembayaran(trx, id, { ...paymentColumns(input), updated_by: userId });
@@ -334,6 +356,7 @@ export async function deletePembayaran({ db, clock, notifier }: PembayaranContex
     if (!existing) throw notFound(messages.notFound.pembayaran);
     const loan = await lockLoanForMoney(trx, existing.pinjaman_id, today);
     if (!loan) throw notFound(messages.notFound.pembayaran);
+    refuseCountedByHapusBuku(loan, id);
     await repo.softDeletePembayaran(trx, id, userId);
     await cancelPaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dihapus', userId });
     await postLoanEvent(trx, existing.pinjaman_id, today, { jenis: 'penyesuaian', alasan: ALOKASI_ULANG, userId }, { notifier });

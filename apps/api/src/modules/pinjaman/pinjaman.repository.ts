@@ -52,6 +52,7 @@ const loanColumns = [
   'pinjaman.keterangan',
   'pinjaman.durasi_angsuran',
   'pinjaman.jadwal_ulang',
+  'pinjaman.hapus_buku_tanggal',
   'pinjaman.status',
   'pinjaman.sisa_pokok',
   'pinjaman.sisa_margin',

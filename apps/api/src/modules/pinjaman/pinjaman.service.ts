@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  hapusBukuMessages,
   isBerjalan,
   akadLabels,
   angsuranPerBulan,
@@ -87,6 +88,7 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
     diimpor: row.diimpor,
     tazir: row.tazir_jumlah === null ? null : { jumlah: row.tazir_jumlah, tenggang_hari: row.tazir_tenggang_hari ?? 0 },
     dijadwalkan_ulang: row.jadwal_ulang !== null,
+    hapus_buku_tanggal: row.hapus_buku_tanggal,
     data_completeness: pinjamanDataCompleteness(row, row.urutan_pinjaman_generated ? ['urutan_pinjaman'] : []),
     // Never computed (a loan older than the ledger, before the first daily run): unknown, not
     // "Lancar". A lunas loan has no arrears on any day: its stored zeros are its summary.
@@ -339,6 +341,9 @@ export async function updatePinjaman(
         existing.tanggal_pinjam !== input.tanggal_pinjam;
       if (existing.jadwal_ulang !== null && termsChanged) throw conflict(TERMS_FIXED_RESCHEDULED);
       const nasabahChanged = existing.nasabah_id !== input.nasabah_id;
+      // A loan written off was taken off the books as it stood (issue 47): its terms and customer stay.
+      if (existing.hapus_buku_tanggal !== null && (termsChanged || nasabahChanged))
+        throw conflict(hapusBukuMessages.ubahPinjaman);
       const nasabah = await requireNasabah(trx, input.nasabah_id, nasabahChanged);
       await repo.updatePinjaman(trx, id, {
         ...loanColumns(input),
@@ -346,7 +351,8 @@ export async function updatePinjaman(
           ? {}
           : { urutan_pinjaman: input.urutan_pinjaman, urutan_pinjaman_generated: false }),
         // A loan awaiting approval or rejected keeps that state: only a decision changes it (issue 27 A).
-        status: isDisbursed(existing.status) ? input.status : existing.status,
+        // A loan written off stays so: only its payments (recoveries) change it.
+        status: isDisbursed(existing.status) && existing.status !== 'hapus_buku' ? input.status : existing.status,
         ...(staged ? { kwitansi: staged.name } : {}),
         updated_by: userId,
       });
@@ -384,6 +390,7 @@ export async function deletePinjaman(ctx: PinjamanContext, userId: number, id: n
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await lockLoanForMoney(trx, id, todayOf(ctx.clock));
     if (!existing) throw notFound(messages.notFound.pinjaman);
+    if (existing.hapus_buku_tanggal !== null) throw conflict(hapusBukuMessages.hapusPinjaman);
     const nama = await repo.nasabahNama(trx, existing.nasabah_id);
     await repo.softDeletePinjaman(trx, id, userId);
     await cancelRequestsOf(trx, id, userId);

@@ -479,6 +479,7 @@ describe('loan detail, info and stats', () => {
         'diimpor',
         'tazir',
         'dijadwalkan_ulang',
+        'hapus_buku_tanggal',
         'data_completeness',
         'kolektibilitas',
         'hari_tunggakan',

@@ -178,6 +178,12 @@ export default function PendapatanPage() {
                   <dd className="inline">bagi hasil mudharabah, diakui saat diterima.</dd>
                 </div>
                 <div>
+                  <dt className="inline font-medium text-ink">Pemulihan: </dt>
+                  <dd className="inline">
+                    pembayaran atas pinjaman yang sudah dihapusbukukan; pendapatan tersendiri, bukan margin atau bagi hasil.
+                  </dd>
+                </div>
+                <div>
                   <dt className="inline font-medium text-ink">Margin dibebaskan: </dt>
                   <dd className="inline">sisa margin yang tidak ditagih saat pelunasan; bukan pendapatan.</dd>
                 </div>

@@ -42,6 +42,7 @@ import { LoanTazir } from '../../features/kebajikan/components/loan-tazir';
 import { TawidhCard } from '../../features/kebajikan/components/tawidh-card';
 import { PelunasanDialog } from '../../features/pinjaman/components/pelunasan-dialog';
 import { PenjadwalanCard } from '../../features/pinjaman/components/penjadwalan-card';
+import { HapusBukuCard } from '../../features/pinjaman/components/hapus-buku-card';
 import { PenjadwalanDialog } from '../../features/pinjaman/components/penjadwalan-dialog';
 
 // The payment dialog opens here, on the loan (issue 28 C: a field officer records an instalment
@@ -211,6 +212,9 @@ export default function PinjamanDetailPage() {
           </div>
           <div className="order-2 empty:hidden">
             <PenjadwalanCard pinjaman={p} />
+          </div>
+          <div className="order-2 empty:hidden">
+            <HapusBukuCard pinjaman={p} />
           </div>
           <Card className="order-3">
             <CardHeader>

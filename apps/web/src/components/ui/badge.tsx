@@ -56,6 +56,7 @@ const statusTones: Record<string, { tone: Tone; label: string }> = {
   lunas: { tone: 'blue', label: 'Lunas' },
   ditolak: { tone: 'red', label: 'Ditolak' },
   macet: { tone: 'red', label: 'Macet' },
+  hapus_buku: { tone: 'gray', label: 'Dihapusbukukan' },
   sebagian: { tone: 'amber', label: 'Sebagian' },
   belum: { tone: 'gray', label: 'Belum Bayar' },
   terlambat: { tone: 'red', label: 'Terlambat' },

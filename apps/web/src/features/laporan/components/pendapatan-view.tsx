@@ -11,24 +11,35 @@ export function PendapatanChart({ laporan }: { laporan: Pendapatan }) {
         bulan: b.bulan,
         total: b.pendapatan_diakui,
         bottom: b.margin_diakui,
-        top: b.bagi_hasil,
+        top: b.bagi_hasil + b.pemulihan,
         title: `${formatBulan(b.bulan)}: ${formatRupiah(b.pendapatan_diakui)}`,
       }))}
-      legend={['Margin (Murabahah)', 'Bagi hasil (Mudharabah)']}
+      legend={[
+        'Margin (Murabahah)',
+        laporan.total.pemulihan > 0 ? 'Bagi hasil (Mudharabah) dan pemulihan' : 'Bagi hasil (Mudharabah)',
+      ]}
     />
   );
 }
 
-const columns = [
+type IncomeColumn = readonly [
+  'margin_diterima' | 'margin_diakui' | 'bagi_hasil' | 'pemulihan' | 'pendapatan_diakui' | 'margin_dibebaskan',
+  string,
+];
+
+/** The table's columns: recovery (pemulihan) only when a loan written off paid in the period. */
+const columnsOf = (laporan: Pendapatan): IncomeColumn[] => [
   ['margin_diterima', 'Margin Diterima'],
   ['margin_diakui', 'Margin Diakui'],
   ['bagi_hasil', 'Bagi Hasil'],
+  ...(laporan.total.pemulihan > 0 ? [['pemulihan', 'Pemulihan'] as const] : []),
   ['pendapatan_diakui', 'Pendapatan Diakui'],
   ['margin_dibebaskan', 'Margin Dibebaskan'],
-] as const;
+];
 
 /** Every month's figures and the total; the deferred margin is a balance at each month's end. */
 export function PendapatanTable({ laporan }: { laporan: Pendapatan }) {
+  const columns = columnsOf(laporan);
   return (
     <Table caption="Pendapatan per bulan">
       <THead>
@@ -86,6 +97,7 @@ export function PendapatanList({ laporan }: { laporan: Pendapatan }) {
           <>
             Margin diterima {formatRupiah(row.margin_diterima)} · diakui {formatRupiah(row.margin_diakui)}; bagi hasil{' '}
             {formatRupiah(row.bagi_hasil)}
+            {row.pemulihan > 0 ? `; pemulihan ${formatRupiah(row.pemulihan)}` : ''}
             {row.margin_dibebaskan > 0 ? `; dibebaskan ${formatRupiah(row.margin_dibebaskan)}` : ''}
             {row.margin_ditangguhkan !== null ? `; ditangguhkan ${formatRupiah(row.margin_ditangguhkan)}` : ''}
           </>

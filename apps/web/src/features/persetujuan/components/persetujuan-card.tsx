@@ -72,6 +72,23 @@ function Terms({ request }: { request: Persetujuan }) {
       </div>
     );
   }
+  if (request.jenis === 'hapus_buku' && request.data) {
+    const { alasan, pokok, margin, sisa_kewajiban } = request.data as unknown as {
+      alasan: string;
+      pokok: number;
+      margin: number;
+      sisa_kewajiban: number;
+    };
+    return (
+      <div className="mt-2 text-sm text-ink">
+        <p>
+          Pokok {formatRupiah(pokok)} dan margin {formatRupiah(margin)} dikeluarkan dari pembukuan; sisa kewajiban{' '}
+          {formatRupiah(sisa_kewajiban)} tetap ditagih.
+        </p>
+        <p className="text-muted">Alasan: {alasan}</p>
+      </div>
+    );
+  }
   return (
     <p className="text-sm text-muted">
       {akadLabels[p.tipe]} {formatPercent(p.persentase)}

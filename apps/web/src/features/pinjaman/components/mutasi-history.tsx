@@ -27,6 +27,9 @@ const PART_LABELS: readonly [Exclude<keyof MutasiParts, 'kas' | 'lain'>, string]
   ['lebih_bayar', 'Lebih bayar'],
   ['margin_dibebaskan', 'Margin tidak ditagih'],
   ['pokok_dihapus', 'Pokok tidak tertagih'],
+  ['hapus_buku_pokok', 'Pokok dihapusbukukan'],
+  ['hapus_buku_margin', 'Margin dihapusbukukan'],
+  ['pemulihan', 'Pemulihan'],
 ];
 
 /** "Pembayaran Angsuran ke-2", "Pembalikan Pelunasan", "Akad (pencairan)". */

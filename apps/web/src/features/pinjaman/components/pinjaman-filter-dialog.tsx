@@ -19,6 +19,7 @@ const statusOptions = [
   { value: 'macet', label: 'Macet' },
   { value: 'pending', label: 'Pending' },
   { value: 'ditolak', label: 'Ditolak' },
+  { value: 'hapus_buku', label: 'Dihapusbukukan' },
 ] as const;
 
 export const emptyPinjamanFilter: PinjamanFilterValues = {

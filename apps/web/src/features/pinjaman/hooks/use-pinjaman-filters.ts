@@ -4,7 +4,7 @@ import { defaultPinjamanFilters, type PinjamanFilters } from '../types';
 
 const codecs = {
   search: textParam,
-  status: oneOfParam<PinjamanFilters['status']>(['all', 'aktif', 'lunas', 'macet', 'pending', 'ditolak']),
+  status: oneOfParam<PinjamanFilters['status']>(['all', 'aktif', 'lunas', 'macet', 'pending', 'ditolak', 'hapus_buku']),
   tipe: oneOfParam<PinjamanFilters['tipe']>(['all', 'pokok', 'non-pokok']),
   nasabahId: idParam,
   nasabahNama: optionalTextParam,
