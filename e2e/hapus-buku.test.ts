@@ -110,12 +110,21 @@ describe('hapus buku', () => {
       // Still owed: 12.400.000 − 1.240.000.
       await approver.page.getByText('Rp 11.160.000').first().waitFor();
       await approver.page.getByText('Pemulihan (setelah hapus buku)').first().waitFor();
+      await approver.page.getByText('di pembukuan: pokok', { exact: false }).waitFor();
+      // It stays on record: no delete button.
+      expect(await approver.page.getByRole('button', { name: 'Hapus', exact: true }).count()).toBe(0);
       await noSideScroll(approver.page, viewport);
       await snap(approver.page, `hapus-buku-pinjaman-${viewport}`);
 
       await approver.page.goto('/laporan/pendapatan');
       await approver.page.getByText('Pemulihan', { exact: false }).first().waitFor();
       await noSideScroll(approver.page, viewport);
+      if (viewport === 'desktop') {
+        // The table with its Pemulihan column fits without scrolling inside its card.
+        const table = approver.page.getByRole('table', { name: 'Pendapatan per bulan' });
+        await table.getByRole('columnheader', { name: 'Pemulihan' }).waitFor();
+        expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+      }
       await snap(approver.page, `hapus-buku-pendapatan-${viewport}`);
       await approver.context.close();
     },

@@ -163,10 +163,13 @@ export default function PinjamanDetailPage() {
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit
           </Button>
-          <Button variant="danger" onClick={() => setDeleteOpen(true)}>
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
-            Hapus
-          </Button>
+          {/* A loan written off stays on record (issue 47): it cannot be deleted. */}
+          {p.hapus_buku_tanggal === null ? (
+            <Button variant="danger" onClick={() => setDeleteOpen(true)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Hapus
+            </Button>
+          ) : null}
         </div>
       </div>
 

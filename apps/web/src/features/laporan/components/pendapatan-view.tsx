@@ -41,16 +41,17 @@ const columnsOf = (laporan: Pendapatan): IncomeColumn[] => [
 export function PendapatanTable({ laporan }: { laporan: Pendapatan }) {
   const columns = columnsOf(laporan);
   return (
-    <Table caption="Pendapatan per bulan">
+    <Table caption="Pendapatan per bulan" className="[&_td]:px-3 [&_th]:px-3">
       <THead>
         <tr>
           <Th>Bulan</Th>
+          {/* Headings wrap (two words each) and cells are narrower so that nine columns fit 1280 px without scrolling. */}
           {columns.map(([key, label]) => (
-            <Th key={key} className="text-right">
+            <Th key={key} className="text-right whitespace-normal">
               {label}
             </Th>
           ))}
-          <Th className="text-right">Margin Ditangguhkan</Th>
+          <Th className="text-right whitespace-normal">Margin Ditangguhkan</Th>
         </tr>
       </THead>
       <TBody>

@@ -134,6 +134,16 @@ export function MutasiHistory({ pinjamanId }: { pinjamanId: number }) {
               Jumlah seluruh mutasi: sisa pokok{' '}
               <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_pokok)}</span>
               {' · '}sisa margin <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_margin)}</span>
+              {query.data!.sisa_pokok_buku !== query.data!.sisa_pokok ||
+              query.data!.sisa_margin_buku !== query.data!.sisa_margin ? (
+                <>
+                  {'; di pembukuan: pokok '}
+                  <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_pokok_buku)}</span>
+                  {' · margin '}
+                  <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_margin_buku)}</span>
+                  {' (dihapusbukukan)'}
+                </>
+              ) : null}
             </p>
           </>
         )}
