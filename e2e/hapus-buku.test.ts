@@ -116,6 +116,14 @@ describe('hapus buku', () => {
       await noSideScroll(approver.page, viewport);
       await snap(approver.page, `hapus-buku-pinjaman-${viewport}`);
 
+      // The list finds it by its status, without a delete button.
+      await approver.page.goto('/pinjaman?status=hapus_buku');
+      await approver.page.getByRole('link', { name: `Lihat detail pinjaman ${nama} Rp 12.000.000` }).waitFor();
+      await approver.page.getByText('Dihapusbukukan').first().waitFor();
+      expect(await approver.page.getByRole('button', { name: `Hapus pinjaman ${nama} Rp 12.000.000` }).count()).toBe(0);
+      await noSideScroll(approver.page, viewport);
+      await snap(approver.page, `hapus-buku-daftar-${viewport}`);
+
       await approver.page.goto('/laporan/pendapatan');
       await approver.page.getByText('Pemulihan', { exact: false }).first().waitFor();
       await noSideScroll(approver.page, viewport);

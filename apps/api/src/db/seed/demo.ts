@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { addDays, addMonths, autofillPembayaran, formatRupiah, normalizeRecipientPhone, todayJakarta } from '@mizan/core';
 import type { DB } from '../schema';
 import { refreshTotalPinjaman } from '../../modules/nasabah/nasabah.service';
-import { ensureLoanEvents, postLoanEvent } from '../../modules/mutasi/mutasi.service';
+import { ensureLoanEvents, postHapusBuku, postLoanEvent } from '../../modules/mutasi/mutasi.service';
 import { recordActivity } from '../../modules/activities/activity.service';
 import { seededRandom } from './random';
 import { businesses, collaterals, firstNames, lastNames, makeNik, places, streets } from './indonesia';
@@ -170,6 +170,35 @@ export async function seedDemo(db: Kysely<DB>, dataDir: string, today = todayJak
         }
       }
       await refreshTotalPinjaman(trx, nasabah.id);
+    }
+
+    // One Murabahah declared macet written off (hapus buku, issue 47), and a first recovery of half an
+    // instalment today: the status, the loan page's card and Laporan Pendapatan's Pemulihan have data.
+    const macet = await trx
+      .selectFrom('pinjaman')
+      .select(['id', 'angsuran_per_bulan'])
+      .where('status', '=', 'macet')
+      .where('tipe', '=', 'pokok')
+      .where('sisa_pokok', '>', 0)
+      .orderBy('sisa_pokok', 'desc')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (macet && userId !== null) {
+      await postHapusBuku(trx, macet.id, today, { alasan: 'Usaha tutup; agunan sedang diproses', userId });
+      await trx
+        .insertInto('pembayaran')
+        .values({
+          pinjaman_id: macet.id,
+          tanggal: today,
+          jumlah: Math.round((macet.angsuran_per_bulan ?? 1_000_000) / 2),
+          jenis: 'angsuran',
+          angsuran_ke: null,
+          keterangan: 'Pemulihan setelah hapus buku',
+          created_by: userId,
+          updated_by: userId,
+        })
+        .execute();
+      await postLoanEvent(trx, macet.id, today, { jenis: 'pembayaran', userId });
     }
 
     const recipients = [

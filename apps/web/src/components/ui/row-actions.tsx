@@ -1,3 +1,4 @@
+import { cn } from './cn';
 import { Link } from 'react-router';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Button } from './button';
@@ -7,7 +8,8 @@ export interface RowActionsProps {
   subject: string;
   detailHref: string;
   onEdit(): void;
-  onDelete(): void;
+  /** Absent for a record that may not be deleted (a loan written off): no Hapus then. */
+  onDelete?: () => void;
   /** Text beside the icons (phone cards); otherwise icons only (table rows). */
   labelled?: boolean;
 }
@@ -20,7 +22,9 @@ export interface RowActionsProps {
 export function RowActions({ subject, detailHref, onEdit, onDelete, labelled = false }: RowActionsProps) {
   const size = labelled ? 'sm' : 'icon';
   return (
-    <div className={labelled ? 'grid grid-cols-3 gap-2' : 'flex items-center justify-end gap-1'}>
+    <div
+      className={labelled ? cn('grid gap-2', onDelete ? 'grid-cols-3' : 'grid-cols-2') : 'flex items-center justify-end gap-1'}
+    >
       <Link
         to={detailHref}
         aria-label={`Lihat detail ${subject}`}
@@ -37,16 +41,18 @@ export function RowActions({ subject, detailHref, onEdit, onDelete, labelled = f
         <Pencil className="h-4 w-4" aria-hidden="true" />
         {labelled ? 'Edit' : null}
       </Button>
-      <Button
-        variant={labelled ? 'outline' : 'ghost'}
-        size={size}
-        onClick={onDelete}
-        aria-label={`Hapus ${subject}`}
-        className={labelled ? 'text-red-700 hover:bg-red-50' : 'hover:bg-red-50 hover:text-red-700'}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-        {labelled ? 'Hapus' : null}
-      </Button>
+      {onDelete ? (
+        <Button
+          variant={labelled ? 'outline' : 'ghost'}
+          size={size}
+          onClick={onDelete}
+          aria-label={`Hapus ${subject}`}
+          className={labelled ? 'text-red-700 hover:bg-red-50' : 'hover:bg-red-50 hover:text-red-700'}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          {labelled ? 'Hapus' : null}
+        </Button>
+      ) : null}
     </div>
   );
 }

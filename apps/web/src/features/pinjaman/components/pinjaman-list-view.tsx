@@ -23,7 +23,8 @@ function actionsOf(p: Pinjaman, onEdit: (p: Pinjaman) => void, onDelete: (p: Pin
     subject: `pinjaman ${p.nasabah.nama} ${formatRupiah(p.jumlah)}`,
     detailHref: `/pinjaman/${p.id}`,
     onEdit: () => onEdit(p),
-    onDelete: () => onDelete(p),
+    // A loan written off stays on record (issue 47): no Hapus.
+    ...(p.hapus_buku_tanggal === null ? { onDelete: () => onDelete(p) } : {}),
   };
 }
 
