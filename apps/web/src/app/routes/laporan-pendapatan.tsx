@@ -14,7 +14,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { ExportButton } from '../../components/ui/export-button';
-import { Select } from '../../components/ui/input';
+import { LabeledOptions, Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
@@ -67,11 +67,7 @@ function MetodeField({ canEdit }: { canEdit: boolean }) {
         }}
         className="w-44"
       >
-        {metodePengakuanMargin.map((m) => (
-          <option key={m} value={m}>
-            {metodePengakuanMarginLabels[m]}
-          </option>
-        ))}
+        <LabeledOptions values={metodePengakuanMargin} labels={metodePengakuanMarginLabels} />
       </Select>
       <span className="text-xs font-normal text-muted">{metode ? metodeHints[metode] : ''}</span>
     </label>

@@ -1,5 +1,5 @@
 import { MONTH_PATTERN, tipePinjaman, tipePinjamanLabels, type TipePinjaman } from '@mizan/core';
-import { Input, Select } from '../../../components/ui/input';
+import { Input, LabeledOptions, Select } from '../../../components/ui/input';
 
 /** The month a report runs up to ('Sampai bulan'), at most `max`; only a whole month typed reaches `onChange`. */
 export function SampaiBulanField({ value, max, onChange }: { value: string; max: string; onChange(month: string): void }) {
@@ -32,11 +32,7 @@ export function TipeField({
       Tipe
       <Select value={value} onChange={(e) => onChange(e.target.value as TipePinjaman | 'all')} className={className}>
         <option value="all">Semua tipe</option>
-        {tipePinjaman.map((tipe) => (
-          <option key={tipe} value={tipe}>
-            {tipePinjamanLabels[tipe]}
-          </option>
-        ))}
+        <LabeledOptions values={tipePinjaman} labels={tipePinjamanLabels} />
       </Select>
     </label>
   );

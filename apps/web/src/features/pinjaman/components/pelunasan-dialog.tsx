@@ -20,7 +20,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, LabeledOptions, Select, Textarea } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
@@ -196,11 +196,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
                   <Field label="Alasan potongan" required error={errors.alasan_khasm}>
                     <Select value={alasan} onChange={(e) => setAlasan(e.target.value as AlasanKhasm | '')}>
                       <option value="">Pilih alasan</option>
-                      {alasanKhasm.map((a) => (
-                        <option key={a} value={a}>
-                          {alasanKhasmLabels[a]}
-                        </option>
-                      ))}
+                      <LabeledOptions values={alasanKhasm} labels={alasanKhasmLabels} />
                     </Select>
                   </Field>
                 </div>
