@@ -11,7 +11,8 @@ import {
   type Kolektibilitas,
   type KolektibilitasLaporan,
 } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { LabelAbove } from '../../components/ui/field';
+import { QueryError } from '../../components/ui/alert';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ExportButton } from '../../components/ui/export-button';
@@ -19,7 +20,6 @@ import { Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
-import { errorMessage } from '../../lib/api-client';
 import { exportKolektibilitas, kolektibilitasLaporanQuery } from '../../features/laporan/api/get-kolektibilitas';
 
 const percentOrDash = (value: number | null) => (value === null ? '-' : formatPercent(value));
@@ -108,8 +108,7 @@ export default function KolektibilitasLaporanPage() {
         }
       />
       <div className="space-y-5">
-        <label className="grid w-56 gap-1 text-sm font-medium text-ink">
-          Posisi
+        <LabelAbove label="Posisi" className="w-56">
           <Select
             value={bulan}
             onChange={(e) => setParams(e.target.value === thisMonth ? {} : { bulan: e.target.value }, { replace: true })}
@@ -121,12 +120,10 @@ export default function KolektibilitasLaporanPage() {
               </option>
             ))}
           </Select>
-        </label>
+        </LabelAbove>
 
         {laporan.isError ? (
-          <Alert tone="error" title="Gagal memuat laporan kolektibilitas">
-            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
+          <QueryError title="Gagal memuat laporan kolektibilitas" error={laporan.error} />
         ) : !data ? (
           <Skeleton className="h-96" />
         ) : !data.posisi ? (

@@ -13,7 +13,8 @@ import {
   todayJakarta,
   type TipePinjaman,
 } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { LabelAbove } from '../../components/ui/field';
+import { QueryError } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { ExportButton } from '../../components/ui/export-button';
@@ -21,7 +22,6 @@ import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCard } from '../../components/ui/summary-card';
-import { errorMessage } from '../../lib/api-client';
 import { exportPenagihan, penagihanQuery, type PenagihanFilters } from '../../features/laporan/api/get-penagihan';
 import { TipeField } from '../../features/laporan/components/month-field';
 
@@ -89,8 +89,7 @@ export default function PenagihanPage() {
             update({ ...filters, ...place });
           }}
         >
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Bulan
+          <LabelAbove label="Bulan">
             <Input
               type="month"
               value={filters.bulan}
@@ -98,35 +97,31 @@ export default function PenagihanPage() {
               onChange={(e) => MONTH_PATTERN.test(e.target.value) && update({ ...filters, bulan: e.target.value })}
               className="sm:w-44"
             />
-          </label>
+          </LabelAbove>
           <TipeField value={filters.tipe} onChange={(tipe) => update({ ...filters, tipe })} className="sm:w-40" />
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Kota
+          <LabelAbove label="Kota">
             <Input
               value={place.kota}
               onChange={(e) => setPlace({ ...place, kota: e.target.value })}
               className="sm:w-40"
               maxLength={100}
             />
-          </label>
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Kecamatan
+          </LabelAbove>
+          <LabelAbove label="Kecamatan">
             <Input
               value={place.kecamatan}
               onChange={(e) => setPlace({ ...place, kecamatan: e.target.value })}
               className="sm:w-40"
               maxLength={100}
             />
-          </label>
+          </LabelAbove>
           <Button type="submit" variant="outline" className="col-span-2 sm:col-span-1">
             Terapkan
           </Button>
         </form>
 
         {laporan.isError ? (
-          <Alert tone="error" title="Gagal memuat penagihan bulanan">
-            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
+          <QueryError title="Gagal memuat penagihan bulanan" error={laporan.error} />
         ) : !data ? (
           <Skeleton className="h-96" />
         ) : (

@@ -10,12 +10,11 @@ import {
   todayJakarta,
   type TipePinjaman,
 } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { QueryError } from '../../components/ui/alert';
 import { ExportButton } from '../../components/ui/export-button';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
-import { errorMessage } from '../../lib/api-client';
 import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../features/laporan/api/get-pencairan';
 import { SampaiBulanField, TipeField } from '../../features/laporan/components/month-field';
 import { PencairanChart, PencairanList, PencairanTable } from '../../features/laporan/components/pencairan-view';
@@ -67,9 +66,7 @@ export default function PencairanPage() {
         </div>
 
         {laporan.isError ? (
-          <Alert tone="error" title="Gagal memuat laporan pencairan">
-            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
+          <QueryError title="Gagal memuat laporan pencairan" error={laporan.error} />
         ) : (
           <>
             <SummaryCardStrip

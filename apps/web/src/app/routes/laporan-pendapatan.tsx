@@ -11,7 +11,8 @@ import {
   todayJakarta,
   type MetodePengakuanMargin,
 } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { LabelAbove } from '../../components/ui/field';
+import { QueryError } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { ExportButton } from '../../components/ui/export-button';
 import { LabeledOptions, Select } from '../../components/ui/input';
@@ -52,8 +53,7 @@ function MetodeField({ canEdit }: { canEdit: boolean }) {
       </p>
     );
   return (
-    <label className="grid gap-1 text-sm font-medium text-ink">
-      Metode pengakuan margin
+    <LabelAbove label="Metode pengakuan margin">
       <Select
         value={metode ?? ''}
         disabled={!metode || save.isPending}
@@ -70,7 +70,7 @@ function MetodeField({ canEdit }: { canEdit: boolean }) {
         <LabeledOptions values={metodePengakuanMargin} labels={metodePengakuanMarginLabels} />
       </Select>
       <span className="text-xs font-normal text-muted">{metode ? metodeHints[metode] : ''}</span>
-    </label>
+    </LabelAbove>
   );
 }
 
@@ -120,9 +120,7 @@ export default function PendapatanPage() {
         </div>
 
         {laporan.isError ? (
-          <Alert tone="error" title="Gagal memuat laporan pendapatan">
-            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
+          <QueryError title="Gagal memuat laporan pendapatan" error={laporan.error} />
         ) : (
           <>
             <SummaryCardStrip

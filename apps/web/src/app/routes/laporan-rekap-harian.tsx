@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Receipt, Wallet } from 'lucide-react';
 import { formatDateLong, formatRupiah, isIsoDate, todayJakarta } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { LabelAbove } from '../../components/ui/field';
+import { QueryError } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ExportButton } from '../../components/ui/export-button';
 import { Input } from '../../components/ui/input';
@@ -10,7 +11,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useLayout } from '../../components/ui/use-media-query';
-import { errorMessage } from '../../lib/api-client';
 import { exportRekapHarian, rekapHarianQuery } from '../../features/laporan/api/get-rekap-harian';
 import { RekapNewLoans, RekapPayments, RekapSummaries } from '../../features/laporan/components/rekap-harian-view';
 
@@ -39,19 +39,16 @@ export default function RekapHarianPage() {
       />
       <div className="space-y-5">
         <div className="flex flex-wrap items-end gap-2">
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Tanggal
+          <LabelAbove label="Tanggal">
             <Input type="date" value={tanggal} max={today} onChange={(e) => choose(e.target.value)} className="w-44" />
-          </label>
+          </LabelAbove>
           <Button variant="outline" onClick={() => choose(today)} disabled={tanggal === today}>
             Hari Ini
           </Button>
         </div>
 
         {rekap.isError ? (
-          <Alert tone="error" title="Gagal memuat rekap harian">
-            {errorMessage(rekap.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
+          <QueryError title="Gagal memuat rekap harian" error={rekap.error} />
         ) : (
           <>
             <SummaryCardStrip

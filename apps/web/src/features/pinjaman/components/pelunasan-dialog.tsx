@@ -15,7 +15,7 @@ import {
   type Pinjaman,
   type SettlementQuote,
 } from '@mizan/core';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, QueryError } from '../../../components/ui/alert';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -137,9 +137,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
         </Field>
 
         {info.isError ? (
-          <Alert tone="error" title="Gagal menghitung pelunasan">
-            {errorMessage(info.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
+          <QueryError title="Gagal menghitung pelunasan" error={info.error} />
         ) : !data ? (
           <Skeleton className="h-56 w-full rounded-xl" />
         ) : data.menunggu ? (

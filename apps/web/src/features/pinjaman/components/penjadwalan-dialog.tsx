@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateLong, formatRupiah, loanCode, penjadwalanLimits, type Pinjaman } from '@mizan/core';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, QueryError } from '../../../components/ui/alert';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
@@ -84,9 +84,7 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
           </Field>
         </div>
         {info.isError ? (
-          <Alert tone="error" title="Gagal menghitung penjadwalan">
-            {errorMessage(info.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
+          <QueryError title="Gagal menghitung penjadwalan" error={info.error} />
         ) : !data ? (
           <Skeleton className="h-48 w-full rounded-xl" />
         ) : data.menunggu ? (
