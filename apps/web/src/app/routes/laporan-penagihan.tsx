@@ -1,18 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import {
-  messages,
-  formatDateLong,
-  formatBulan,
-  formatPercent,
-  formatRupiah,
-  MONTH_PATTERN,
-  tipePinjaman,
-  tipePinjamanLabels,
-  todayJakarta,
-  type TipePinjaman,
-} from '@mizan/core';
+import { messages, formatDateLong, formatBulan, formatPercent, formatRupiah, MONTH_PATTERN, todayJakarta } from '@mizan/core';
 import { LabelAbove } from '../../components/ui/field';
 import { QueryError } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -23,6 +12,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { exportPenagihan, penagihanQuery, type PenagihanFilters } from '../../features/laporan/api/get-penagihan';
+import { tipeChips, tipeFromParams } from '../../features/laporan/tipe-filter';
 import { TipeField } from '../../features/laporan/components/month-field';
 
 const rateText = (value: number | null) => (value === null ? '-' : formatPercent(value));
@@ -45,10 +35,9 @@ export default function PenagihanPage() {
   const [params, setParams] = useSearchParams();
   const thisMonth = todayJakarta().slice(0, 7);
   const bulanParam = params.get('bulan') ?? '';
-  const tipeParam = params.get('tipe') ?? '';
   const filters: PenagihanFilters = {
     bulan: MONTH_PATTERN.test(bulanParam) && bulanParam <= thisMonth ? bulanParam : thisMonth,
-    tipe: (tipePinjaman as readonly string[]).includes(tipeParam) ? (tipeParam as TipePinjaman) : 'all',
+    tipe: tipeFromParams(params),
     kota: params.get('kota') ?? '',
     kecamatan: params.get('kecamatan') ?? '',
   };
@@ -67,7 +56,7 @@ export default function PenagihanPage() {
     );
   const chips = [
     `Bulan: ${formatBulan(filters.bulan)}`,
-    ...(filters.tipe !== 'all' ? [`Tipe: ${tipePinjamanLabels[filters.tipe]}`] : []),
+    ...tipeChips(filters.tipe),
     ...(filters.kota ? [`Kota: ${filters.kota}`] : []),
     ...(filters.kecamatan ? [`Kecamatan: ${filters.kecamatan}`] : []),
   ];

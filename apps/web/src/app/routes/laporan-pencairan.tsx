@@ -1,21 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Wallet } from 'lucide-react';
-import {
-  formatBulan,
-  formatRupiah,
-  MONTH_PATTERN,
-  tipePinjaman,
-  tipePinjamanLabels,
-  todayJakarta,
-  type TipePinjaman,
-} from '@mizan/core';
+import { formatBulan, formatRupiah, MONTH_PATTERN, todayJakarta } from '@mizan/core';
 import { QueryError } from '../../components/ui/alert';
 import { ExportButton } from '../../components/ui/export-button';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../features/laporan/api/get-pencairan';
+import { tipeChips, tipeFromParams } from '../../features/laporan/tipe-filter';
 import { SampaiBulanField, TipeField } from '../../features/laporan/components/month-field';
 import { PencairanChart, PencairanList, PencairanTable } from '../../features/laporan/components/pencairan-view';
 import { useLayout } from '../../components/ui/use-media-query';
@@ -26,10 +19,9 @@ export default function PencairanPage() {
   const [params, setParams] = useSearchParams();
   const thisMonth = todayJakarta().slice(0, 7);
   const sampaiParam = params.get('sampai') ?? '';
-  const tipeParam = params.get('tipe') ?? '';
   const filters: PencairanFilters = {
     sampai: MONTH_PATTERN.test(sampaiParam) ? sampaiParam : thisMonth,
-    tipe: (tipePinjaman as readonly string[]).includes(tipeParam) ? (tipeParam as TipePinjaman) : 'all',
+    tipe: tipeFromParams(params),
   };
   const laporan = useQuery(pencairanQuery(filters));
   const update = (next: PencairanFilters) =>
@@ -51,10 +43,7 @@ export default function PencairanPage() {
         actions={
           <ExportButton
             what="laporan pencairan"
-            filters={[
-              ...(period ? [`Periode: ${period}`] : []),
-              ...(filters.tipe !== 'all' ? [`Tipe: ${tipePinjamanLabels[filters.tipe]}`] : []),
-            ]}
+            filters={[...(period ? [`Periode: ${period}`] : []), ...tipeChips(filters.tipe)]}
             onExport={(format) => exportPencairan(filters, format)}
           />
         }
