@@ -8,29 +8,23 @@ import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/ca
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { tawidhQuery, useCreateTawidh } from '../api/kebajikan';
 
 function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): void }) {
   const create = useCreateTawidh(pinjamanId);
-  const { showToast } = useToast();
   const [tanggal, setTanggal] = useState(todayJakarta());
   const [jumlah, setJumlah] = useState<number | null>(null);
   const [uraian, setUraian] = useState('');
   const [bukti, setBukti] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const send = useFormSubmit({
+    success: 'Ta’widh dicatat',
+    failure: 'Ta’widh gagal dicatat',
+    takeFieldErrors: allFieldErrors(setErrors),
+  });
   const submit = async () => {
-    try {
-      const res = await create.mutateAsync({ tanggal, jumlah: jumlah ?? 0, uraian, bukti });
-      showToast(res.message ?? 'Ta’widh dicatat', 'success');
-      onClose();
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else showToast(errorMessage(e, 'Ta’widh gagal dicatat'), 'error');
-    }
+    await send(create.mutateAsync({ tanggal, jumlah: jumlah ?? 0, uraian, bukti }), onClose);
   };
   return (
     <Dialog

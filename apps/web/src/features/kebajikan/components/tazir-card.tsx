@@ -7,8 +7,8 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
+import { oneFieldError, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useTazirDecision } from '../api/kebajikan';
 
 const tones = { diusulkan: 'amber', ditagih: 'blue', diterima: 'green', dibebaskan: 'gray' } as const;
@@ -16,23 +16,22 @@ const tones = { diusulkan: 'amber', ditagih: 'blue', diterima: 'green', dibebask
 /** Confirm (with the basis, collected now or later) or waive (with the reason) one ta'zir. */
 function DecisionDialog({ tazir, aksi, onClose }: { tazir: Tazir; aksi: 'tetapkan' | 'bebaskan'; onClose(): void }) {
   const decide = useTazirDecision();
-  const { showToast } = useToast();
   const [catatan, setCatatan] = useState('');
   const [diterima, setDiterima] = useState(true);
   const [error, setError] = useState<string | undefined>();
   const tetapkan = aksi === 'tetapkan';
+  const send = useFormSubmit({
+    success: 'Ta’zir disimpan',
+    failure: 'Ta’zir gagal disimpan',
+    takeFieldErrors: oneFieldError('catatan', setError),
+  });
   const submit = async () => {
-    try {
-      const res = tetapkan
-        ? await decide.mutateAsync({ id: tazir.id, aksi, body: { catatan, diterima } })
-        : await decide.mutateAsync({ id: tazir.id, aksi, body: { catatan } });
-      showToast(res.message ?? 'Ta’zir disimpan', 'success');
-      onClose();
-    } catch (e) {
-      const field = fieldErrorsOf(e).catatan;
-      if (field) setError(field);
-      else showToast(errorMessage(e, 'Ta’zir gagal disimpan'), 'error');
-    }
+    await send(
+      tetapkan
+        ? decide.mutateAsync({ id: tazir.id, aksi, body: { catatan, diterima } })
+        : decide.mutateAsync({ id: tazir.id, aksi, body: { catatan } }),
+      onClose,
+    );
   };
   return (
     <Dialog

@@ -3,9 +3,7 @@ import { formatRupiah, jenisPersetujuanLabels, loanCode, type Persetujuan } from
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { oneFieldError, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { useDecide } from '../api/persetujuan';
 
 /** Approve or reject one request, with a note (required to reject). */
@@ -19,26 +17,22 @@ export function KeputusanDialog({
   onOpenChange(open: boolean): void;
 }) {
   const decide = useDecide();
-  const { showToast } = useToast();
   const [catatan, setCatatan] = useState('');
   const [error, setError] = useState<string | undefined>();
   const approve = keputusan === 'setujui';
   const p = request.pinjaman;
 
+  const send = useFormSubmit({
+    success: approve ? 'Pengajuan disetujui' : 'Pengajuan ditolak',
+    failure: 'Keputusan gagal disimpan',
+    takeFieldErrors: oneFieldError('catatan', setError),
+  });
   const submit = async () => {
     if (!approve && catatan.trim() === '') {
       setError('Alasan penolakan wajib diisi');
       return;
     }
-    try {
-      const res = await decide.mutateAsync({ id: request.id, keputusan, catatan });
-      showToast(res.message ?? (approve ? 'Pengajuan disetujui' : 'Pengajuan ditolak'), 'success');
-      onOpenChange(false);
-    } catch (e) {
-      const fieldError = fieldErrorsOf(e).catatan;
-      if (fieldError) setError(fieldError);
-      else showToast(errorMessage(e, 'Keputusan gagal disimpan'), 'error');
-    }
+    await send(decide.mutateAsync({ id: request.id, keputusan, catatan }), () => onOpenChange(false));
   };
 
   return (

@@ -23,9 +23,7 @@ import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, LabeledOptions, Select, Textarea } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { useCreatePelunasan, usePelunasanInfo } from '../api/pelunasan';
 
 type JenisKhasm = 'tanpa' | 'nominal' | 'persen';
@@ -60,7 +58,6 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   const validDay = /^\d{4}-\d{2}-\d{2}$/.test(tanggal);
   const info = usePelunasanInfo(pinjaman.id, validDay ? tanggal : today);
   const create = useCreatePelunasan(pinjaman.id);
-  const { showToast } = useToast();
   const [jenis, setJenis] = useState<JenisKhasm>('tanpa');
   const [nominal, setNominal] = useState<number | null>(null);
   const [persen, setPersen] = useState('');
@@ -83,6 +80,11 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   const needsApproval = data !== undefined && problem === null && percent > data.batas_diskon_persen;
   const dibayar = quote ? quote.total_pelunasan - khasm : 0;
 
+  const send = useFormSubmit({
+    success: 'Pelunasan dipercepat berhasil dicatat',
+    failure: 'Pelunasan gagal dicatat',
+    takeFieldErrors: allFieldErrors(setErrors),
+  });
   const submit = async () => {
     const next: Record<string, string> = {};
     if (jenis === 'persen' && (persen.trim() === '' || !Number.isFinite(persenValue) || persenValue < 0 || persenValue > 100))
@@ -91,20 +93,15 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
     if (khasm > 0 && alasan === '') next.alasan_khasm = 'Pilih alasan potongan';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    try {
-      const res = await create.mutateAsync({
+    await send(
+      create.mutateAsync({
         tanggal,
         khasm: khasmInput && khasmInput.nilai > 0 ? khasmInput : null,
         alasan_khasm: khasm > 0 && alasan !== '' ? alasan : null,
         keterangan: keterangan.trim() === '' ? null : keterangan.trim(),
-      });
-      showToast(res.message ?? 'Pelunasan dipercepat berhasil dicatat', 'success');
-      onOpenChange(false);
-    } catch (e) {
-      const fieldErrors = fieldErrorsOf(e);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else showToast(errorMessage(e, 'Pelunasan gagal dicatat'), 'error');
-    }
+      }),
+      () => onOpenChange(false),
+    );
   };
 
   return (

@@ -6,9 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { usePenjadwalanInfo, useProposePenjadwalan } from '../api/penjadwalan';
 
 /**
@@ -24,24 +22,20 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
   const validDurasi = Number.isInteger(durasi) && durasi >= 1 && durasi <= penjadwalanLimits.durasiMax;
   const info = usePenjadwalanInfo(pinjaman.id, { durasi: validDurasi ? durasi : 1, tenggang });
   const propose = useProposePenjadwalan(pinjaman.id);
-  const { showToast } = useToast();
   const data = info.data;
   const plan = data?.rencana ?? null;
 
+  const send = useFormSubmit({
+    success: 'Penjadwalan kembali diajukan',
+    failure: 'Penjadwalan gagal diajukan',
+    takeFieldErrors: allFieldErrors(setErrors),
+  });
   const submit = async () => {
     if (!validDurasi) {
       setErrors({ durasi: `Durasi baru harus 1 sampai ${penjadwalanLimits.durasiMax} bulan` });
       return;
     }
-    try {
-      const res = await propose.mutateAsync({ durasi, tenggang, alasan: alasan.trim() || null });
-      showToast(res.message ?? 'Penjadwalan kembali diajukan', 'success');
-      onOpenChange(false);
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else showToast(errorMessage(e, 'Penjadwalan gagal diajukan'), 'error');
-    }
+    await send(propose.mutateAsync({ durasi, tenggang, alasan: alasan.trim() || null }), () => onOpenChange(false));
   };
 
   return (
