@@ -49,6 +49,12 @@ import { PenjadwalanDialog } from '../../features/pinjaman/components/penjadwala
 const loadPaymentDialog = () => import('../../features/pembayaran/components/pembayaran-form-dialog');
 const PembayaranFormDialog = lazy(async () => ({ default: (await loadPaymentDialog()).PembayaranFormDialog }));
 
+/** The loan's printed documents beside each other: the schedule and the contract summary (named for a screen reader). */
+const printLinks = [
+  { jenis: 'jadwal', text: 'Cetak Jadwal', name: 'jadwal angsuran', Icon: Printer },
+  { jenis: 'akad', text: 'Ringkasan Akad', name: 'ringkasan akad', Icon: FileText },
+] as const;
+
 const backLinkClass =
   'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800';
 
@@ -256,22 +262,17 @@ export default function PinjamanDetailPage() {
                 </Button>
               ) : null}
               <div className="grid grid-cols-2 gap-2">
-                <ButtonLink
-                  to={`/cetak/jadwal/${p.id}`}
-                  aria-label={`Cetak jadwal angsuran ${loanCode(p)}`}
-                  icon={<Printer className="h-4 w-4" aria-hidden="true" />}
-                  narrow
-                >
-                  Cetak Jadwal
-                </ButtonLink>
-                <ButtonLink
-                  to={`/cetak/akad/${p.id}`}
-                  aria-label={`Cetak ringkasan akad ${loanCode(p)}`}
-                  icon={<FileText className="h-4 w-4" aria-hidden="true" />}
-                  narrow
-                >
-                  Ringkasan Akad
-                </ButtonLink>
+                {printLinks.map(({ jenis, text, name, Icon }) => (
+                  <ButtonLink
+                    key={jenis}
+                    to={`/cetak/${jenis}/${p.id}`}
+                    aria-label={`Cetak ${name} ${loanCode(p)}`}
+                    icon={<Icon className="h-4 w-4" aria-hidden="true" />}
+                    narrow
+                  >
+                    {text}
+                  </ButtonLink>
+                ))}
               </div>
               <ButtonLink to={`/nasabah/${p.nasabah.id}`} icon={<UserRound className="h-4 w-4" aria-hidden="true" />}>
                 Lihat Nasabah
