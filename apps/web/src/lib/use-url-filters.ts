@@ -81,5 +81,5 @@ export function useUrlFilters<T extends { [K in keyof T]: Value }>(
   );
 
   const isDefault = keys.every((key) => filters[key] === defaults[key]);
-  return { filters, setFilters, isDefault };
+  return { filters, setFilters, isDefault, defaults };
 }

@@ -97,12 +97,11 @@ export function useListPage<Filters, Row, Extra extends string = never>(options:
   list: UseInfiniteQueryResult<InfiniteData<{ rows: Row[]; total?: number }>>;
   /** The feature's query keys: `all` (Refresh) and `lists()` (dropped on a change of filters). */
   keys: { all: readonly unknown[]; lists(): readonly unknown[] };
-  filters: { setFilters(next: Filters): void; isDefault: boolean };
-  defaults: Filters;
-  /** "Gagal memuat data <noun>". */
+  filters: { setFilters(next: Filters): void; isDefault: boolean; defaults: Filters };
+  /** "Gagal memuat data <noun>": the toast of a failed Load More, and the title of the list's error. */
   failedText: string;
 }) {
-  const { list, keys, filters, defaults, failedText } = options;
+  const { list, keys, filters, failedText } = options;
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const { rows, total, loadMore } = useListRows(list, failedText);
@@ -112,7 +111,7 @@ export function useListPage<Filters, Row, Extra extends string = never>(options:
     filters.setFilters(next);
   };
   const resetFilters = () => {
-    applyFilters(defaults);
+    applyFilters(filters.defaults);
     showToast('Filter berhasil direset', 'success');
   };
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.all });
@@ -129,6 +128,6 @@ export function useListPage<Filters, Row, Extra extends string = never>(options:
       onReset: resetFilters,
       resetDisabled: filters.isDefault,
     },
-    bodyProps: { query: list, rowCount: rows.length, total, onLoadMore: () => void loadMore() },
+    bodyProps: { query: list, errorTitle: failedText, rowCount: rows.length, total, onLoadMore: () => void loadMore() },
   };
 }
