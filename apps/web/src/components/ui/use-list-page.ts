@@ -3,11 +3,6 @@ import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult, type Us
 import { errorMessage } from '../../lib/api-client';
 import { useToast, type ToastAction } from './toast';
 
-/** Spec §4: Load More appears while the current page is below ceil(total / limit). */
-export function nextPageByTotal(last: { page: number; limit: number; total: number }): number | undefined {
-  return last.page < Math.ceil(last.total / last.limit) ? last.page + 1 : undefined;
-}
-
 /**
  * The rows of a list page loaded page by page (spec §4 Lists), the same on every list: the pages'
  * rows as one array, the total of the last page, one toast per failure of the first page or a

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { nextPageByTotal } from '../../../components/ui/use-list-page';
+import { nextPageByTotal } from '../../../lib/list-pages';
 import type { Pembayaran } from '../types';
 import { pembayaranKeys } from './keys';
 import type { PembayaranListParams } from './params';
