@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Wallet } from 'lucide-react';
 import { formatBulan, formatRupiah, MONTH_PATTERN, todayJakarta } from '@mizan/core';
-import { QueryError } from '../../components/ui/alert';
 import { ExportButton } from '../../components/ui/export-button';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCardStrip } from '../../components/ui/summary-card';
+import { ReportBody } from '../../features/laporan/components/report-body';
 import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../features/laporan/api/get-pencairan';
 import { tipeChips, tipeFromParams } from '../../features/laporan/tipe-filter';
 import { SampaiBulanField, TipeField } from '../../features/laporan/components/month-field';
@@ -54,41 +52,33 @@ export default function PencairanPage() {
           <TipeField value={filters.tipe} onChange={(tipe) => update({ ...filters, tipe })} className="w-44" />
         </div>
 
-        {laporan.isError ? (
-          <QueryError title="Gagal memuat laporan pencairan" error={laporan.error} />
-        ) : (
-          <>
-            <SummaryCardStrip
-              className="grid grid-cols-2 gap-3"
-              loading={laporan.isPending}
-              compact
-              cards={[
-                {
-                  label: 'Nilai Pencairan',
-                  value: formatRupiah(data?.total.semua.total ?? 0),
-                  hint: period,
-                  icon: <Wallet className="h-5 w-5" />,
-                },
-                {
-                  label: 'Jumlah Pinjaman',
-                  value: (data?.total.semua.jumlah ?? 0).toLocaleString('id-ID'),
-                  hint: data
-                    ? `rata-rata ${formatRupiah(data.total.semua.jumlah ? Math.round(data.total.semua.total / data.total.semua.jumlah) : 0)}`
-                    : undefined,
-                  tone: 'gold',
-                },
-              ]}
-            />
-            {data ? (
-              <>
-                <PencairanChart laporan={data} />
-                {layout === 'desktop' ? <PencairanTable laporan={data} /> : <PencairanList laporan={data} />}
-              </>
-            ) : (
-              <Skeleton className="h-64" />
-            )}
-          </>
-        )}
+        <ReportBody
+          query={laporan}
+          errorTitle="Gagal memuat laporan pencairan"
+          cards={[
+            {
+              label: 'Nilai Pencairan',
+              value: formatRupiah(data?.total.semua.total ?? 0),
+              hint: period,
+              icon: <Wallet className="h-5 w-5" />,
+            },
+            {
+              label: 'Jumlah Pinjaman',
+              value: (data?.total.semua.jumlah ?? 0).toLocaleString('id-ID'),
+              hint: data
+                ? `rata-rata ${formatRupiah(data.total.semua.jumlah ? Math.round(data.total.semua.total / data.total.semua.jumlah) : 0)}`
+                : undefined,
+              tone: 'gold',
+            },
+          ]}
+        >
+          {(report) => (
+            <>
+              <PencairanChart laporan={report} />
+              {layout === 'desktop' ? <PencairanTable laporan={report} /> : <PencairanList laporan={report} />}
+            </>
+          )}
+        </ReportBody>
       </div>
     </>
   );

@@ -12,13 +12,10 @@ import {
   type MetodePengakuanMargin,
 } from '@mizan/core';
 import { LabelAbove } from '../../components/ui/field';
-import { QueryError } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { ExportButton } from '../../components/ui/export-button';
 import { LabeledOptions, Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
 import { useLayout } from '../../components/ui/use-media-query';
 import { errorMessage } from '../../lib/api-client';
@@ -29,6 +26,7 @@ import {
   pendapatanSettingsQuery,
   useSavePendapatanSetting,
 } from '../../features/laporan/api/get-pendapatan';
+import { ReportBody } from '../../features/laporan/components/report-body';
 import { SampaiBulanField } from '../../features/laporan/components/month-field';
 import { PendapatanChart, PendapatanList, PendapatanTable } from '../../features/laporan/components/pendapatan-view';
 
@@ -119,38 +117,25 @@ export default function PendapatanPage() {
           <MetodeField canEdit={user?.role === 'admin'} />
         </div>
 
-        {laporan.isError ? (
-          <QueryError title="Gagal memuat laporan pendapatan" error={laporan.error} />
-        ) : (
-          <>
-            <SummaryCardStrip
-              className="grid grid-cols-2 gap-3"
-              loading={laporan.isPending}
-              compact
-              cards={[
-                {
-                  label: 'Pendapatan Diakui',
-                  value: formatRupiah(data?.total.pendapatan_diakui ?? 0),
-                  hint: period,
-                  icon: <Landmark className="h-5 w-5" />,
-                },
-                {
-                  label: 'Margin Ditangguhkan',
-                  value: formatRupiah(last?.margin_ditangguhkan ?? 0),
-                  hint: deferredAt,
-                  tone: 'gold',
-                  icon: <PiggyBank className="h-5 w-5" />,
-                },
-              ]}
-            />
-            {data ? (
-              <>
-                <PendapatanChart laporan={data} />
-                {layout === 'desktop' ? <PendapatanTable laporan={data} /> : <PendapatanList laporan={data} />}
-              </>
-            ) : (
-              <Skeleton className="h-64" />
-            )}
+        <ReportBody
+          query={laporan}
+          errorTitle="Gagal memuat laporan pendapatan"
+          cards={[
+            {
+              label: 'Pendapatan Diakui',
+              value: formatRupiah(data?.total.pendapatan_diakui ?? 0),
+              hint: period,
+              icon: <Landmark className="h-5 w-5" />,
+            },
+            {
+              label: 'Margin Ditangguhkan',
+              value: formatRupiah(last?.margin_ditangguhkan ?? 0),
+              hint: deferredAt,
+              tone: 'gold',
+              icon: <PiggyBank className="h-5 w-5" />,
+            },
+          ]}
+          after={
             <Card className="p-4 text-sm text-muted sm:p-5">
               <h2 className="mb-2 font-semibold text-ink">Cara membaca</h2>
               <dl className="grid gap-2">
@@ -181,8 +166,15 @@ export default function PendapatanPage() {
                 </div>
               </dl>
             </Card>
-          </>
-        )}
+          }
+        >
+          {(report) => (
+            <>
+              <PendapatanChart laporan={report} />
+              {layout === 'desktop' ? <PendapatanTable laporan={report} /> : <PendapatanList laporan={report} />}
+            </>
+          )}
+        </ReportBody>
       </div>
     </>
   );

@@ -3,14 +3,12 @@ import { useSearchParams } from 'react-router';
 import { Receipt, Wallet } from 'lucide-react';
 import { formatDateLong, formatRupiah, isIsoDate, todayJakarta } from '@mizan/core';
 import { LabelAbove } from '../../components/ui/field';
-import { QueryError } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ExportButton } from '../../components/ui/export-button';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useLayout } from '../../components/ui/use-media-query';
+import { ReportBody } from '../../features/laporan/components/report-body';
 import { exportRekapHarian, rekapHarianQuery } from '../../features/laporan/api/get-rekap-harian';
 import { RekapNewLoans, RekapPayments, RekapSummaries } from '../../features/laporan/components/rekap-harian-view';
 
@@ -47,51 +45,43 @@ export default function RekapHarianPage() {
           </Button>
         </div>
 
-        {rekap.isError ? (
-          <QueryError title="Gagal memuat rekap harian" error={rekap.error} />
-        ) : (
-          <>
-            <SummaryCardStrip
-              className="grid grid-cols-2 gap-3"
-              loading={rekap.isPending}
-              compact
-              cards={[
-                {
-                  label: 'Total Pembayaran',
-                  value: formatRupiah(rekap.data?.pembayaran.total ?? 0),
-                  hint: `${rekap.data?.pembayaran.jumlah_transaksi ?? 0} transaksi`,
-                  icon: <Receipt className="h-5 w-5" />,
-                },
-                {
-                  label: 'Pinjaman Baru',
-                  value: formatRupiah(rekap.data?.pinjaman_baru.total ?? 0),
-                  hint: `${rekap.data?.pinjaman_baru.jumlah ?? 0} pinjaman`,
-                  icon: <Wallet className="h-5 w-5" />,
-                  tone: 'gold',
-                },
-              ]}
-            />
-            {rekap.data ? (
-              <>
-                <RekapSummaries rekap={rekap.data} />
-                <section aria-labelledby="rekap-rincian" className="space-y-3">
-                  <h2 id="rekap-rincian" className="text-base font-semibold text-ink">
-                    Rincian Pembayaran
-                  </h2>
-                  <RekapPayments rekap={rekap.data} layout={layout} />
-                </section>
-                <section aria-labelledby="rekap-pinjaman" className="space-y-3">
-                  <h2 id="rekap-pinjaman" className="text-base font-semibold text-ink">
-                    Pinjaman Baru
-                  </h2>
-                  <RekapNewLoans rekap={rekap.data} />
-                </section>
-              </>
-            ) : (
-              <Skeleton className="h-64" />
-            )}
-          </>
-        )}
+        <ReportBody
+          query={rekap}
+          errorTitle="Gagal memuat rekap harian"
+          cards={[
+            {
+              label: 'Total Pembayaran',
+              value: formatRupiah(rekap.data?.pembayaran.total ?? 0),
+              hint: `${rekap.data?.pembayaran.jumlah_transaksi ?? 0} transaksi`,
+              icon: <Receipt className="h-5 w-5" />,
+            },
+            {
+              label: 'Pinjaman Baru',
+              value: formatRupiah(rekap.data?.pinjaman_baru.total ?? 0),
+              hint: `${rekap.data?.pinjaman_baru.jumlah ?? 0} pinjaman`,
+              icon: <Wallet className="h-5 w-5" />,
+              tone: 'gold',
+            },
+          ]}
+        >
+          {(data) => (
+            <>
+              <RekapSummaries rekap={data} />
+              <section aria-labelledby="rekap-rincian" className="space-y-3">
+                <h2 id="rekap-rincian" className="text-base font-semibold text-ink">
+                  Rincian Pembayaran
+                </h2>
+                <RekapPayments rekap={data} layout={layout} />
+              </section>
+              <section aria-labelledby="rekap-pinjaman" className="space-y-3">
+                <h2 id="rekap-pinjaman" className="text-base font-semibold text-ink">
+                  Pinjaman Baru
+                </h2>
+                <RekapNewLoans rekap={data} />
+              </section>
+            </>
+          )}
+        </ReportBody>
       </div>
     </>
   );
