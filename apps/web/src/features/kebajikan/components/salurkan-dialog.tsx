@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatRupiah, todayJakarta } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
@@ -41,14 +41,11 @@ export function SalurkanDialog({ saldo, onClose }: { saldo: number; onClose(): v
     );
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
+      onClose={onClose}
       title="Salurkan Dana Kebajikan"
       description={`Saldo ${formatRupiah(saldo)}`}
-      footer={
-        <DialogActions onCancel={onClose} pending={salurkan.isPending} label="Catat Penyaluran" onConfirm={() => void submit()} />
-      }
+      action={{ label: 'Catat Penyaluran', pending: salurkan.isPending, onConfirm: submit }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Tanggal" required error={errors.tanggal}>
@@ -72,6 +69,6 @@ export function SalurkanDialog({ saldo, onClose }: { saldo: number; onClose(): v
           <Textarea rows={2} maxLength={1000} value={keterangan} onChange={(e) => setKeterangan(e.target.value)} />
         </Field>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -5,7 +5,7 @@ import { formatDateLong, formatRupiah, todayJakarta } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
@@ -27,14 +27,11 @@ function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): 
     await send(create.mutateAsync({ tanggal, jumlah: jumlah ?? 0, uraian, bukti }), onClose);
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
+      onClose={onClose}
       title="Catat Ta’widh"
       description="Ganti rugi biaya riil akibat nasabah sengaja lalai (Fatwa DSN-MUI No. 43/2004 dan 129/2019): bukan perkiraan, bukan persentase."
-      footer={
-        <DialogActions onCancel={onClose} pending={create.isPending} label="Simpan Ta’widh" onConfirm={() => void submit()} />
-      }
+      action={{ label: 'Simpan Ta’widh', pending: create.isPending, onConfirm: submit }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Tanggal" required error={errors.tanggal}>
@@ -54,7 +51,7 @@ function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): 
           />
         </Field>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatDateLong, formatDateTime, formatRupiah, statusTazirLabels, todayJakarta, type Tazir } from '@mizan/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -34,20 +34,16 @@ function DecisionDialog({ tazir, aksi, onClose }: { tazir: Tazir; aksi: 'tetapka
     );
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
+      onClose={onClose}
       title={tetapkan ? 'Tetapkan Ta’zir' : 'Bebaskan Ta’zir'}
       description={`${tazir.pinjaman.nasabah.nama} · angsuran ke-${tazir.angsuran_ke} · ${formatRupiah(tazir.jumlah)}`}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          pending={decide.isPending}
-          label={tetapkan ? 'Tetapkan' : 'Bebaskan'}
-          variant={tetapkan ? 'primary' : 'secondary'}
-          onConfirm={() => void submit()}
-        />
-      }
+      action={{
+        label: tetapkan ? 'Tetapkan' : 'Bebaskan',
+        pending: decide.isPending,
+        variant: tetapkan ? 'primary' : 'secondary',
+        onConfirm: submit,
+      }}
     >
       <div className="space-y-4">
         <p className="text-sm text-muted">
@@ -78,7 +74,7 @@ function DecisionDialog({ tazir, aksi, onClose }: { tazir: Tazir; aksi: 'tetapka
           </label>
         ) : null}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }
 

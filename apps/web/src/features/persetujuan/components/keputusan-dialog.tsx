@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatRupiah, jenisPersetujuanLabels, loanCode, type Persetujuan } from '@mizan/core';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { oneFieldError, useFormSubmit } from '../../../components/ui/use-form-submit';
@@ -36,21 +36,17 @@ export function KeputusanDialog({
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <ActionDialog
+      onClose={() => onOpenChange(false)}
       title={approve ? `Setujui ${jenisPersetujuanLabels[request.jenis]}` : `Tolak ${jenisPersetujuanLabels[request.jenis]}`}
       description={`${p.nasabah.nama} · ${loanCode(p)} · ${formatRupiah(p.jumlah)}`}
-      footer={
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          pending={decide.isPending}
-          label={approve ? 'Setujui' : 'Tolak'}
-          pendingLabel="Memproses..."
-          variant={approve ? 'primary' : 'danger'}
-          onConfirm={() => void submit()}
-        />
-      }
+      action={{
+        label: approve ? 'Setujui' : 'Tolak',
+        pending: decide.isPending,
+        pendingLabel: 'Memproses...',
+        variant: approve ? 'primary' : 'danger',
+        onConfirm: submit,
+      }}
     >
       <Field label={approve ? 'Catatan (opsional)' : 'Alasan penolakan'} required={!approve} error={error}>
         <Textarea
@@ -63,6 +59,6 @@ export function KeputusanDialog({
           }}
         />
       </Field>
-    </Dialog>
+    </ActionDialog>
   );
 }

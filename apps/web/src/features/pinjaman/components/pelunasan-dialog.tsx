@@ -17,7 +17,7 @@ import {
 } from '@mizan/core';
 import { Alert, QueryError } from '../../../components/ui/alert';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, LabeledOptions, Select, Textarea } from '../../../components/ui/input';
@@ -105,21 +105,17 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <ActionDialog
+      onClose={() => onOpenChange(false)}
       size="lg"
       title="Pelunasan Dipercepat"
       description={`${pinjaman.nasabah.nama} · ${loanCode(pinjaman)} · ${formatRupiah(pinjaman.jumlah)}`}
-      footer={
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          pending={create.isPending}
-          label={needsApproval ? 'Ajukan Persetujuan' : 'Catat Pelunasan'}
-          onConfirm={() => void submit()}
-          disabled={!quote || data?.alasan !== null}
-        />
-      }
+      action={{
+        label: needsApproval ? 'Ajukan Persetujuan' : 'Catat Pelunasan',
+        pending: create.isPending,
+        disabled: !quote || data?.alasan !== null,
+        onConfirm: submit,
+      }}
     >
       <div className="space-y-5">
         <Field label="Tanggal pelunasan" required error={errors.tanggal}>
@@ -223,6 +219,6 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
           </>
         )}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

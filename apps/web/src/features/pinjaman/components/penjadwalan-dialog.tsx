@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDateLong, formatRupiah, loanCode, penjadwalanLimits, type Pinjaman } from '@mizan/core';
 import { Alert, QueryError } from '../../../components/ui/alert';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, Select, Textarea } from '../../../components/ui/input';
@@ -39,21 +39,17 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <ActionDialog
+      onClose={() => onOpenChange(false)}
       size="lg"
       title="Penjadwalan Kembali"
       description={`${pinjaman.nasabah.nama} · ${loanCode(pinjaman)} · ${formatRupiah(pinjaman.jumlah)}`}
-      footer={
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          pending={propose.isPending}
-          label="Ajukan Persetujuan"
-          onConfirm={() => void submit()}
-          disabled={!plan || data?.menunggu !== null}
-        />
-      }
+      action={{
+        label: 'Ajukan Persetujuan',
+        pending: propose.isPending,
+        disabled: !plan || data?.menunggu !== null,
+        onConfirm: submit,
+      }}
     >
       <div className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -110,6 +106,6 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
           <Textarea rows={2} maxLength={500} value={alasan} onChange={(e) => setAlasan(e.target.value)} />
         </Field>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }
