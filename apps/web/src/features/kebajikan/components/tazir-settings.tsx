@@ -4,16 +4,14 @@ import { formatRupiah, type TazirSettingsResponse } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadedSettings, SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { tazirSettingsQuery, useSaveTazirSetting } from '../api/kebajikan';
 
 /** The ta'zir written into new akad: a form for administrators, a statement for everyone else. */
 export function TazirSettings({ canEdit }: { canEdit: boolean }) {
   const settings = useQuery(tazirSettingsQuery);
-  if (!settings.data) return <Skeleton className="h-40 w-full rounded-xl" />;
-  return <SettingsForm key={settings.data.diubah_pada ?? 'bawaan'} data={settings.data} canEdit={canEdit} />;
+  return <LoadedSettings query={settings}>{(data) => <SettingsForm data={data} canEdit={canEdit} />}</LoadedSettings>;
 }
 
 function SettingsForm({ data, canEdit }: { data: TazirSettingsResponse; canEdit: boolean }) {

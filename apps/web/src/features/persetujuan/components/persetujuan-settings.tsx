@@ -3,16 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { formatPercent, type PersetujuanSettingsResponse } from '@mizan/core';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadedSettings, SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
 import { oneFieldError, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { persetujuanSettingsQuery, useSavePersetujuanSetting } from '../api/persetujuan';
 
 /** Whether new loans wait for approval and the khasm limit: a form for administrators, a statement for everyone else. */
 export function PersetujuanSettings({ canEdit }: { canEdit: boolean }) {
   const settings = useQuery(persetujuanSettingsQuery);
-  if (!settings.data) return <Skeleton className="h-40 w-full rounded-xl" />;
-  return <SettingsForm key={settings.data.diubah_pada ?? 'bawaan'} data={settings.data} canEdit={canEdit} />;
+  return <LoadedSettings query={settings}>{(data) => <SettingsForm data={data} canEdit={canEdit} />}</LoadedSettings>;
 }
 
 function SettingsForm({ data, canEdit }: { data: PersetujuanSettingsResponse; canEdit: boolean }) {
