@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from './card';
 import { Skeleton } from './skeleton';
 import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from './table';
@@ -85,6 +86,28 @@ export function CardGrid<T>({ rows, testId, label, estimateSize, columns, getKey
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The top of a list card: what it is (`title`, then `children`, the lines under it) and its status (`badge`) beside it. */
+export function CardHead({ title, badge, children }: { title: ReactNode; badge: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0">
+        {title}
+        {children}
+      </div>
+      {badge}
+    </div>
+  );
+}
+
+/** A card's title as the link to its record's detail page (long names wrap). */
+export function CardTitleLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline">
+      {children}
+    </Link>
   );
 }
 

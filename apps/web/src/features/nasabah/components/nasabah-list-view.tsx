@@ -3,7 +3,7 @@ import { MapPin, Phone } from 'lucide-react';
 import { formatNik, formatRupiah, isNasabahIncomplete } from '@mizan/core';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
-import { CardGrid, ListSkeleton, WindowTable, type ListIdentity } from '../../../components/ui/list-layout';
+import { CardGrid, CardHead, ListSkeleton, WindowTable, type ListIdentity } from '../../../components/ui/list-layout';
 import { Td } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 import { useWindowRows } from '../../../components/ui/use-window-rows';
@@ -138,13 +138,9 @@ function NasabahCards({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'la
     <CardGrid {...list} rows={rows} estimateSize={260} columns={1} cardClassName="p-4">
       {(n) => (
         <>
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <NameLink nasabah={n} />
-              <p className="mt-0.5 text-xs tracking-wide text-muted tabular-nums">{n.nik ? formatNik(n.nik) : 'NIK -'}</p>
-            </div>
-            <StatusBadge status={n.status} />
-          </div>
+          <CardHead title={<NameLink nasabah={n} />} badge={<StatusBadge status={n.status} />}>
+            <p className="mt-0.5 text-xs tracking-wide text-muted tabular-nums">{n.nik ? formatNik(n.nik) : 'NIK -'}</p>
+          </CardHead>
           <IncompleteBadge nasabah={n} />
           <dl className="mt-3 grid gap-1.5 text-sm">
             <div className="flex items-center gap-2 text-ink/90">

@@ -2,7 +2,14 @@ import { Link } from 'react-router';
 import { formatDateShort, formatNik, formatPercent, formatRupiah, loanCode } from '@mizan/core';
 import { StatusBadge, TipeBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
-import { CardGrid, ListSkeleton, WindowTable, type ListIdentity } from '../../../components/ui/list-layout';
+import {
+  CardGrid,
+  CardHead,
+  CardTitleLink,
+  ListSkeleton,
+  WindowTable,
+  type ListIdentity,
+} from '../../../components/ui/list-layout';
 import { Td } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 import type { Pinjaman } from '../types';
@@ -85,18 +92,12 @@ function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListVie
     <CardGrid {...list} rows={rows} estimateSize={290} columns={columns} cardClassName="flex h-full flex-col p-4">
       {(p) => (
         <>
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <Link
-                to={`/pinjaman/${p.id}`}
-                className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline"
-              >
-                {p.nasabah.nama}
-              </Link>
-              <p className="font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</p>
-            </div>
-            <StatusBadge status={p.status} />
-          </div>
+          <CardHead
+            title={<CardTitleLink to={`/pinjaman/${p.id}`}>{p.nasabah.nama}</CardTitleLink>}
+            badge={<StatusBadge status={p.status} />}
+          >
+            <p className="font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</p>
+          </CardHead>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted">
             <span>
               {p.nomor_pinjaman.trim() ? <span className="font-medium text-ink">{p.nomor_pinjaman} · </span> : null}

@@ -1,7 +1,14 @@
 import { Link } from 'react-router';
 import { formatDateShort, formatNik, formatRupiah, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge, TipeBadge } from '../../../components/ui/badge';
-import { CardGrid, ListSkeleton, WindowTable, type ListIdentity } from '../../../components/ui/list-layout';
+import {
+  CardGrid,
+  CardHead,
+  CardTitleLink,
+  ListSkeleton,
+  WindowTable,
+  type ListIdentity,
+} from '../../../components/ui/list-layout';
 import { Td } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 import type { Tunggakan } from '../types';
@@ -80,21 +87,15 @@ function TunggakanCards({ rows, columns, onRemind }: { rows: Tunggakan[]; column
     <CardGrid {...list} rows={rows} estimateSize={290} columns={columns} cardClassName="flex h-full flex-col p-4">
       {(row) => (
         <>
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <Link
-                to={`/pinjaman/${row.pinjaman_id}`}
-                className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline"
-              >
-                {row.nasabah.nama}
-              </Link>
-              <p className="text-xs break-words text-muted">
-                {row.nasabah.nik ? <span className="font-mono">{formatNik(row.nasabah.nik)} · </span> : null}
-                {place(row)}
-              </p>
-            </div>
-            <KolektibilitasBadge kelas={row.kolektibilitas as Kolektibilitas} />
-          </div>
+          <CardHead
+            title={<CardTitleLink to={`/pinjaman/${row.pinjaman_id}`}>{row.nasabah.nama}</CardTitleLink>}
+            badge={<KolektibilitasBadge kelas={row.kolektibilitas as Kolektibilitas} />}
+          >
+            <p className="text-xs break-words text-muted">
+              {row.nasabah.nik ? <span className="font-mono">{formatNik(row.nasabah.nik)} · </span> : null}
+              {place(row)}
+            </p>
+          </CardHead>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted">
             <span className="font-medium text-ink">{loanCode({ id: row.pinjaman_id, nomor_pinjaman: row.nomor_pinjaman })}</span>
             <TipeBadge tipe={row.tipe} />
