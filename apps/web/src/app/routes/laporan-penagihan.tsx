@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { messages, formatDateLong, formatBulan, formatPercent, formatRupiah, MONTH_PATTERN, todayJakarta } from '@mizan/core';
 import { LabelAbove } from '../../components/ui/field';
-import { QueryError } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { ExportButton } from '../../components/ui/export-button';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
+import { QueryView } from '../../components/ui/query-view';
 import { SummaryCard } from '../../components/ui/summary-card';
 import { exportPenagihan, penagihanQuery, type PenagihanFilters } from '../../features/laporan/api/get-penagihan';
 import { tipeChips, tipeFromParams } from '../../features/laporan/tipe-filter';
@@ -43,7 +42,6 @@ export default function PenagihanPage() {
   };
   const [place, setPlace] = useState({ kota: filters.kota, kecamatan: filters.kecamatan });
   const laporan = useQuery(penagihanQuery(filters));
-  const data = laporan.data;
   const update = (next: PenagihanFilters) =>
     setParams(
       {
@@ -109,91 +107,89 @@ export default function PenagihanPage() {
           </Button>
         </form>
 
-        {laporan.isError ? (
-          <QueryError title="Gagal memuat penagihan bulanan" error={laporan.error} />
-        ) : !data ? (
-          <Skeleton className="h-96" />
-        ) : (
-          <>
-            <p className="text-sm text-muted">
-              {formatBulan(data.bulan)}, dihitung sampai {formatDateLong(data.sampai)}; {data.total.jumlah_pinjaman} pinjaman
-              dengan angsuran jatuh tempo atau pembayaran bulan ini.
-            </p>
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <SummaryCard label="Target" value={formatRupiah(data.total.target)} compact />
-              <SummaryCard
-                label="Realisasi"
-                value={formatRupiah(data.total.realisasi)}
-                tone="sky"
-                compact
-                hint="Angsuran jatuh tempo dan tunggakan yang terbayar"
-              />
-              <SummaryCard label="Tertagih" value={rateText(data.total.persentase)} tone="gold" compact />
-              <SummaryCard
-                label="Di Muka & Pelunasan"
-                value={formatRupiah(data.total.di_muka)}
-                compact
-                hint="Angsuran belum jatuh tempo dan pelunasan dipercepat, di luar realisasi"
-              />
-            </div>
-            <Card>
-              <CardHeader>
-                <CardTitle>Per Kota dan Kecamatan</CardTitle>
-              </CardHeader>
-              {data.per_wilayah.length === 0 ? (
-                <p className="px-5 py-4 text-sm text-muted">Tidak ada angsuran jatuh tempo atau pembayaran pada bulan ini.</p>
-              ) : (
-                <ul className="divide-y divide-line">
-                  {data.per_wilayah.map((w) => (
-                    <li key={`${w.kota}-${w.kecamatan}`} className="px-5 py-3">
-                      <div className="flex items-baseline justify-between gap-3 text-sm">
-                        <span className="min-w-0 truncate font-medium text-ink">
-                          {w.kota ?? messages.laporan.tanpaKota} · {w.kecamatan ?? messages.laporan.tanpaKecamatan}
-                        </span>
-                        <span className="shrink-0 font-semibold text-ink">{rateText(w.persentase)}</span>
-                      </div>
-                      <p className="mt-0.5 text-xs text-muted">
-                        {formatRupiah(w.realisasi)} dari target {formatRupiah(w.target)} · {w.jumlah_pinjaman} pinjaman
-                        {w.di_muka > 0 ? ` · di muka ${formatRupiah(w.di_muka)}` : ''}
-                      </p>
-                      <RateBar persentase={w.persentase} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Card>
-            <section aria-labelledby="penagihan-nihil" className="space-y-3">
-              <h2 id="penagihan-nihil" className="text-base font-semibold text-ink">
-                Belum Membayar Bulan Ini ({data.tanpa_pembayaran.length})
-              </h2>
-              {data.tanpa_pembayaran.length === 0 ? (
-                <p className="text-sm text-muted">Semua pinjaman yang jatuh tempo bulan ini sudah membayar.</p>
-              ) : (
-                <ul
-                  className="divide-y divide-line rounded-xl border border-line bg-white shadow-xs"
-                  aria-label="Pinjaman tanpa pembayaran bulan ini"
-                >
-                  {data.tanpa_pembayaran.map((r) => (
-                    <li key={r.pinjaman_id}>
-                      <Link
-                        to={`/pinjaman/${r.pinjaman_id}`}
-                        className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-brand-50/40"
-                      >
-                        <span className="min-w-0">
-                          <span className="block truncate font-medium text-ink">{r.nasabah.nama}</span>
-                          <span className="block truncate text-xs text-muted">
-                            {r.nomor_pinjaman} · {r.kota ?? '-'}, {r.kecamatan ?? '-'} · {r.nasabah.telepon ?? 'tanpa telepon'}
+        <QueryView query={laporan} errorTitle="Gagal memuat penagihan bulanan">
+          {(data) => (
+            <>
+              <p className="text-sm text-muted">
+                {formatBulan(data.bulan)}, dihitung sampai {formatDateLong(data.sampai)}; {data.total.jumlah_pinjaman} pinjaman
+                dengan angsuran jatuh tempo atau pembayaran bulan ini.
+              </p>
+              <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                <SummaryCard label="Target" value={formatRupiah(data.total.target)} compact />
+                <SummaryCard
+                  label="Realisasi"
+                  value={formatRupiah(data.total.realisasi)}
+                  tone="sky"
+                  compact
+                  hint="Angsuran jatuh tempo dan tunggakan yang terbayar"
+                />
+                <SummaryCard label="Tertagih" value={rateText(data.total.persentase)} tone="gold" compact />
+                <SummaryCard
+                  label="Di Muka & Pelunasan"
+                  value={formatRupiah(data.total.di_muka)}
+                  compact
+                  hint="Angsuran belum jatuh tempo dan pelunasan dipercepat, di luar realisasi"
+                />
+              </div>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Per Kota dan Kecamatan</CardTitle>
+                </CardHeader>
+                {data.per_wilayah.length === 0 ? (
+                  <p className="px-5 py-4 text-sm text-muted">Tidak ada angsuran jatuh tempo atau pembayaran pada bulan ini.</p>
+                ) : (
+                  <ul className="divide-y divide-line">
+                    {data.per_wilayah.map((w) => (
+                      <li key={`${w.kota}-${w.kecamatan}`} className="px-5 py-3">
+                        <div className="flex items-baseline justify-between gap-3 text-sm">
+                          <span className="min-w-0 truncate font-medium text-ink">
+                            {w.kota ?? messages.laporan.tanpaKota} · {w.kecamatan ?? messages.laporan.tanpaKecamatan}
                           </span>
-                        </span>
-                        <span className="shrink-0 font-semibold text-ink">{formatRupiah(r.target)}</span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          </>
-        )}
+                          <span className="shrink-0 font-semibold text-ink">{rateText(w.persentase)}</span>
+                        </div>
+                        <p className="mt-0.5 text-xs text-muted">
+                          {formatRupiah(w.realisasi)} dari target {formatRupiah(w.target)} · {w.jumlah_pinjaman} pinjaman
+                          {w.di_muka > 0 ? ` · di muka ${formatRupiah(w.di_muka)}` : ''}
+                        </p>
+                        <RateBar persentase={w.persentase} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Card>
+              <section aria-labelledby="penagihan-nihil" className="space-y-3">
+                <h2 id="penagihan-nihil" className="text-base font-semibold text-ink">
+                  Belum Membayar Bulan Ini ({data.tanpa_pembayaran.length})
+                </h2>
+                {data.tanpa_pembayaran.length === 0 ? (
+                  <p className="text-sm text-muted">Semua pinjaman yang jatuh tempo bulan ini sudah membayar.</p>
+                ) : (
+                  <ul
+                    className="divide-y divide-line rounded-xl border border-line bg-white shadow-xs"
+                    aria-label="Pinjaman tanpa pembayaran bulan ini"
+                  >
+                    {data.tanpa_pembayaran.map((r) => (
+                      <li key={r.pinjaman_id}>
+                        <Link
+                          to={`/pinjaman/${r.pinjaman_id}`}
+                          className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-brand-50/40"
+                        >
+                          <span className="min-w-0">
+                            <span className="block truncate font-medium text-ink">{r.nasabah.nama}</span>
+                            <span className="block truncate text-xs text-muted">
+                              {r.nomor_pinjaman} · {r.kota ?? '-'}, {r.kecamatan ?? '-'} · {r.nasabah.telepon ?? 'tanpa telepon'}
+                            </span>
+                          </span>
+                          <span className="shrink-0 font-semibold text-ink">{formatRupiah(r.target)}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </>
+          )}
+        </QueryView>
       </div>
     </>
   );
