@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { getListPage, nextPageByTotal } from '../../../lib/list-pages';
+import { getListPage, pagesByTotalOptions } from '../../../lib/list-pages';
 import type { Tunggakan, TunggakanFilters } from '../types';
 import { tunggakanKeys } from './keys';
 
@@ -30,10 +30,5 @@ export const getTunggakanPage = (filters: TunggakanFilters, page: number, limit 
 
 /** The cumulative list of loans in arrears: page 1 first, 'Load More' appends the next page. */
 export function useTunggakanList(filters: TunggakanFilters) {
-  return useInfiniteQuery({
-    queryKey: tunggakanKeys.list(filters),
-    queryFn: ({ pageParam }) => getTunggakanPage(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: nextPageByTotal,
-  });
+  return useInfiniteQuery(pagesByTotalOptions(tunggakanKeys.list(filters), (page) => getTunggakanPage(filters, page)));
 }
