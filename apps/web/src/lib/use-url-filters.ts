@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { tipePinjaman } from '@mizan/core';
 
 /** Reads one filter from its search parameter; undefined falls back to the default. */
 export type ParamCodec<V> = (raw: string | null) => V | undefined;
@@ -13,6 +14,13 @@ export const oneOfParam =
   <V extends string>(values: readonly V[]): ParamCodec<V> =>
   (raw) =>
     values.includes(raw as V) ? (raw as V) : undefined;
+/** A list's sort: `sortBy` one of the list's sort keys, `sortOrder` ascending or descending. */
+export const sortParams = <K extends string>(sortKeys: readonly K[]) => ({
+  sortBy: oneOfParam(sortKeys),
+  sortOrder: oneOfParam(['asc', 'desc'] as const),
+});
+/** A loan type filter: every type ('all'), or one type. */
+export const tipeParam = oneOfParam(['all', ...tipePinjaman] as const);
 /** A whole number from `min` to `max`, or absent. */
 export const intParam =
   (min: number, max: number): ParamCodec<number | null> =>
@@ -81,5 +89,5 @@ export function useUrlFilters<T extends { [K in keyof T]: Value }>(
   );
 
   const isDefault = keys.every((key) => filters[key] === defaults[key]);
-  return { filters, setFilters, isDefault };
+  return { filters, setFilters, isDefault, defaults };
 }

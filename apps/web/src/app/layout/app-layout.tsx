@@ -36,6 +36,16 @@ const lainnyaChildren = [
 // The approval queue belongs to Pinjaman.
 const pinjamanChildren = ['/persetujuan'];
 
+/** 'Logout' with its icon: in the header on a desktop, at the foot of the menu on smaller screens. */
+function LogoutButton({ onLogout, className }: { onLogout(): Promise<void>; className: string }) {
+  return (
+    <button type="button" onClick={() => void onLogout()} className={className}>
+      <LogOut className="h-4 w-4" aria-hidden="true" />
+      Logout
+    </button>
+  );
+}
+
 /** The common layout of every signed-in page (spec §2). */
 export function AppLayout() {
   const { user, logout } = useAuth();
@@ -92,14 +102,10 @@ export function AppLayout() {
             >
               {user?.nama_lengkap || user?.username}
             </span>
-            <button
-              type="button"
-              onClick={() => void logout()}
+            <LogoutButton
+              onLogout={logout}
               className="hidden items-center gap-2 rounded-lg border border-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800 lg:inline-flex"
-            >
-              <LogOut className="h-4 w-4" aria-hidden="true" />
-              Logout
-            </button>
+            />
             <button
               type="button"
               className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-white hover:bg-brand-800 lg:hidden"
@@ -120,14 +126,10 @@ export function AppLayout() {
             <nav aria-label="Navigasi utama (seluler)" className="grid gap-1">
               {navItems('mobile')}
             </nav>
-            <button
-              type="button"
-              onClick={() => void logout()}
+            <LogoutButton
+              onLogout={logout}
               className="mt-2 flex w-full items-center gap-2 rounded-lg px-3 py-3 text-sm font-medium text-brand-50 hover:bg-brand-800"
-            >
-              <LogOut className="h-4 w-4" aria-hidden="true" />
-              Logout
-            </button>
+            />
           </div>
         ) : null}
       </header>

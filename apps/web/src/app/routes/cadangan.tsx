@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DatabaseBackup, Download, Loader2 } from 'lucide-react';
 import { formatDateTime, formatUkuranFile, type BackupRun } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { Alert, QueryError } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
@@ -82,9 +82,7 @@ function Cadangan() {
         }
       />
       {status.isError ? (
-        <Alert tone="error" title="Gagal memuat cadangan">
-          {errorMessage(status.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-        </Alert>
+        <QueryError title="Gagal memuat cadangan" error={status.error} />
       ) : !status.data ? (
         <div className="space-y-4">
           <Skeleton className="h-32 w-full rounded-xl" />

@@ -4,9 +4,8 @@ import { Users, Wallet, Banknote, Landmark, TriangleAlert, Clock3 } from 'lucide
 import { formatPercent, formatRupiah, type PortfolioPosition } from '@mizan/core';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { PageHeader } from '../../components/ui/page-header';
-import { Alert } from '../../components/ui/alert';
+import { QueryError } from '../../components/ui/alert';
 import { useToast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../features/auth';
 import { activitiesQuery, dashboardKey, monthlyPaymentsQuery, portfolioQuery } from '../../features/dashboard/api/dashboard-api';
 import { StatCard, type Comparison } from '../../features/dashboard/components/stat-card';
@@ -59,11 +58,7 @@ export default function DashboardPage() {
         subtitle="Ringkasan pembiayaan dan aktivitas terbaru."
         actions={<RefreshButton onClick={() => void refresh()} refreshing={refreshing} />}
       />
-      {failed ? (
-        <Alert tone="error" title="Gagal memuat data dashboard" className="mb-5">
-          {errorMessage(failed.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-        </Alert>
-      ) : null}
+      {failed ? <QueryError title="Gagal memuat data dashboard" error={failed.error} className="mb-5" /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard
           title="Total Nasabah"

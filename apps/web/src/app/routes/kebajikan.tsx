@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ArrowDownLeft, ArrowUpRight, HandHeart, Plus } from 'lucide-react';
 import { formatDateLong, formatRupiah, statusTazirLabels, type StatusTazir } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { LabelAbove } from '../../components/ui/field';
+import { QueryError } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -11,7 +12,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Select } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
-import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../features/auth';
 import { danaKebajikanQuery, tazirListQuery } from '../../features/kebajikan/api/kebajikan';
 import { SalurkanDialog } from '../../features/kebajikan/components/salurkan-dialog';
@@ -79,8 +79,7 @@ export default function KebajikanPage() {
             <h2 id="tazir-heading" className="text-base font-semibold text-ink">
               Ta’zir
             </h2>
-            <label className="grid gap-1 text-sm font-medium text-ink">
-              Status
+            <LabelAbove label="Status">
               <Select
                 value={status}
                 onChange={(e) => setParams(e.target.value === 'diusulkan' ? {} : { status: e.target.value }, { replace: true })}
@@ -92,12 +91,10 @@ export default function KebajikanPage() {
                   </option>
                 ))}
               </Select>
-            </label>
+            </LabelAbove>
           </div>
           {tazir.isError ? (
-            <Alert tone="error" title="Gagal memuat ta’zir">
-              {errorMessage(tazir.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-            </Alert>
+            <QueryError title="Gagal memuat ta’zir" error={tazir.error} />
           ) : !tazir.data ? (
             <Skeleton className="h-40 w-full rounded-xl" />
           ) : tazir.data.length === 0 ? (
@@ -115,9 +112,7 @@ export default function KebajikanPage() {
 
         <TitledCard title="Buku Dana Kebajikan">
           {fund.isError ? (
-            <Alert tone="error" title="Gagal memuat Dana Kebajikan">
-              {errorMessage(fund.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-            </Alert>
+            <QueryError title="Gagal memuat Dana Kebajikan" error={fund.error} />
           ) : !fund.data ? (
             <Skeleton className="h-32 w-full" />
           ) : fund.data.entri.length === 0 ? (

@@ -11,15 +11,14 @@ import {
   type Kolektibilitas,
   type KolektibilitasLaporan,
 } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { LabelAbove } from '../../components/ui/field';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ExportButton } from '../../components/ui/export-button';
 import { Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
+import { QueryView } from '../../components/ui/query-view';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
-import { errorMessage } from '../../lib/api-client';
 import { exportKolektibilitas, kolektibilitasLaporanQuery } from '../../features/laporan/api/get-kolektibilitas';
 
 const percentOrDash = (value: number | null) => (value === null ? '-' : formatPercent(value));
@@ -108,8 +107,7 @@ export default function KolektibilitasLaporanPage() {
         }
       />
       <div className="space-y-5">
-        <label className="grid w-56 gap-1 text-sm font-medium text-ink">
-          Posisi
+        <LabelAbove label="Posisi" className="w-56">
           <Select
             value={bulan}
             onChange={(e) => setParams(e.target.value === thisMonth ? {} : { bulan: e.target.value }, { replace: true })}
@@ -121,36 +119,34 @@ export default function KolektibilitasLaporanPage() {
               </option>
             ))}
           </Select>
-        </label>
+        </LabelAbove>
 
-        {laporan.isError ? (
-          <Alert tone="error" title="Gagal memuat laporan kolektibilitas">
-            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
-        ) : !data ? (
-          <Skeleton className="h-96" />
-        ) : !data.posisi ? (
-          <EmptyState message={`Belum ada catatan posisi akhir bulan ${formatBulan(data.bulan)}`} />
-        ) : (
-          <>
-            <p className="text-sm text-muted">{whenText(data)}</p>
-            <SummaryCardStrip
-              className="grid grid-cols-2 gap-3 lg:grid-cols-4"
-              compact
-              cards={[
-                {
-                  label: 'Outstanding',
-                  value: formatRupiah(data.posisi.outstanding),
-                  hint: `${data.posisi.jumlah_pinjaman} pinjaman`,
-                },
-                { label: 'NPF Gross', value: percentOrDash(data.posisi.npf_gross), hint: 'golongan 3–5', tone: 'amber' },
-                { label: 'NPF Net', value: percentOrDash(data.posisi.npf_net), hint: 'setelah PPAP', tone: 'amber' },
-                { label: 'PAR 30', value: percentOrDash(data.posisi.par30), hint: 'tunggakan > 30 hari', tone: 'sky' },
-              ]}
-            />
-            <ClassTable laporan={data} />
-          </>
-        )}
+        <QueryView query={laporan} errorTitle="Gagal memuat laporan kolektibilitas">
+          {(report) =>
+            !report.posisi ? (
+              <EmptyState message={`Belum ada catatan posisi akhir bulan ${formatBulan(report.bulan)}`} />
+            ) : (
+              <>
+                <p className="text-sm text-muted">{whenText(report)}</p>
+                <SummaryCardStrip
+                  className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+                  compact
+                  cards={[
+                    {
+                      label: 'Outstanding',
+                      value: formatRupiah(report.posisi.outstanding),
+                      hint: `${report.posisi.jumlah_pinjaman} pinjaman`,
+                    },
+                    { label: 'NPF Gross', value: percentOrDash(report.posisi.npf_gross), hint: 'golongan 3–5', tone: 'amber' },
+                    { label: 'NPF Net', value: percentOrDash(report.posisi.npf_net), hint: 'setelah PPAP', tone: 'amber' },
+                    { label: 'PAR 30', value: percentOrDash(report.posisi.par30), hint: 'tunggakan > 30 hari', tone: 'sky' },
+                  ]}
+                />
+                <ClassTable laporan={report} />
+              </>
+            )
+          }
+        </QueryView>
       </div>
     </>
   );

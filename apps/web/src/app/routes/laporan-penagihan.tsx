@@ -1,28 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import {
-  messages,
-  formatDateLong,
-  formatBulan,
-  formatPercent,
-  formatRupiah,
-  MONTH_PATTERN,
-  tipePinjaman,
-  tipePinjamanLabels,
-  todayJakarta,
-  type TipePinjaman,
-} from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { messages, formatDateLong, formatBulan, formatPercent, formatRupiah, MONTH_PATTERN, todayJakarta } from '@mizan/core';
+import { LabelAbove } from '../../components/ui/field';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { ExportButton } from '../../components/ui/export-button';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
+import { QueryView } from '../../components/ui/query-view';
 import { SummaryCard } from '../../components/ui/summary-card';
-import { errorMessage } from '../../lib/api-client';
 import { exportPenagihan, penagihanQuery, type PenagihanFilters } from '../../features/laporan/api/get-penagihan';
+import { tipeChips, tipeFromParams } from '../../features/laporan/tipe-filter';
 import { TipeField } from '../../features/laporan/components/month-field';
 
 const rateText = (value: number | null) => (value === null ? '-' : formatPercent(value));
@@ -45,16 +34,14 @@ export default function PenagihanPage() {
   const [params, setParams] = useSearchParams();
   const thisMonth = todayJakarta().slice(0, 7);
   const bulanParam = params.get('bulan') ?? '';
-  const tipeParam = params.get('tipe') ?? '';
   const filters: PenagihanFilters = {
     bulan: MONTH_PATTERN.test(bulanParam) && bulanParam <= thisMonth ? bulanParam : thisMonth,
-    tipe: (tipePinjaman as readonly string[]).includes(tipeParam) ? (tipeParam as TipePinjaman) : 'all',
+    tipe: tipeFromParams(params),
     kota: params.get('kota') ?? '',
     kecamatan: params.get('kecamatan') ?? '',
   };
   const [place, setPlace] = useState({ kota: filters.kota, kecamatan: filters.kecamatan });
   const laporan = useQuery(penagihanQuery(filters));
-  const data = laporan.data;
   const update = (next: PenagihanFilters) =>
     setParams(
       {
@@ -67,7 +54,7 @@ export default function PenagihanPage() {
     );
   const chips = [
     `Bulan: ${formatBulan(filters.bulan)}`,
-    ...(filters.tipe !== 'all' ? [`Tipe: ${tipePinjamanLabels[filters.tipe]}`] : []),
+    ...tipeChips(filters.tipe),
     ...(filters.kota ? [`Kota: ${filters.kota}`] : []),
     ...(filters.kecamatan ? [`Kecamatan: ${filters.kecamatan}`] : []),
   ];
@@ -89,8 +76,7 @@ export default function PenagihanPage() {
             update({ ...filters, ...place });
           }}
         >
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Bulan
+          <LabelAbove label="Bulan">
             <Input
               type="month"
               value={filters.bulan}
@@ -98,118 +84,112 @@ export default function PenagihanPage() {
               onChange={(e) => MONTH_PATTERN.test(e.target.value) && update({ ...filters, bulan: e.target.value })}
               className="sm:w-44"
             />
-          </label>
+          </LabelAbove>
           <TipeField value={filters.tipe} onChange={(tipe) => update({ ...filters, tipe })} className="sm:w-40" />
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Kota
+          <LabelAbove label="Kota">
             <Input
               value={place.kota}
               onChange={(e) => setPlace({ ...place, kota: e.target.value })}
               className="sm:w-40"
               maxLength={100}
             />
-          </label>
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Kecamatan
+          </LabelAbove>
+          <LabelAbove label="Kecamatan">
             <Input
               value={place.kecamatan}
               onChange={(e) => setPlace({ ...place, kecamatan: e.target.value })}
               className="sm:w-40"
               maxLength={100}
             />
-          </label>
+          </LabelAbove>
           <Button type="submit" variant="outline" className="col-span-2 sm:col-span-1">
             Terapkan
           </Button>
         </form>
 
-        {laporan.isError ? (
-          <Alert tone="error" title="Gagal memuat penagihan bulanan">
-            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
-        ) : !data ? (
-          <Skeleton className="h-96" />
-        ) : (
-          <>
-            <p className="text-sm text-muted">
-              {formatBulan(data.bulan)}, dihitung sampai {formatDateLong(data.sampai)}; {data.total.jumlah_pinjaman} pinjaman
-              dengan angsuran jatuh tempo atau pembayaran bulan ini.
-            </p>
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <SummaryCard label="Target" value={formatRupiah(data.total.target)} compact />
-              <SummaryCard
-                label="Realisasi"
-                value={formatRupiah(data.total.realisasi)}
-                tone="sky"
-                compact
-                hint="Angsuran jatuh tempo dan tunggakan yang terbayar"
-              />
-              <SummaryCard label="Tertagih" value={rateText(data.total.persentase)} tone="gold" compact />
-              <SummaryCard
-                label="Di Muka & Pelunasan"
-                value={formatRupiah(data.total.di_muka)}
-                compact
-                hint="Angsuran belum jatuh tempo dan pelunasan dipercepat, di luar realisasi"
-              />
-            </div>
-            <Card>
-              <CardHeader>
-                <CardTitle>Per Kota dan Kecamatan</CardTitle>
-              </CardHeader>
-              {data.per_wilayah.length === 0 ? (
-                <p className="px-5 py-4 text-sm text-muted">Tidak ada angsuran jatuh tempo atau pembayaran pada bulan ini.</p>
-              ) : (
-                <ul className="divide-y divide-line">
-                  {data.per_wilayah.map((w) => (
-                    <li key={`${w.kota}-${w.kecamatan}`} className="px-5 py-3">
-                      <div className="flex items-baseline justify-between gap-3 text-sm">
-                        <span className="min-w-0 truncate font-medium text-ink">
-                          {w.kota ?? messages.laporan.tanpaKota} · {w.kecamatan ?? messages.laporan.tanpaKecamatan}
-                        </span>
-                        <span className="shrink-0 font-semibold text-ink">{rateText(w.persentase)}</span>
-                      </div>
-                      <p className="mt-0.5 text-xs text-muted">
-                        {formatRupiah(w.realisasi)} dari target {formatRupiah(w.target)} · {w.jumlah_pinjaman} pinjaman
-                        {w.di_muka > 0 ? ` · di muka ${formatRupiah(w.di_muka)}` : ''}
-                      </p>
-                      <RateBar persentase={w.persentase} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Card>
-            <section aria-labelledby="penagihan-nihil" className="space-y-3">
-              <h2 id="penagihan-nihil" className="text-base font-semibold text-ink">
-                Belum Membayar Bulan Ini ({data.tanpa_pembayaran.length})
-              </h2>
-              {data.tanpa_pembayaran.length === 0 ? (
-                <p className="text-sm text-muted">Semua pinjaman yang jatuh tempo bulan ini sudah membayar.</p>
-              ) : (
-                <ul
-                  className="divide-y divide-line rounded-xl border border-line bg-white shadow-xs"
-                  aria-label="Pinjaman tanpa pembayaran bulan ini"
-                >
-                  {data.tanpa_pembayaran.map((r) => (
-                    <li key={r.pinjaman_id}>
-                      <Link
-                        to={`/pinjaman/${r.pinjaman_id}`}
-                        className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-brand-50/40"
-                      >
-                        <span className="min-w-0">
-                          <span className="block truncate font-medium text-ink">{r.nasabah.nama}</span>
-                          <span className="block truncate text-xs text-muted">
-                            {r.nomor_pinjaman} · {r.kota ?? '-'}, {r.kecamatan ?? '-'} · {r.nasabah.telepon ?? 'tanpa telepon'}
+        <QueryView query={laporan} errorTitle="Gagal memuat penagihan bulanan">
+          {(data) => (
+            <>
+              <p className="text-sm text-muted">
+                {formatBulan(data.bulan)}, dihitung sampai {formatDateLong(data.sampai)}; {data.total.jumlah_pinjaman} pinjaman
+                dengan angsuran jatuh tempo atau pembayaran bulan ini.
+              </p>
+              <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                <SummaryCard label="Target" value={formatRupiah(data.total.target)} compact />
+                <SummaryCard
+                  label="Realisasi"
+                  value={formatRupiah(data.total.realisasi)}
+                  tone="sky"
+                  compact
+                  hint="Angsuran jatuh tempo dan tunggakan yang terbayar"
+                />
+                <SummaryCard label="Tertagih" value={rateText(data.total.persentase)} tone="gold" compact />
+                <SummaryCard
+                  label="Di Muka & Pelunasan"
+                  value={formatRupiah(data.total.di_muka)}
+                  compact
+                  hint="Angsuran belum jatuh tempo dan pelunasan dipercepat, di luar realisasi"
+                />
+              </div>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Per Kota dan Kecamatan</CardTitle>
+                </CardHeader>
+                {data.per_wilayah.length === 0 ? (
+                  <p className="px-5 py-4 text-sm text-muted">Tidak ada angsuran jatuh tempo atau pembayaran pada bulan ini.</p>
+                ) : (
+                  <ul className="divide-y divide-line">
+                    {data.per_wilayah.map((w) => (
+                      <li key={`${w.kota}-${w.kecamatan}`} className="px-5 py-3">
+                        <div className="flex items-baseline justify-between gap-3 text-sm">
+                          <span className="min-w-0 truncate font-medium text-ink">
+                            {w.kota ?? messages.laporan.tanpaKota} · {w.kecamatan ?? messages.laporan.tanpaKecamatan}
                           </span>
-                        </span>
-                        <span className="shrink-0 font-semibold text-ink">{formatRupiah(r.target)}</span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          </>
-        )}
+                          <span className="shrink-0 font-semibold text-ink">{rateText(w.persentase)}</span>
+                        </div>
+                        <p className="mt-0.5 text-xs text-muted">
+                          {formatRupiah(w.realisasi)} dari target {formatRupiah(w.target)} · {w.jumlah_pinjaman} pinjaman
+                          {w.di_muka > 0 ? ` · di muka ${formatRupiah(w.di_muka)}` : ''}
+                        </p>
+                        <RateBar persentase={w.persentase} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Card>
+              <section aria-labelledby="penagihan-nihil" className="space-y-3">
+                <h2 id="penagihan-nihil" className="text-base font-semibold text-ink">
+                  Belum Membayar Bulan Ini ({data.tanpa_pembayaran.length})
+                </h2>
+                {data.tanpa_pembayaran.length === 0 ? (
+                  <p className="text-sm text-muted">Semua pinjaman yang jatuh tempo bulan ini sudah membayar.</p>
+                ) : (
+                  <ul
+                    className="divide-y divide-line rounded-xl border border-line bg-white shadow-xs"
+                    aria-label="Pinjaman tanpa pembayaran bulan ini"
+                  >
+                    {data.tanpa_pembayaran.map((r) => (
+                      <li key={r.pinjaman_id}>
+                        <Link
+                          to={`/pinjaman/${r.pinjaman_id}`}
+                          className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-brand-50/40"
+                        >
+                          <span className="min-w-0">
+                            <span className="block truncate font-medium text-ink">{r.nasabah.nama}</span>
+                            <span className="block truncate text-xs text-muted">
+                              {r.nomor_pinjaman} · {r.kota ?? '-'}, {r.kecamatan ?? '-'} · {r.nasabah.telepon ?? 'tanpa telepon'}
+                            </span>
+                          </span>
+                          <span className="shrink-0 font-semibold text-ink">{formatRupiah(r.target)}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </>
+          )}
+        </QueryView>
       </div>
     </>
   );

@@ -1,22 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Wallet } from 'lucide-react';
-import {
-  formatBulan,
-  formatRupiah,
-  MONTH_PATTERN,
-  tipePinjaman,
-  tipePinjamanLabels,
-  todayJakarta,
-  type TipePinjaman,
-} from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { formatBulan, formatRupiah, MONTH_PATTERN, todayJakarta } from '@mizan/core';
 import { ExportButton } from '../../components/ui/export-button';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCardStrip } from '../../components/ui/summary-card';
-import { errorMessage } from '../../lib/api-client';
+import { ReportBody } from '../../features/laporan/components/report-body';
 import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../features/laporan/api/get-pencairan';
+import { tipeChips, tipeFromParams } from '../../features/laporan/tipe-filter';
 import { SampaiBulanField, TipeField } from '../../features/laporan/components/month-field';
 import { PencairanChart, PencairanList, PencairanTable } from '../../features/laporan/components/pencairan-view';
 import { useLayout } from '../../components/ui/use-media-query';
@@ -27,10 +17,9 @@ export default function PencairanPage() {
   const [params, setParams] = useSearchParams();
   const thisMonth = todayJakarta().slice(0, 7);
   const sampaiParam = params.get('sampai') ?? '';
-  const tipeParam = params.get('tipe') ?? '';
   const filters: PencairanFilters = {
     sampai: MONTH_PATTERN.test(sampaiParam) ? sampaiParam : thisMonth,
-    tipe: (tipePinjaman as readonly string[]).includes(tipeParam) ? (tipeParam as TipePinjaman) : 'all',
+    tipe: tipeFromParams(params),
   };
   const laporan = useQuery(pencairanQuery(filters));
   const update = (next: PencairanFilters) =>
@@ -52,10 +41,7 @@ export default function PencairanPage() {
         actions={
           <ExportButton
             what="laporan pencairan"
-            filters={[
-              ...(period ? [`Periode: ${period}`] : []),
-              ...(filters.tipe !== 'all' ? [`Tipe: ${tipePinjamanLabels[filters.tipe]}`] : []),
-            ]}
+            filters={[...(period ? [`Periode: ${period}`] : []), ...tipeChips(filters.tipe)]}
             onExport={(format) => exportPencairan(filters, format)}
           />
         }
@@ -66,43 +52,33 @@ export default function PencairanPage() {
           <TipeField value={filters.tipe} onChange={(tipe) => update({ ...filters, tipe })} className="w-44" />
         </div>
 
-        {laporan.isError ? (
-          <Alert tone="error" title="Gagal memuat laporan pencairan">
-            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
-        ) : (
-          <>
-            <SummaryCardStrip
-              className="grid grid-cols-2 gap-3"
-              loading={laporan.isPending}
-              compact
-              cards={[
-                {
-                  label: 'Nilai Pencairan',
-                  value: formatRupiah(data?.total.semua.total ?? 0),
-                  hint: period,
-                  icon: <Wallet className="h-5 w-5" />,
-                },
-                {
-                  label: 'Jumlah Pinjaman',
-                  value: (data?.total.semua.jumlah ?? 0).toLocaleString('id-ID'),
-                  hint: data
-                    ? `rata-rata ${formatRupiah(data.total.semua.jumlah ? Math.round(data.total.semua.total / data.total.semua.jumlah) : 0)}`
-                    : undefined,
-                  tone: 'gold',
-                },
-              ]}
-            />
-            {data ? (
-              <>
-                <PencairanChart laporan={data} />
-                {layout === 'desktop' ? <PencairanTable laporan={data} /> : <PencairanList laporan={data} />}
-              </>
-            ) : (
-              <Skeleton className="h-64" />
-            )}
-          </>
-        )}
+        <ReportBody
+          query={laporan}
+          errorTitle="Gagal memuat laporan pencairan"
+          cards={[
+            {
+              label: 'Nilai Pencairan',
+              value: formatRupiah(data?.total.semua.total ?? 0),
+              hint: period,
+              icon: <Wallet className="h-5 w-5" />,
+            },
+            {
+              label: 'Jumlah Pinjaman',
+              value: (data?.total.semua.jumlah ?? 0).toLocaleString('id-ID'),
+              hint: data
+                ? `rata-rata ${formatRupiah(data.total.semua.jumlah ? Math.round(data.total.semua.total / data.total.semua.jumlah) : 0)}`
+                : undefined,
+              tone: 'gold',
+            },
+          ]}
+        >
+          {(report) => (
+            <>
+              <PencairanChart laporan={report} />
+              {layout === 'desktop' ? <PencairanTable laporan={report} /> : <PencairanList laporan={report} />}
+            </>
+          )}
+        </ReportBody>
       </div>
     </>
   );

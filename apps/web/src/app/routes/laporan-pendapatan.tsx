@@ -11,13 +11,11 @@ import {
   todayJakarta,
   type MetodePengakuanMargin,
 } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { LabelAbove } from '../../components/ui/field';
 import { Card } from '../../components/ui/card';
 import { ExportButton } from '../../components/ui/export-button';
-import { Select } from '../../components/ui/input';
+import { LabeledOptions, Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
 import { useLayout } from '../../components/ui/use-media-query';
 import { errorMessage } from '../../lib/api-client';
@@ -28,6 +26,7 @@ import {
   pendapatanSettingsQuery,
   useSavePendapatanSetting,
 } from '../../features/laporan/api/get-pendapatan';
+import { ReportBody } from '../../features/laporan/components/report-body';
 import { SampaiBulanField } from '../../features/laporan/components/month-field';
 import { PendapatanChart, PendapatanList, PendapatanTable } from '../../features/laporan/components/pendapatan-view';
 
@@ -52,8 +51,7 @@ function MetodeField({ canEdit }: { canEdit: boolean }) {
       </p>
     );
   return (
-    <label className="grid gap-1 text-sm font-medium text-ink">
-      Metode pengakuan margin
+    <LabelAbove label="Metode pengakuan margin">
       <Select
         value={metode ?? ''}
         disabled={!metode || save.isPending}
@@ -67,14 +65,10 @@ function MetodeField({ canEdit }: { canEdit: boolean }) {
         }}
         className="w-44"
       >
-        {metodePengakuanMargin.map((m) => (
-          <option key={m} value={m}>
-            {metodePengakuanMarginLabels[m]}
-          </option>
-        ))}
+        <LabeledOptions values={metodePengakuanMargin} labels={metodePengakuanMarginLabels} />
       </Select>
       <span className="text-xs font-normal text-muted">{metode ? metodeHints[metode] : ''}</span>
-    </label>
+    </LabelAbove>
   );
 }
 
@@ -123,40 +117,25 @@ export default function PendapatanPage() {
           <MetodeField canEdit={user?.role === 'admin'} />
         </div>
 
-        {laporan.isError ? (
-          <Alert tone="error" title="Gagal memuat laporan pendapatan">
-            {errorMessage(laporan.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
-        ) : (
-          <>
-            <SummaryCardStrip
-              className="grid grid-cols-2 gap-3"
-              loading={laporan.isPending}
-              compact
-              cards={[
-                {
-                  label: 'Pendapatan Diakui',
-                  value: formatRupiah(data?.total.pendapatan_diakui ?? 0),
-                  hint: period,
-                  icon: <Landmark className="h-5 w-5" />,
-                },
-                {
-                  label: 'Margin Ditangguhkan',
-                  value: formatRupiah(last?.margin_ditangguhkan ?? 0),
-                  hint: deferredAt,
-                  tone: 'gold',
-                  icon: <PiggyBank className="h-5 w-5" />,
-                },
-              ]}
-            />
-            {data ? (
-              <>
-                <PendapatanChart laporan={data} />
-                {layout === 'desktop' ? <PendapatanTable laporan={data} /> : <PendapatanList laporan={data} />}
-              </>
-            ) : (
-              <Skeleton className="h-64" />
-            )}
+        <ReportBody
+          query={laporan}
+          errorTitle="Gagal memuat laporan pendapatan"
+          cards={[
+            {
+              label: 'Pendapatan Diakui',
+              value: formatRupiah(data?.total.pendapatan_diakui ?? 0),
+              hint: period,
+              icon: <Landmark className="h-5 w-5" />,
+            },
+            {
+              label: 'Margin Ditangguhkan',
+              value: formatRupiah(last?.margin_ditangguhkan ?? 0),
+              hint: deferredAt,
+              tone: 'gold',
+              icon: <PiggyBank className="h-5 w-5" />,
+            },
+          ]}
+          after={
             <Card className="p-4 text-sm text-muted sm:p-5">
               <h2 className="mb-2 font-semibold text-ink">Cara membaca</h2>
               <dl className="grid gap-2">
@@ -193,8 +172,15 @@ export default function PendapatanPage() {
                 </div>
               </dl>
             </Card>
-          </>
-        )}
+          }
+        >
+          {(report) => (
+            <>
+              <PendapatanChart laporan={report} />
+              {layout === 'desktop' ? <PendapatanTable laporan={report} /> : <PendapatanList laporan={report} />}
+            </>
+          )}
+        </ReportBody>
       </div>
     </>
   );

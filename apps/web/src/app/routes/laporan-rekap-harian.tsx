@@ -2,15 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Receipt, Wallet } from 'lucide-react';
 import { formatDateLong, formatRupiah, isIsoDate, todayJakarta } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { LabelAbove } from '../../components/ui/field';
 import { Button } from '../../components/ui/button';
 import { ExportButton } from '../../components/ui/export-button';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
-import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useLayout } from '../../components/ui/use-media-query';
-import { errorMessage } from '../../lib/api-client';
+import { ReportBody } from '../../features/laporan/components/report-body';
 import { exportRekapHarian, rekapHarianQuery } from '../../features/laporan/api/get-rekap-harian';
 import { RekapNewLoans, RekapPayments, RekapSummaries } from '../../features/laporan/components/rekap-harian-view';
 
@@ -39,62 +37,51 @@ export default function RekapHarianPage() {
       />
       <div className="space-y-5">
         <div className="flex flex-wrap items-end gap-2">
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            Tanggal
+          <LabelAbove label="Tanggal">
             <Input type="date" value={tanggal} max={today} onChange={(e) => choose(e.target.value)} className="w-44" />
-          </label>
+          </LabelAbove>
           <Button variant="outline" onClick={() => choose(today)} disabled={tanggal === today}>
             Hari Ini
           </Button>
         </div>
 
-        {rekap.isError ? (
-          <Alert tone="error" title="Gagal memuat rekap harian">
-            {errorMessage(rekap.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
-        ) : (
-          <>
-            <SummaryCardStrip
-              className="grid grid-cols-2 gap-3"
-              loading={rekap.isPending}
-              compact
-              cards={[
-                {
-                  label: 'Total Pembayaran',
-                  value: formatRupiah(rekap.data?.pembayaran.total ?? 0),
-                  hint: `${rekap.data?.pembayaran.jumlah_transaksi ?? 0} transaksi`,
-                  icon: <Receipt className="h-5 w-5" />,
-                },
-                {
-                  label: 'Pinjaman Baru',
-                  value: formatRupiah(rekap.data?.pinjaman_baru.total ?? 0),
-                  hint: `${rekap.data?.pinjaman_baru.jumlah ?? 0} pinjaman`,
-                  icon: <Wallet className="h-5 w-5" />,
-                  tone: 'gold',
-                },
-              ]}
-            />
-            {rekap.data ? (
-              <>
-                <RekapSummaries rekap={rekap.data} />
-                <section aria-labelledby="rekap-rincian" className="space-y-3">
-                  <h2 id="rekap-rincian" className="text-base font-semibold text-ink">
-                    Rincian Pembayaran
-                  </h2>
-                  <RekapPayments rekap={rekap.data} layout={layout} />
-                </section>
-                <section aria-labelledby="rekap-pinjaman" className="space-y-3">
-                  <h2 id="rekap-pinjaman" className="text-base font-semibold text-ink">
-                    Pinjaman Baru
-                  </h2>
-                  <RekapNewLoans rekap={rekap.data} />
-                </section>
-              </>
-            ) : (
-              <Skeleton className="h-64" />
-            )}
-          </>
-        )}
+        <ReportBody
+          query={rekap}
+          errorTitle="Gagal memuat rekap harian"
+          cards={[
+            {
+              label: 'Total Pembayaran',
+              value: formatRupiah(rekap.data?.pembayaran.total ?? 0),
+              hint: `${rekap.data?.pembayaran.jumlah_transaksi ?? 0} transaksi`,
+              icon: <Receipt className="h-5 w-5" />,
+            },
+            {
+              label: 'Pinjaman Baru',
+              value: formatRupiah(rekap.data?.pinjaman_baru.total ?? 0),
+              hint: `${rekap.data?.pinjaman_baru.jumlah ?? 0} pinjaman`,
+              icon: <Wallet className="h-5 w-5" />,
+              tone: 'gold',
+            },
+          ]}
+        >
+          {(data) => (
+            <>
+              <RekapSummaries rekap={data} />
+              <section aria-labelledby="rekap-rincian" className="space-y-3">
+                <h2 id="rekap-rincian" className="text-base font-semibold text-ink">
+                  Rincian Pembayaran
+                </h2>
+                <RekapPayments rekap={data} layout={layout} />
+              </section>
+              <section aria-labelledby="rekap-pinjaman" className="space-y-3">
+                <h2 id="rekap-pinjaman" className="text-base font-semibold text-ink">
+                  Pinjaman Baru
+                </h2>
+                <RekapNewLoans rekap={data} />
+              </section>
+            </>
+          )}
+        </ReportBody>
       </div>
     </>
   );

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Pencil, Printer, SearchX } from 'lucide-react';
+import { ArrowLeft, Pencil, Printer } from 'lucide-react';
 import { worstClass, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card } from '../../components/ui/card';
+import { NotFoundCard } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useToast } from '../../components/ui/toast';
 import { useLayout } from '../../components/ui/use-media-query';
@@ -26,23 +27,6 @@ function parseId(raw: string | undefined) {
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-function NotFound() {
-  return (
-    <Card className="mx-auto max-w-md px-6 py-12 text-center">
-      <SearchX className="mx-auto h-12 w-12 text-brand-300" aria-hidden="true" />
-      <h1 className="mt-4 text-xl font-bold text-ink">Data Tidak Ditemukan</h1>
-      <p className="mt-1 text-sm text-muted">Nasabah yang Anda cari tidak ada atau sudah dihapus.</p>
-      <Link
-        to="/nasabah"
-        className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-800"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Kembali ke Data Nasabah
-      </Link>
-    </Card>
-  );
-}
-
 /** /nasabah/{id}: Detail Nasabah (spec §2). */
 export default function NasabahDetailPage() {
   const id = parseId(useParams().id);
@@ -58,7 +42,14 @@ export default function NasabahDetailPage() {
     if (loadFailed) showToast('Gagal mengambil data nasabah', 'error');
   }, [loadFailed, showToast]);
 
-  if (id === null || loadFailed) return <NotFound />;
+  if (id === null || loadFailed)
+    return (
+      <NotFoundCard
+        message="Nasabah yang Anda cari tidak ada atau sudah dihapus."
+        backTo="/nasabah"
+        backText="Kembali ke Data Nasabah"
+      />
+    );
 
   const refresh = async () => {
     setRefreshing(true);

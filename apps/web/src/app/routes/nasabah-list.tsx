@@ -1,10 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Plus, UserCheck, UserX, Users } from 'lucide-react';
+import { UserCheck, UserX, Users } from 'lucide-react';
 import { formatAngka } from '@mizan/core';
-import { Button } from '../../components/ui/button';
 import { RefreshButton } from '../../components/ui/refresh-button';
-import { ListBody } from '../../components/ui/list-body';
+import { AddButton, EmptyListAction, ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { sortSummary } from '../../components/ui/sort-summary';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
@@ -60,7 +59,6 @@ export default function NasabahListPage() {
     list,
     keys: nasabahKeys,
     filters: filterState,
-    defaults: defaultNasabahFilters,
     failedText: 'Gagal memuat data nasabah',
   });
   const { dialogs, applyFilters, resetFilters, refresh, refreshing } = page;
@@ -88,10 +86,7 @@ export default function NasabahListPage() {
           <>
             <ExportButton what="data nasabah" filters={chips} onExport={(format) => exportNasabah(filters, format)} />
             <RefreshButton onClick={refresh} refreshing={refreshing} announce />
-            <Button onClick={() => dialogs.open('add')}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Tambah Nasabah
-            </Button>
+            <AddButton onClick={() => dialogs.open('add')}>Tambah Nasabah</AddButton>
           </>
         }
       />
@@ -116,22 +111,17 @@ export default function NasabahListPage() {
 
       <ListBody
         {...page.bodyProps}
-        errorTitle="Gagal memuat data nasabah"
         errorFallback="Failed to fetch nasabah"
         doneText={(n) => `Semua data sudah dimuat (${formatAngka(n)} nasabah)`}
         skeleton={<NasabahListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data nasabah"
         emptyAction={
-          isDefault ? (
-            <Button size="sm" onClick={() => dialogs.open('add')}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Tambah Nasabah
-            </Button>
-          ) : (
-            <Button size="sm" variant="outline" onClick={resetFilters}>
-              Reset Filter
-            </Button>
-          )
+          <EmptyListAction
+            filtered={!isDefault}
+            onReset={resetFilters}
+            addLabel="Tambah Nasabah"
+            onAdd={() => dialogs.open('add')}
+          />
         }
       >
         <NasabahListView rows={page.rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Printer, SearchX, Trash2 } from 'lucide-react';
+import { ArrowLeft, Pencil, Printer, Trash2 } from 'lucide-react';
 import { formatDateLong, formatRupiah } from '@mizan/core';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
+import { NotFoundCard } from '../../components/ui/empty-state';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { usePembayaran } from '../../features/pembayaran/api/get-pembayaran';
@@ -42,18 +43,7 @@ export default function PembayaranDetailPage() {
   const pembayaran = query.data;
   if (!validId || query.isError || !pembayaran) {
     return (
-      <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-line bg-white px-6 py-12 text-center shadow-xs">
-        <SearchX className="h-10 w-10 text-brand-300" aria-hidden="true" />
-        <h1 className="text-xl font-bold text-ink">Data Tidak Ditemukan</h1>
-        <p className="text-sm text-muted">Gagal mengambil data pembayaran</p>
-        <Link
-          to="/pembayaran"
-          className="mt-2 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Kembali ke Daftar Pembayaran
-        </Link>
-      </div>
+      <NotFoundCard message="Gagal mengambil data pembayaran" backTo="/pembayaran" backText="Kembali ke Daftar Pembayaran" />
     );
   }
 

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Plus } from 'lucide-react';
 import { formatDateLong, formatMonthYear, formatRupiah, jenisPembayaranLabels } from '@mizan/core';
-import { Button } from '../../components/ui/button';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ListBody } from '../../components/ui/list-body';
+import { AddButton, ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog } from '../../components/ui/sort-dialog';
 import { sortSummary } from '../../components/ui/sort-summary';
@@ -64,7 +62,6 @@ export default function PembayaranListPage() {
     list,
     keys: pembayaranKeys,
     filters: filterState,
-    defaults: defaultPembayaranFilters,
     failedText: 'Gagal memuat data pembayaran',
   });
   const { dialogs, applyFilters } = page;
@@ -130,10 +127,7 @@ export default function PembayaranListPage() {
               onExport={(format) => exportPembayaran(listParams(filters), format)}
             />
             <RefreshButton onClick={page.refresh} refreshing={refreshing} announce />
-            <Button onClick={openAdd}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Tambah Pembayaran
-            </Button>
+            <AddButton onClick={openAdd}>Tambah Pembayaran</AddButton>
           </>
         }
       />
@@ -146,16 +140,14 @@ export default function PembayaranListPage() {
 
       <ListBody
         {...page.bodyProps}
-        errorTitle="Gagal memuat data pembayaran"
         errorFallback="Gagal memuat data pembayaran"
         doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pembayaran)`}
         skeleton={<PembayaranListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data pembayaran"
         emptyAction={
-          <Button size="sm" onClick={openAdd}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
+          <AddButton size="sm" onClick={openAdd}>
             Tambah Pembayaran
-          </Button>
+          </AddButton>
         }
       >
         <PembayaranListView rows={page.rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { canApprove } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { QueryError } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../components/ui/cn';
-import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../features/auth';
 import { persetujuanListQuery, useWaitingCount } from '../../features/persetujuan/api/persetujuan';
 import { PersetujuanCard } from '../../features/persetujuan/components/persetujuan-card';
@@ -70,9 +69,7 @@ export default function PersetujuanPage() {
 
         <section role="tabpanel" aria-label={status === 'menunggu' ? 'Pengajuan menunggu' : 'Riwayat keputusan'}>
           {list.isError ? (
-            <Alert tone="error" title="Gagal memuat pengajuan">
-              {errorMessage(list.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-            </Alert>
+            <QueryError title="Gagal memuat pengajuan" error={list.error} />
           ) : !list.data ? (
             <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label="Memuat pengajuan">
               <Skeleton className="h-56 w-full rounded-xl" />

@@ -9,7 +9,6 @@ import {
   HandCoins,
   Pencil,
   Printer,
-  SearchX,
   Trash2,
   UserRound,
 } from 'lucide-react';
@@ -19,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
+import { NotFoundCard } from '../../components/ui/empty-state';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ManualReminderDialog } from '../../features/whatsapp/components/manual-reminder-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -50,26 +50,17 @@ import { PenjadwalanDialog } from '../../features/pinjaman/components/penjadwala
 const loadPaymentDialog = () => import('../../features/pembayaran/components/pembayaran-form-dialog');
 const PembayaranFormDialog = lazy(async () => ({ default: (await loadPaymentDialog()).PembayaranFormDialog }));
 
+/** The loan's printed documents beside each other: the schedule and the contract summary (named for a screen reader). */
+const printLinks = [
+  { jenis: 'jadwal', text: 'Cetak Jadwal', name: 'jadwal angsuran', Icon: Printer },
+  { jenis: 'akad', text: 'Ringkasan Akad', name: 'ringkasan akad', Icon: FileText },
+] as const;
+
 const backLinkClass =
   'inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800';
 
 function NotFound({ message }: { message: string }) {
-  return (
-    <Card className="mx-auto mt-8 max-w-md text-center">
-      <CardBody className="flex flex-col items-center gap-3 py-10">
-        <SearchX className="h-10 w-10 text-brand-300" aria-hidden="true" />
-        <h1 className="text-xl font-bold text-ink">Data Tidak Ditemukan</h1>
-        <p className="text-sm text-muted">{message}</p>
-        <Link
-          to="/pinjaman"
-          className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Kembali ke Data Pinjaman
-        </Link>
-      </CardBody>
-    </Card>
-  );
+  return <NotFoundCard message={message} backTo="/pinjaman" backText="Kembali ke Data Pinjaman" />;
 }
 
 function DetailSkeleton() {
@@ -263,22 +254,17 @@ export default function PinjamanDetailPage() {
                 </Button>
               ) : null}
               <div className="grid grid-cols-2 gap-2">
-                <ButtonLink
-                  to={`/cetak/jadwal/${p.id}`}
-                  aria-label={`Cetak jadwal angsuran ${loanCode(p)}`}
-                  icon={<Printer className="h-4 w-4" aria-hidden="true" />}
-                  narrow
-                >
-                  Cetak Jadwal
-                </ButtonLink>
-                <ButtonLink
-                  to={`/cetak/akad/${p.id}`}
-                  aria-label={`Cetak ringkasan akad ${loanCode(p)}`}
-                  icon={<FileText className="h-4 w-4" aria-hidden="true" />}
-                  narrow
-                >
-                  Ringkasan Akad
-                </ButtonLink>
+                {printLinks.map(({ jenis, text, name, Icon }) => (
+                  <ButtonLink
+                    key={jenis}
+                    to={`/cetak/${jenis}/${p.id}`}
+                    aria-label={`Cetak ${name} ${loanCode(p)}`}
+                    icon={<Icon className="h-4 w-4" aria-hidden="true" />}
+                    narrow
+                  >
+                    {text}
+                  </ButtonLink>
+                ))}
               </div>
               <ButtonLink to={`/nasabah/${p.nasabah.id}`} icon={<UserRound className="h-4 w-4" aria-hidden="true" />}>
                 Lihat Nasabah

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { CircleCheck, HandCoins, Layers, Plus, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
+import { CircleCheck, HandCoins, Layers, RefreshCw, TriangleAlert, Wallet } from 'lucide-react';
 import { formatRupiah, labelOf, statusPinjamanLabels, tipePinjamanLabels } from '@mizan/core';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useWaitingCount } from '../../features/persetujuan/api/persetujuan';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ListBody } from '../../components/ui/list-body';
+import { AddButton, EmptyListAction, ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog } from '../../components/ui/sort-dialog';
 import { sortSummary } from '../../components/ui/sort-summary';
@@ -41,7 +41,6 @@ export default function PinjamanListPage() {
     list,
     keys: pinjamanKeys,
     filters: filterState,
-    defaults: defaultPinjamanFilters,
     failedText: 'Gagal memuat data pinjaman',
   });
   const { dialogs, applyFilters, resetFilters } = page;
@@ -93,10 +92,7 @@ export default function PinjamanListPage() {
               />
               Refresh
             </Button>
-            <Button onClick={() => dialogs.open('add')}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Tambah Pinjaman
-            </Button>
+            <AddButton onClick={() => dialogs.open('add')}>Tambah Pinjaman</AddButton>
           </>
         }
       />
@@ -141,22 +137,17 @@ export default function PinjamanListPage() {
 
       <ListBody
         {...page.bodyProps}
-        errorTitle="Gagal memuat data pinjaman"
         errorFallback="Terjadi kesalahan. Silakan coba lagi."
         doneText={(n) => `Semua data sudah dimuat (${n} pinjaman)`}
         skeleton={<PinjamanListSkeleton layout={layout} />}
         emptyMessage="Tidak ada data pinjaman"
         emptyAction={
-          filtered ? (
-            <Button variant="outline" size="sm" onClick={resetFilters}>
-              Reset Filter
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => dialogs.open('add')}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Tambah Pinjaman
-            </Button>
-          )
+          <EmptyListAction
+            filtered={filtered}
+            onReset={resetFilters}
+            addLabel="Tambah Pinjaman"
+            onAdd={() => dialogs.open('add')}
+          />
         }
       >
         <PinjamanListView rows={page.rows} layout={layout} onEdit={setEditing} onDelete={deletion.ask} />

@@ -41,7 +41,6 @@ export default function TunggakanPage() {
     list,
     keys: tunggakanKeys,
     filters: filterState,
-    defaults: defaultTunggakanFilters,
     failedText: 'Gagal memuat data tunggakan',
   });
   const { applyFilters, dialogs } = page;
@@ -102,7 +101,6 @@ export default function TunggakanPage() {
 
       <ListBody
         {...page.bodyProps}
-        errorTitle="Gagal memuat data tunggakan"
         errorFallback="Gagal memuat data tunggakan"
         doneText={(n) => `Semua data sudah dimuat (${n.toLocaleString('id-ID')} pinjaman)`}
         skeleton={<TunggakanListSkeleton layout={layout} />}

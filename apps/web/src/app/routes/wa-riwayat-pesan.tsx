@@ -10,7 +10,7 @@ import {
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Input, Select } from '../../components/ui/input';
+import { Input, LabeledOptions, Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { ExportButton } from '../../components/ui/export-button';
 import { SearchInput } from '../../components/ui/search-input';
@@ -53,11 +53,7 @@ function FilterSelect<T extends string>({
     <FilterLabel text={text}>
       <Select aria-label={ariaLabel} value={value} onChange={(e) => onChange(e.target.value as T | '')}>
         <option value="">Semua</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {labels[option]}
-          </option>
-        ))}
+        <LabeledOptions values={options} labels={labels} />
       </Select>
     </FilterLabel>
   );

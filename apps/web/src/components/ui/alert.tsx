@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertCircle, AlertTriangle, Info } from 'lucide-react';
 import { cn } from './cn';
+import { errorMessage } from '../../lib/api-client';
 
 type Tone = 'error' | 'warning' | 'info';
 const tones: Record<Tone, { box: string; Icon: typeof Info }> = {
@@ -30,5 +31,14 @@ export function Alert({
         {children ? <div>{children}</div> : null}
       </div>
     </div>
+  );
+}
+
+/** A request that failed: `title`, then the server's message or the general one. */
+export function QueryError({ title, error, className }: { title: string; error: unknown; className?: string }) {
+  return (
+    <Alert tone="error" title={title} className={className}>
+      {errorMessage(error, 'Terjadi kesalahan. Silakan coba lagi.')}
+    </Alert>
   );
 }

@@ -139,3 +139,47 @@ export function FormDialog({
     </Dialog>
   );
 }
+
+/** The action of an ActionDialog's footer (see DialogActions); `onConfirm` may return the request it starts. */
+export interface DialogAction {
+  label: string;
+  pending: boolean;
+  onConfirm(): unknown;
+  pendingLabel?: string;
+  disabled?: boolean;
+  variant?: ButtonProps['variant'];
+}
+
+/**
+ * A dialog shown while its caller renders it, for one action on a record: 'Batal' (or Escape, or the
+ * close button) calls `onClose`; the footer's action button calls `action.onConfirm`.
+ */
+export function ActionDialog({
+  onClose,
+  title,
+  description,
+  size,
+  action,
+  children,
+}: {
+  onClose(): void;
+  title: string;
+  description: string;
+  size?: DialogProps['size'];
+  action: DialogAction;
+  children: ReactNode;
+}) {
+  const { onConfirm, ...button } = action;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+      size={size}
+      footer={<DialogActions onCancel={onClose} onConfirm={() => void onConfirm()} {...button} />}
+    >
+      {children}
+    </Dialog>
+  );
+}

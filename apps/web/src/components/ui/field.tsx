@@ -67,3 +67,13 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
     </p>
   ) : null;
 }
+
+/** A control wrapped in its own label, the label's text above it: a report's or a section's filter. */
+export function LabelAbove({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <label className={cn('grid gap-1 text-sm font-medium text-ink', className)}>
+      {label}
+      {children}
+    </label>
+  );
+}

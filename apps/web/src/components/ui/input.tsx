@@ -49,3 +49,12 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
     />
   );
 });
+
+/** A select's options: one per value, in order, each shown by its label. */
+export function LabeledOptions<T extends string>({ values, labels }: { values: readonly T[]; labels: Record<T, string> }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}

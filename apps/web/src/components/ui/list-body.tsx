@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-client';
+import { Plus } from 'lucide-react';
 import { Alert } from './alert';
+import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { LoadMore } from './load-more';
 
@@ -82,5 +84,38 @@ export function ListBody({
         doneText={doneText}
       />
     </>
+  );
+}
+
+/** A list page's add button ('Tambah …'): in the page header, and small in the empty list. */
+export function AddButton({ onClick, size, children }: { onClick(): void; size?: 'sm'; children: string }) {
+  return (
+    <Button size={size} onClick={onClick}>
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      {children}
+    </Button>
+  );
+}
+
+/** The empty list's action: 'Reset Filter' while a filter may be hiding rows, else adding the first one (`addLabel`). */
+export function EmptyListAction({
+  filtered,
+  onReset,
+  addLabel,
+  onAdd,
+}: {
+  filtered: boolean;
+  onReset(): void;
+  addLabel: string;
+  onAdd(): void;
+}) {
+  return filtered ? (
+    <Button size="sm" variant="outline" onClick={onReset}>
+      Reset Filter
+    </Button>
+  ) : (
+    <AddButton size="sm" onClick={onAdd}>
+      {addLabel}
+    </AddButton>
   );
 }

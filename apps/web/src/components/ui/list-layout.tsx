@@ -1,24 +1,78 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from './card';
 import { Skeleton } from './skeleton';
+import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from './table';
 import type { Layout } from './use-media-query';
 import { useWindowRows } from './use-window-rows';
 
-export interface CardGridProps<T> {
-  rows: readonly T[];
-  /** `<testId>-list` on the list, `<testId>-row` on each card (useWindowRows). */
+/** What names a list the same in each of its layouts (table or cards). */
+export interface ListIdentity<T> {
+  /** `<testId>-list` on the list, `<testId>-row` on each row or card (useWindowRows). */
   testId: string;
   /** The list's accessible name, e.g. 'Daftar pinjaman'. */
   label: string;
+  getKey(row: T): number;
+}
+
+export interface CardGridProps<T> extends ListIdentity<T> {
+  rows: readonly T[];
   /** A card's usual height in pixels, before it is measured. */
   estimateSize: number;
   /** Cards per line: two on a tablet, one on a phone. */
   columns: 1 | 2;
-  getKey(row: T): number;
   /** Classes of each card (padding, inner layout). */
   cardClassName: string;
   /** What one card shows. */
   children(row: T): ReactNode;
+}
+
+/** A column's header, alone or with the classes of its header cell (alignment, when it shows). */
+export type TableColumn = string | { header: string; className: string };
+
+export interface WindowTableProps<T> extends ListIdentity<T> {
+  rows: readonly T[];
+  /** A row's usual height in pixels, before it is measured. */
+  estimateSize: number;
+  /** The header cells, left to right, before the last column, 'Aksi'. */
+  columns: readonly TableColumn[];
+  /** The cells (`Td`) of one row, before its actions. */
+  children(row: T): ReactNode;
+  /** The row's actions, in the last column ('Aksi'). */
+  actions(row: T): ReactNode;
+}
+
+/** The desktop form of a list page: a table, one row per item with its actions last, windowed past 100 rows (spacers keep the height). */
+export function WindowTable<T>({ rows, testId, label, estimateSize, getKey, columns, children, actions }: WindowTableProps<T>) {
+  const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, { testId, estimateSize, getKey });
+  return (
+    <Table caption={label} {...tableProps}>
+      <THead>
+        <tr>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <Th key={column}>{column}</Th>
+            ) : (
+              <Th key={column.header} className={column.className}>
+                {column.header}
+              </Th>
+            ),
+          )}
+          <Th className="text-right">Aksi</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {before > 0 ? <SpacerRow height={before} columns={columns.length + 1} /> : null}
+        {items.map(({ row, ...at }) => (
+          <Tr key={getKey(row)} {...tableRowProps(at)}>
+            {children(row)}
+            <Td className="py-1.5">{actions(row)}</Td>
+          </Tr>
+        ))}
+        {after > 0 ? <SpacerRow height={after} columns={columns.length + 1} /> : null}
+      </TBody>
+    </Table>
+  );
 }
 
 /** The tablet and phone form of a list page: one card per row, windowed past 100 rows. */
@@ -32,6 +86,28 @@ export function CardGrid<T>({ rows, testId, label, estimateSize, columns, getKey
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The top of a list card: what it is (`title`, then `children`, the lines under it) and its status (`badge`) beside it. */
+export function CardHead({ title, badge, children }: { title: ReactNode; badge: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0">
+        {title}
+        {children}
+      </div>
+      {badge}
+    </div>
+  );
+}
+
+/** A card's title as the link to its record's detail page (long names wrap). */
+export function CardTitleLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline">
+      {children}
+    </Link>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage } from '../../lib/api-client';
-import { Alert } from './alert';
+import { QueryError } from './alert';
 import { Skeleton } from './skeleton';
 
 /** A page's one query: a tall skeleton while it loads, its error under `errorTitle`, else `children` with the data. */
@@ -15,11 +14,6 @@ export function QueryView<T>({
   children(data: T): ReactNode;
 }) {
   if (query.isPending) return <Skeleton className="h-96" />;
-  if (query.isError)
-    return (
-      <Alert tone="error" title={errorTitle}>
-        {errorMessage(query.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-      </Alert>
-    );
+  if (query.isError) return <QueryError title={errorTitle} error={query.error} />;
   return children(query.data);
 }

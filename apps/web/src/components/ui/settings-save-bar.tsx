@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDateTime } from '@mizan/core';
 import { Alert } from './alert';
 import { Button } from './button';
 import { TitledCard } from './card';
+import { Skeleton } from './skeleton';
 
 /**
  * The foot of a settings form: why the last save failed (when it did), who changed the setting
@@ -99,4 +101,19 @@ export function SettingsCard({
   readOnly: ReactNode;
 }) {
   return <TitledCard title={title}>{canEdit ? form : readOnly}</TitledCard>;
+}
+
+/**
+ * A setting's form once the setting is loaded (a placeholder until then); it starts afresh from the saved
+ * setting after every save (keyed by when it was last changed).
+ */
+export function LoadedSettings<T extends { diubah_pada: string | null }>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children(data: T): ReactNode;
+}) {
+  if (!query.data) return <Skeleton className="h-40 w-full rounded-xl" />;
+  return <Fragment key={query.data.diubah_pada ?? 'bawaan'}>{children(query.data)}</Fragment>;
 }

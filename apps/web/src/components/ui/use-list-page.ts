@@ -3,11 +3,6 @@ import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult, type Us
 import { errorMessage } from '../../lib/api-client';
 import { useToast, type ToastAction } from './toast';
 
-/** Spec §4: Load More appears while the current page is below ceil(total / limit). */
-export function nextPageByTotal(last: { page: number; limit: number; total: number }): number | undefined {
-  return last.page < Math.ceil(last.total / last.limit) ? last.page + 1 : undefined;
-}
-
 /**
  * The rows of a list page loaded page by page (spec §4 Lists), the same on every list: the pages'
  * rows as one array, the total of the last page, one toast per failure of the first page or a
@@ -97,12 +92,11 @@ export function useListPage<Filters, Row, Extra extends string = never>(options:
   list: UseInfiniteQueryResult<InfiniteData<{ rows: Row[]; total?: number }>>;
   /** The feature's query keys: `all` (Refresh) and `lists()` (dropped on a change of filters). */
   keys: { all: readonly unknown[]; lists(): readonly unknown[] };
-  filters: { setFilters(next: Filters): void; isDefault: boolean };
-  defaults: Filters;
-  /** "Gagal memuat data <noun>". */
+  filters: { setFilters(next: Filters): void; isDefault: boolean; defaults: Filters };
+  /** "Gagal memuat data <noun>": the toast of a failed Load More, and the title of the list's error. */
   failedText: string;
 }) {
-  const { list, keys, filters, defaults, failedText } = options;
+  const { list, keys, filters, failedText } = options;
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const { rows, total, loadMore } = useListRows(list, failedText);
@@ -112,7 +106,7 @@ export function useListPage<Filters, Row, Extra extends string = never>(options:
     filters.setFilters(next);
   };
   const resetFilters = () => {
-    applyFilters(defaults);
+    applyFilters(filters.defaults);
     showToast('Filter berhasil direset', 'success');
   };
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.all });
@@ -129,6 +123,6 @@ export function useListPage<Filters, Row, Extra extends string = never>(options:
       onReset: resetFilters,
       resetDisabled: filters.isDefault,
     },
-    bodyProps: { query: list, rowCount: rows.length, total, onLoadMore: () => void loadMore() },
+    bodyProps: { query: list, errorTitle: failedText, rowCount: rows.length, total, onLoadMore: () => void loadMore() },
   };
 }

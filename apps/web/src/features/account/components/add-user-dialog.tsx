@@ -4,7 +4,7 @@ import { registerSchema, roleLabels, roles, type RegisterInput } from '@mizan/co
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Input, Select } from '../../../components/ui/input';
+import { Input, LabeledOptions, Select } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -66,11 +66,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         </Field>
         <Field label="Peran" error={errors.role?.message} required>
           <Select {...form.register('role')}>
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
-              </option>
-            ))}
+            <LabeledOptions values={roles} labels={roleLabels} />
           </Select>
         </Field>
       </form>

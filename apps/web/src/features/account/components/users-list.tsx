@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Select } from '../../../components/ui/input';
+import { LabeledOptions, Select } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
 import { Alert } from '../../../components/ui/alert';
@@ -92,11 +92,7 @@ export function UsersList() {
                     disabled={changeRole.isPending}
                     onChange={(event) => void onRole(staff, event.target.value as Role)}
                   >
-                    {roles.map((role) => (
-                      <option key={role} value={role}>
-                        {roleLabels[role]}
-                      </option>
-                    ))}
+                    <LabeledOptions values={roles} labels={roleLabels} />
                   </Select>
                 </label>
                 <div className="mt-auto flex flex-wrap gap-2">

@@ -20,6 +20,19 @@ export interface DocumentKind {
 
 const get = async (path: string) => (await apiRequest<Dokumen>(path)).data;
 
+/** A loan's A4 document (`/pinjaman/{id}/{jenis}/dokumen`), its PDF saved as `{fileName}-{id}.pdf`. */
+function loanDocument(jenis: 'jadwal' | 'akad', title: string, fileName: string): DocumentKind {
+  return {
+    title,
+    back: (id) => `/pinjaman/${id}`,
+    backLabel: 'Kembali ke detail pinjaman',
+    notFound: 'Pinjaman tidak ditemukan',
+    papers: [{ value: 'a4', label: 'A4' }],
+    load: (id) => get(`/pinjaman/${id}/${jenis}/dokumen`),
+    pdf: (id) => apiDownload(`/pinjaman/${id}/${jenis}.pdf`, undefined, `${fileName}-${id}.pdf`),
+  };
+}
+
 /** The documents of issue 25, by the name their print view's address carries (/cetak/{jenis}/{id}). */
 export const documentKinds: Record<string, DocumentKind> = {
   kwitansi: {
@@ -34,24 +47,8 @@ export const documentKinds: Record<string, DocumentKind> = {
     load: async (id) => (await apiRequest<Dokumen>(`/pembayaran/${id}/kwitansi/cetak`, { method: 'POST' })).data,
     pdf: (id, kertas) => apiDownload(`/pembayaran/${id}/kwitansi.pdf`, { ukuran: kertas }, `Kwitansi-${id}.pdf`),
   },
-  jadwal: {
-    title: 'Jadwal Angsuran',
-    back: (id) => `/pinjaman/${id}`,
-    backLabel: 'Kembali ke detail pinjaman',
-    notFound: 'Pinjaman tidak ditemukan',
-    papers: [{ value: 'a4', label: 'A4' }],
-    load: (id) => get(`/pinjaman/${id}/jadwal/dokumen`),
-    pdf: (id) => apiDownload(`/pinjaman/${id}/jadwal.pdf`, undefined, `Jadwal-Angsuran-${id}.pdf`),
-  },
-  akad: {
-    title: 'Ringkasan Akad',
-    back: (id) => `/pinjaman/${id}`,
-    backLabel: 'Kembali ke detail pinjaman',
-    notFound: 'Pinjaman tidak ditemukan',
-    papers: [{ value: 'a4', label: 'A4' }],
-    load: (id) => get(`/pinjaman/${id}/akad/dokumen`),
-    pdf: (id) => apiDownload(`/pinjaman/${id}/akad.pdf`, undefined, `Ringkasan-Akad-${id}.pdf`),
-  },
+  jadwal: loanDocument('jadwal', 'Jadwal Angsuran', 'Jadwal-Angsuran'),
+  akad: loanDocument('akad', 'Ringkasan Akad', 'Ringkasan-Akad'),
   riwayat: {
     title: 'Riwayat Nasabah',
     back: (id) => `/nasabah/${id}`,

@@ -9,6 +9,7 @@ import type {
   TazirSettingsResponse,
 } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { settingsQuery, useSaveSettings } from '../../../lib/settings-api';
 
 const keys = {
   all: ['kebajikan'] as const,
@@ -41,10 +42,7 @@ export const tawidhQuery = (pinjamanId: number) =>
     queryFn: async () => (await apiRequest<Tawidh[]>(`/pinjaman/${pinjamanId}/tawidh`)).data,
   });
 
-export const tazirSettingsQuery = queryOptions({
-  queryKey: ['settings', 'tazir'],
-  queryFn: async () => (await apiRequest<TazirSettingsResponse>('/settings/tazir')).data,
-});
+export const tazirSettingsQuery = settingsQuery<TazirSettingsResponse>('tazir');
 
 function useInvalidate() {
   const queryClient = useQueryClient();
@@ -103,10 +101,5 @@ export function useCreateTawidh(pinjamanId: number) {
 
 /** PUT /settings/tazir (admin). */
 export function useSaveTazirSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (setting: TazirSetting) =>
-      apiRequest<TazirSettingsResponse>('/settings/tazir', { method: 'PUT', body: setting }),
-    onSuccess: (res) => queryClient.setQueryData(tazirSettingsQuery.queryKey, res.data),
-  });
+  return useSaveSettings<TazirSetting, TazirSettingsResponse>('tazir');
 }

@@ -1,24 +1,26 @@
 import { useState } from 'react';
 import { formatRupiah, todayJakarta } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { useSalurkan } from '../api/kebajikan';
 
 /** A disbursement of the Dana Kebajikan to charity (administrators): purpose, recipient, amount within the balance. */
 export function SalurkanDialog({ saldo, onClose }: { saldo: number; onClose(): void }) {
   const salurkan = useSalurkan();
-  const { showToast } = useToast();
   const [tanggal, setTanggal] = useState(todayJakarta());
   const [jumlah, setJumlah] = useState<number | null>(null);
   const [tujuan, setTujuan] = useState('');
   const [penerima, setPenerima] = useState('');
   const [keterangan, setKeterangan] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const send = useFormSubmit({
+    success: 'Penyaluran dicatat',
+    failure: 'Penyaluran gagal dicatat',
+    takeFieldErrors: allFieldErrors(setErrors),
+  });
   const submit = async () => {
     const next: Record<string, string> = {};
     if (!jumlah) next.jumlah = 'Jumlah harus lebih dari 0';
@@ -27,31 +29,23 @@ export function SalurkanDialog({ saldo, onClose }: { saldo: number; onClose(): v
     if (penerima.trim() === '') next.penerima = 'Penerima wajib diisi';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    try {
-      const res = await salurkan.mutateAsync({
+    await send(
+      salurkan.mutateAsync({
         tanggal,
         jumlah: jumlah!,
         tujuan,
         penerima,
         keterangan: keterangan.trim() || null,
-      });
-      showToast(res.message ?? 'Penyaluran dicatat', 'success');
-      onClose();
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else showToast(errorMessage(e, 'Penyaluran gagal dicatat'), 'error');
-    }
+      }),
+      onClose,
+    );
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
+      onClose={onClose}
       title="Salurkan Dana Kebajikan"
       description={`Saldo ${formatRupiah(saldo)}`}
-      footer={
-        <DialogActions onCancel={onClose} pending={salurkan.isPending} label="Catat Penyaluran" onConfirm={() => void submit()} />
-      }
+      action={{ label: 'Catat Penyaluran', pending: salurkan.isPending, onConfirm: submit }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Tanggal" required error={errors.tanggal}>
@@ -75,6 +69,6 @@ export function SalurkanDialog({ saldo, onClose }: { saldo: number; onClose(): v
           <Textarea rows={2} maxLength={1000} value={keterangan} onChange={(e) => setKeterangan(e.target.value)} />
         </Field>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

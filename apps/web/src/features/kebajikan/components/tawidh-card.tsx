@@ -5,42 +5,33 @@ import { formatDateLong, formatRupiah, todayJakarta } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { tawidhQuery, useCreateTawidh } from '../api/kebajikan';
 
 function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): void }) {
   const create = useCreateTawidh(pinjamanId);
-  const { showToast } = useToast();
   const [tanggal, setTanggal] = useState(todayJakarta());
   const [jumlah, setJumlah] = useState<number | null>(null);
   const [uraian, setUraian] = useState('');
   const [bukti, setBukti] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const send = useFormSubmit({
+    success: 'Ta’widh dicatat',
+    failure: 'Ta’widh gagal dicatat',
+    takeFieldErrors: allFieldErrors(setErrors),
+  });
   const submit = async () => {
-    try {
-      const res = await create.mutateAsync({ tanggal, jumlah: jumlah ?? 0, uraian, bukti });
-      showToast(res.message ?? 'Ta’widh dicatat', 'success');
-      onClose();
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else showToast(errorMessage(e, 'Ta’widh gagal dicatat'), 'error');
-    }
+    await send(create.mutateAsync({ tanggal, jumlah: jumlah ?? 0, uraian, bukti }), onClose);
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
+      onClose={onClose}
       title="Catat Ta’widh"
       description="Ganti rugi biaya riil akibat nasabah sengaja lalai (Fatwa DSN-MUI No. 43/2004 dan 129/2019): bukan perkiraan, bukan persentase."
-      footer={
-        <DialogActions onCancel={onClose} pending={create.isPending} label="Simpan Ta’widh" onConfirm={() => void submit()} />
-      }
+      action={{ label: 'Simpan Ta’widh', pending: create.isPending, onConfirm: submit }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Tanggal" required error={errors.tanggal}>
@@ -60,7 +51,7 @@ function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): 
           />
         </Field>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }
 

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { formatDateLong, formatDateTime, formatRupiah, statusTazirLabels, todayJakarta, type Tazir } from '@mizan/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
+import { oneFieldError, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useTazirDecision } from '../api/kebajikan';
 
 const tones = { diusulkan: 'amber', ditagih: 'blue', diterima: 'green', dibebaskan: 'gray' } as const;
@@ -16,39 +16,34 @@ const tones = { diusulkan: 'amber', ditagih: 'blue', diterima: 'green', dibebask
 /** Confirm (with the basis, collected now or later) or waive (with the reason) one ta'zir. */
 function DecisionDialog({ tazir, aksi, onClose }: { tazir: Tazir; aksi: 'tetapkan' | 'bebaskan'; onClose(): void }) {
   const decide = useTazirDecision();
-  const { showToast } = useToast();
   const [catatan, setCatatan] = useState('');
   const [diterima, setDiterima] = useState(true);
   const [error, setError] = useState<string | undefined>();
   const tetapkan = aksi === 'tetapkan';
+  const send = useFormSubmit({
+    success: 'Ta’zir disimpan',
+    failure: 'Ta’zir gagal disimpan',
+    takeFieldErrors: oneFieldError('catatan', setError),
+  });
   const submit = async () => {
-    try {
-      const res = tetapkan
-        ? await decide.mutateAsync({ id: tazir.id, aksi, body: { catatan, diterima } })
-        : await decide.mutateAsync({ id: tazir.id, aksi, body: { catatan } });
-      showToast(res.message ?? 'Ta’zir disimpan', 'success');
-      onClose();
-    } catch (e) {
-      const field = fieldErrorsOf(e).catatan;
-      if (field) setError(field);
-      else showToast(errorMessage(e, 'Ta’zir gagal disimpan'), 'error');
-    }
+    await send(
+      tetapkan
+        ? decide.mutateAsync({ id: tazir.id, aksi, body: { catatan, diterima } })
+        : decide.mutateAsync({ id: tazir.id, aksi, body: { catatan } }),
+      onClose,
+    );
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
+      onClose={onClose}
       title={tetapkan ? 'Tetapkan Ta’zir' : 'Bebaskan Ta’zir'}
       description={`${tazir.pinjaman.nasabah.nama} · angsuran ke-${tazir.angsuran_ke} · ${formatRupiah(tazir.jumlah)}`}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          pending={decide.isPending}
-          label={tetapkan ? 'Tetapkan' : 'Bebaskan'}
-          variant={tetapkan ? 'primary' : 'secondary'}
-          onConfirm={() => void submit()}
-        />
-      }
+      action={{
+        label: tetapkan ? 'Tetapkan' : 'Bebaskan',
+        pending: decide.isPending,
+        variant: tetapkan ? 'primary' : 'secondary',
+        onConfirm: submit,
+      }}
     >
       <div className="space-y-4">
         <p className="text-sm text-muted">
@@ -79,7 +74,7 @@ function DecisionDialog({ tazir, aksi, onClose }: { tazir: Tazir; aksi: 'tetapka
           </label>
         ) : null}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }
 

@@ -4,40 +4,32 @@ import { formatRupiah, type TazirSettingsResponse } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { LoadedSettings, SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { tazirSettingsQuery, useSaveTazirSetting } from '../api/kebajikan';
 
 /** The ta'zir written into new akad: a form for administrators, a statement for everyone else. */
 export function TazirSettings({ canEdit }: { canEdit: boolean }) {
   const settings = useQuery(tazirSettingsQuery);
-  if (!settings.data) return <Skeleton className="h-40 w-full rounded-xl" />;
-  return <SettingsForm key={settings.data.diubah_pada ?? 'bawaan'} data={settings.data} canEdit={canEdit} />;
+  return <LoadedSettings query={settings}>{(data) => <SettingsForm data={data} canEdit={canEdit} />}</LoadedSettings>;
 }
 
 function SettingsForm({ data, canEdit }: { data: TazirSettingsResponse; canEdit: boolean }) {
   const save = useSaveTazirSetting();
-  const { showToast } = useToast();
   const [aktif, setAktif] = useState(data.setting.aktif);
   const [jumlah, setJumlah] = useState<number | null>(data.setting.jumlah);
   const [tenggang, setTenggang] = useState(String(data.setting.tenggang_hari));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const s = data.setting;
 
+  const send = useFormSubmit({
+    success: 'Pengaturan ta’zir disimpan.',
+    failure: 'Pengaturan ta’zir gagal disimpan',
+    takeFieldErrors: allFieldErrors(setErrors),
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const res = await save.mutateAsync({ aktif, jumlah: jumlah ?? 0, tenggang_hari: Number(tenggang) });
-      setErrors({});
-      showToast(res.message ?? 'Pengaturan ta’zir disimpan.', 'success');
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else showToast(errorMessage(e, 'Pengaturan ta’zir gagal disimpan'), 'error');
-    }
+    await send(save.mutateAsync({ aktif, jumlah: jumlah ?? 0, tenggang_hari: Number(tenggang) }), () => setErrors({}));
   };
 
   return (

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Penagihan, TipePinjaman } from '@mizan/core';
-import { apiDownload, apiRequest, EXPORT_TIMEOUT_MS, REPORT_TIMEOUT_MS } from '../../../lib/api-client';
+import { REPORT_TIMEOUT_MS } from '../../../lib/api-client';
+import { exportReport, reportQuery } from './report';
 
 export interface PenagihanFilters {
   bulan: string;
@@ -18,18 +18,8 @@ const queryOf = (filters: PenagihanFilters) => ({
 
 /** GET /laporan/penagihan: the month's target against its collections. */
 export const penagihanQuery = (filters: PenagihanFilters) =>
-  queryOptions({
-    queryKey: ['laporan', 'penagihan', queryOf(filters)],
-    queryFn: async () =>
-      (await apiRequest<Penagihan>('/laporan/penagihan', { query: queryOf(filters), timeoutMs: REPORT_TIMEOUT_MS })).data,
-    placeholderData: keepPreviousData,
-  });
+  reportQuery<Penagihan>('penagihan', queryOf(filters), queryOf(filters), REPORT_TIMEOUT_MS);
 
 /** GET /laporan/penagihan/ekspor. */
 export const exportPenagihan = (filters: PenagihanFilters, format: 'xlsx' | 'csv') =>
-  apiDownload(
-    '/laporan/penagihan/ekspor',
-    { ...queryOf(filters), format },
-    `penagihan-${filters.bulan}.${format}`,
-    EXPORT_TIMEOUT_MS,
-  );
+  exportReport('penagihan', queryOf(filters), `penagihan-${filters.bulan}`, format);

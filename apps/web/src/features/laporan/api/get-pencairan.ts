@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Pencairan, TipePinjaman } from '@mizan/core';
-import { apiDownload, apiRequest, EXPORT_TIMEOUT_MS } from '../../../lib/api-client';
+import { exportReport, reportQuery } from './report';
 
 export interface PencairanFilters {
   /** The last month shown, `YYYY-MM`. */
@@ -14,13 +13,8 @@ const queryOf = (filters: PencairanFilters) => ({
 });
 
 /** GET /laporan/pencairan: loans granted per month over the 12 months up to `sampai`. */
-export const pencairanQuery = (filters: PencairanFilters) =>
-  queryOptions({
-    queryKey: ['laporan', 'pencairan', filters],
-    queryFn: async () => (await apiRequest<Pencairan>('/laporan/pencairan', { query: queryOf(filters) })).data,
-    placeholderData: keepPreviousData,
-  });
+export const pencairanQuery = (filters: PencairanFilters) => reportQuery<Pencairan>('pencairan', filters, queryOf(filters));
 
 /** GET /laporan/pencairan/ekspor. */
 export const exportPencairan = (filters: PencairanFilters, format: 'xlsx' | 'csv') =>
-  apiDownload('/laporan/pencairan/ekspor', { ...queryOf(filters), format }, `pencairan.${format}`, EXPORT_TIMEOUT_MS);
+  exportReport('pencairan', queryOf(filters), 'pencairan', format);

@@ -1,11 +1,11 @@
 import { MONTH_PATTERN, tipePinjaman, tipePinjamanLabels, type TipePinjaman } from '@mizan/core';
-import { Input, Select } from '../../../components/ui/input';
+import { LabelAbove } from '../../../components/ui/field';
+import { Input, LabeledOptions, Select } from '../../../components/ui/input';
 
 /** The month a report runs up to ('Sampai bulan'), at most `max`; only a whole month typed reaches `onChange`. */
 export function SampaiBulanField({ value, max, onChange }: { value: string; max: string; onChange(month: string): void }) {
   return (
-    <label className="grid gap-1 text-sm font-medium text-ink">
-      Sampai bulan
+    <LabelAbove label="Sampai bulan">
       <Input
         type="month"
         value={value}
@@ -13,7 +13,7 @@ export function SampaiBulanField({ value, max, onChange }: { value: string; max:
         onChange={(e) => MONTH_PATTERN.test(e.target.value) && onChange(e.target.value)}
         className="w-44"
       />
-    </label>
+    </LabelAbove>
   );
 }
 
@@ -28,16 +28,11 @@ export function TipeField({
   className: string;
 }) {
   return (
-    <label className="grid gap-1 text-sm font-medium text-ink">
-      Tipe
+    <LabelAbove label="Tipe">
       <Select value={value} onChange={(e) => onChange(e.target.value as TipePinjaman | 'all')} className={className}>
         <option value="all">Semua tipe</option>
-        {tipePinjaman.map((tipe) => (
-          <option key={tipe} value={tipe}>
-            {tipePinjamanLabels[tipe]}
-          </option>
-        ))}
+        <LabeledOptions values={tipePinjaman} labels={tipePinjamanLabels} />
       </Select>
-    </label>
+    </LabelAbove>
   );
 }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { getListPage } from '../../../lib/list-pages';
 import type { Nasabah, NasabahFilters } from '../types';
 import { nasabahKeys } from './keys';
 
@@ -14,12 +14,8 @@ export const nasabahListQuery = (filters: NasabahFilters) => ({
   sortOrder: filters.sortOrder,
 });
 
-export async function getNasabahPage(filters: NasabahFilters, page: number, limit = NASABAH_PAGE_SIZE) {
-  const { data, pagination } = await apiRequest<Nasabah[]>('/nasabah', {
-    query: { page, limit, ...nasabahListQuery(filters) },
-  });
-  return { rows: data, page, limit, total: pagination?.total ?? data.length };
-}
+export const getNasabahPage = (filters: NasabahFilters, page: number, limit = NASABAH_PAGE_SIZE) =>
+  getListPage<Nasabah>('/nasabah', nasabahListQuery(filters), page, limit);
 
 /**
  * The cumulative customer list (spec §4 Lists): page 1 first, 'Load More' appends the next page.

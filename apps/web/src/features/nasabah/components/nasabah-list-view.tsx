@@ -3,8 +3,8 @@ import { MapPin, Phone } from 'lucide-react';
 import { formatNik, formatRupiah, isNasabahIncomplete } from '@mizan/core';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
-import { CardGrid, ListSkeleton } from '../../../components/ui/list-layout';
-import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { CardGrid, CardHead, ListSkeleton, WindowTable, type ListIdentity } from '../../../components/ui/list-layout';
+import { Td } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Nasabah } from '../types';
@@ -40,6 +40,9 @@ function actionsOf(n: Nasabah, onEdit: (n: Nasabah) => void, onDelete: (n: Nasab
 
 const keyOf = (n: Nasabah) => n.id;
 
+/** The list's test ids, accessible name and row key, in the table and in the cards. */
+const list: ListIdentity<Nasabah> = { testId: 'nasabah', label: 'Daftar nasabah', getKey: keyOf };
+
 function NameLink({ nasabah }: { nasabah: Nasabah }) {
   return (
     <Link to={`/nasabah/${nasabah.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
@@ -50,52 +53,35 @@ function NameLink({ nasabah }: { nasabah: Nasabah }) {
 
 /** Desktop (≥ 1024 px): the table of spec §2 with columns Nama, NIK, Telepon, Alamat, Status, Total Pinjaman, Aksi. */
 function NasabahTable({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
-  const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, {
-    testId: 'nasabah',
-    estimateSize: 73,
-    getKey: keyOf,
-  });
   return (
-    <Table caption="Daftar nasabah" {...tableProps}>
-      <THead>
-        <tr>
-          <Th>Nama</Th>
-          <Th>NIK</Th>
-          <Th>Telepon</Th>
-          <Th>Alamat</Th>
-          <Th>Status</Th>
-          <Th className="text-right">Total Pinjaman</Th>
-          <Th className="text-right">Aksi</Th>
-        </tr>
-      </THead>
-      <TBody>
-        {before > 0 ? <SpacerRow height={before} columns={7} /> : null}
-        {items.map(({ row: n, ...at }) => (
-          <Tr key={n.id} {...tableRowProps(at)}>
-            <Td className="max-w-56">
-              <div className="flex flex-col items-start gap-1">
-                <NameLink nasabah={n} />
-                <IncompleteBadge nasabah={n} />
-              </div>
-            </Td>
-            <Td className="text-[13px] tracking-wide whitespace-nowrap tabular-nums text-ink/90">{dash(n.nik)}</Td>
-            <Td className="whitespace-nowrap">{dash(n.telepon)}</Td>
-            <Td className="max-w-72">
-              <p className="line-clamp-2">{dash(n.alamat)}</p>
-              {placeOf(n) ? <p className="text-xs text-muted">{placeOf(n)}</p> : null}
-            </Td>
-            <Td>
-              <StatusBadge status={n.status} />
-            </Td>
-            <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(n.total_pinjaman)}</Td>
-            <Td className="py-1.5">
-              <RowActions {...actionsOf(n, onEdit, onDelete)} />
-            </Td>
-          </Tr>
-        ))}
-        {after > 0 ? <SpacerRow height={after} columns={7} /> : null}
-      </TBody>
-    </Table>
+    <WindowTable
+      {...list}
+      rows={rows}
+      estimateSize={73}
+      columns={['Nama', 'NIK', 'Telepon', 'Alamat', 'Status', { header: 'Total Pinjaman', className: 'text-right' }]}
+      actions={(n) => <RowActions {...actionsOf(n, onEdit, onDelete)} />}
+    >
+      {(n) => (
+        <>
+          <Td className="max-w-56">
+            <div className="flex flex-col items-start gap-1">
+              <NameLink nasabah={n} />
+              <IncompleteBadge nasabah={n} />
+            </div>
+          </Td>
+          <Td className="text-[13px] tracking-wide whitespace-nowrap tabular-nums text-ink/90">{dash(n.nik)}</Td>
+          <Td className="whitespace-nowrap">{dash(n.telepon)}</Td>
+          <Td className="max-w-72">
+            <p className="line-clamp-2">{dash(n.alamat)}</p>
+            {placeOf(n) ? <p className="text-xs text-muted">{placeOf(n)}</p> : null}
+          </Td>
+          <Td>
+            <StatusBadge status={n.status} />
+          </Td>
+          <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(n.total_pinjaman)}</Td>
+        </>
+      )}
+    </WindowTable>
   );
 }
 
@@ -149,24 +135,12 @@ function NasabahRowGrid({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, '
 /** Phone (< 768 px): one card per customer, NIK grouped 4-4-4-4 (spec §9). */
 function NasabahCards({ rows, onEdit, onDelete }: Omit<NasabahListViewProps, 'layout'>) {
   return (
-    <CardGrid
-      rows={rows}
-      testId="nasabah"
-      label="Daftar nasabah"
-      estimateSize={260}
-      columns={1}
-      getKey={keyOf}
-      cardClassName="p-4"
-    >
+    <CardGrid {...list} rows={rows} estimateSize={260} columns={1} cardClassName="p-4">
       {(n) => (
         <>
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <NameLink nasabah={n} />
-              <p className="mt-0.5 text-xs tracking-wide text-muted tabular-nums">{n.nik ? formatNik(n.nik) : 'NIK -'}</p>
-            </div>
-            <StatusBadge status={n.status} />
-          </div>
+          <CardHead title={<NameLink nasabah={n} />} badge={<StatusBadge status={n.status} />}>
+            <p className="mt-0.5 text-xs tracking-wide text-muted tabular-nums">{n.nik ? formatNik(n.nik) : 'NIK -'}</p>
+          </CardHead>
           <IncompleteBadge nasabah={n} />
           <dl className="mt-3 grid gap-1.5 text-sm">
             <div className="flex items-center gap-2 text-ink/90">

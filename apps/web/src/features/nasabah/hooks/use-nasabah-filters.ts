@@ -1,12 +1,11 @@
 import { nasabahSortKeys } from '@mizan/core';
-import { oneOfParam, textParam, useUrlFilters } from '../../../lib/use-url-filters';
+import { oneOfParam, sortParams, textParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { defaultNasabahFilters, type NasabahFilters, type NasabahStatusFilter } from '../types';
 
 const codecs = {
   search: textParam,
   status: oneOfParam<NasabahStatusFilter>(['all', 'aktif', 'nonaktif']),
-  sortBy: oneOfParam(nasabahSortKeys),
-  sortOrder: oneOfParam(['asc', 'desc'] as const),
+  ...sortParams(nasabahSortKeys),
 };
 
 /**

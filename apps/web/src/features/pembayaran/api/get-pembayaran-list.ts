@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { nextPageByTotal } from '../../../components/ui/use-list-page';
+import { pagesByTotalOptions } from '../../../lib/list-pages';
 import type { Pembayaran } from '../types';
 import { pembayaranKeys } from './keys';
 import type { PembayaranListParams } from './params';
@@ -15,10 +15,5 @@ export async function getPembayaranPage(params: PembayaranListParams, page: numb
 
 /** The cumulative payment list: page 1 replaces the list, later pages append (spec §4 Lists). */
 export function usePembayaranList(params: PembayaranListParams) {
-  return useInfiniteQuery({
-    queryKey: pembayaranKeys.list(params),
-    queryFn: ({ pageParam }) => getPembayaranPage(params, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: nextPageByTotal,
-  });
+  return useInfiniteQuery(pagesByTotalOptions(pembayaranKeys.list(params), (page) => getPembayaranPage(params, page)));
 }

@@ -19,7 +19,7 @@ import { Alert } from '../../../components/ui/alert';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { FormDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, LabeledOptions, Select, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -304,11 +304,7 @@ function PembayaranForm({
         <Field label={label('Jenis', 'jenis', true)} error={errors.jenis?.message}>
           <Select {...form.register('jenis', { onChange: () => unmark('jenis') })}>
             <option value="">Pilih jenis pembayaran</option>
-            {jenisPembayaran.map((value) => (
-              <option key={value} value={value}>
-                {jenisPembayaranLabels[value]}
-              </option>
-            ))}
+            <LabeledOptions values={jenisPembayaran} labels={jenisPembayaranLabels} />
           </Select>
         </Field>
         <Controller

@@ -3,10 +3,9 @@ import { CalendarDays } from 'lucide-react';
 import { formatDateLong, formatNik, formatRupiah, loanCode } from '@mizan/core';
 import { JenisBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
-import { CardGrid, ListSkeleton } from '../../../components/ui/list-layout';
-import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { CardGrid, ListSkeleton, WindowTable, type ListIdentity } from '../../../components/ui/list-layout';
+import { Td } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
-import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Pembayaran } from '../types';
 
 export interface PembayaranListViewProps {
@@ -33,6 +32,9 @@ function actionsOf(p: Pembayaran, onEdit: (p: Pembayaran) => void, onDelete: (p:
 
 const keyOf = (p: Pembayaran) => p.id;
 
+/** The list's test ids, accessible name and row key, in the table and in the cards. */
+const list: ListIdentity<Pembayaran> = { testId: 'pembayaran', label: 'Daftar pembayaran', getKey: keyOf };
+
 function Customer({ pembayaran }: { pembayaran: Pembayaran }) {
   const { nasabah } = pembayaran.pinjaman;
   return (
@@ -47,48 +49,38 @@ function Customer({ pembayaran }: { pembayaran: Pembayaran }) {
 
 /** Desktop (≥ 1024 px): Nasabah, Tanggal, Jumlah, Jenis, Keterangan, Angsuran Ke, Aksi (spec §2). */
 function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProps, 'layout'>) {
-  const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, {
-    testId: 'pembayaran',
-    estimateSize: 65,
-    getKey: keyOf,
-  });
   return (
-    <Table caption="Daftar pembayaran" {...tableProps}>
-      <THead>
-        <tr>
-          <Th>Nasabah</Th>
-          <Th>Tanggal</Th>
-          <Th className="text-right">Jumlah</Th>
-          <Th>Jenis</Th>
-          <Th>Keterangan</Th>
-          <Th className="text-center">Angsuran Ke</Th>
-          <Th className="text-right">Aksi</Th>
-        </tr>
-      </THead>
-      <TBody>
-        {before > 0 ? <SpacerRow height={before} columns={7} /> : null}
-        {items.map(({ row: p, ...at }) => (
-          <Tr key={p.id} {...tableRowProps(at)}>
-            <Td className="max-w-60">
-              <Customer pembayaran={p} />
-            </Td>
-            <Td className="whitespace-nowrap">{formatDateLong(p.tanggal)}</Td>
-            <Td className="text-right font-semibold whitespace-nowrap tabular-nums">{formatRupiah(p.jumlah)}</Td>
-            <Td>
-              <JenisBadge jenis={p.jenis} />
-            </Td>
-            <Td className="max-w-64 text-muted">
-              <p className="line-clamp-2">{dash(p.keterangan)}</p>
-            </Td>
-            <Td className="text-center tabular-nums">{p.angsuran_ke ?? '-'}</Td>
-            <Td className="py-1.5">
-              <RowActions {...actionsOf(p, onEdit, onDelete)} />
-            </Td>
-          </Tr>
-        ))}
-        {after > 0 ? <SpacerRow height={after} columns={7} /> : null}
-      </TBody>
-    </Table>
+    <WindowTable
+      {...list}
+      rows={rows}
+      estimateSize={65}
+      columns={[
+        'Nasabah',
+        'Tanggal',
+        { header: 'Jumlah', className: 'text-right' },
+        'Jenis',
+        'Keterangan',
+        { header: 'Angsuran Ke', className: 'text-center' },
+      ]}
+      actions={(p) => <RowActions {...actionsOf(p, onEdit, onDelete)} />}
+    >
+      {(p) => (
+        <>
+          <Td className="max-w-60">
+            <Customer pembayaran={p} />
+          </Td>
+          <Td className="whitespace-nowrap">{formatDateLong(p.tanggal)}</Td>
+          <Td className="text-right font-semibold whitespace-nowrap tabular-nums">{formatRupiah(p.jumlah)}</Td>
+          <Td>
+            <JenisBadge jenis={p.jenis} />
+          </Td>
+          <Td className="max-w-64 text-muted">
+            <p className="line-clamp-2">{dash(p.keterangan)}</p>
+          </Td>
+          <Td className="text-center tabular-nums">{p.angsuran_ke ?? '-'}</Td>
+        </>
+      )}
+    </WindowTable>
   );
 }
 
@@ -96,15 +88,7 @@ function PembayaranTable({ rows, onEdit, onDelete }: Omit<PembayaranListViewProp
 function PembayaranCards({ rows, onEdit, onDelete, layout }: PembayaranListViewProps) {
   const columns = layout === 'tablet' ? 2 : 1;
   return (
-    <CardGrid
-      rows={rows}
-      testId="pembayaran"
-      label="Daftar pembayaran"
-      estimateSize={190}
-      columns={columns}
-      getKey={keyOf}
-      cardClassName="flex h-full flex-col gap-3 p-4"
-    >
+    <CardGrid {...list} rows={rows} estimateSize={190} columns={columns} cardClassName="flex h-full flex-col gap-3 p-4">
       {(p) => (
         <>
           <div className="flex items-start justify-between gap-3">

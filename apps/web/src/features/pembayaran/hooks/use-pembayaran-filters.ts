@@ -1,5 +1,5 @@
 import { jenisPembayaran, pembayaranSortKeys } from '@mizan/core';
-import { idParam, intParam, oneOfParam, useUrlFilters } from '../../../lib/use-url-filters';
+import { idParam, intParam, oneOfParam, sortParams, useUrlFilters } from '../../../lib/use-url-filters';
 import { defaultPembayaranFilters, type PembayaranFilters, type Period } from '../types';
 
 const periods: readonly Period[] = ['bulan-ini', 'bulan-lalu', 'custom'];
@@ -24,8 +24,7 @@ export function usePembayaranFilters() {
       year: intParam(2000, 2100),
       jenis: oneOfParam(['all', ...jenisPembayaran] as const),
       pinjamanId: idParam,
-      sortBy: oneOfParam(pembayaranSortKeys),
-      sortOrder: oneOfParam(['asc', 'desc'] as const),
+      ...sortParams(pembayaranSortKeys),
     },
     { keep: ACTION_PARAMS, names: { pinjamanId: 'pinjaman' }, normalize: customOnly },
   );

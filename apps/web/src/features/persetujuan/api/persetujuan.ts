@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canApprove, type Persetujuan, type PersetujuanSetting, type PersetujuanSettingsResponse } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { settingsQuery, useSaveSettings } from '../../../lib/settings-api';
 import { useAuth } from '../../auth';
 
 export const persetujuanKeys = {
@@ -56,17 +57,9 @@ export function useDecide() {
   });
 }
 
-export const persetujuanSettingsQuery = queryOptions({
-  queryKey: ['settings', 'persetujuan'],
-  queryFn: async () => (await apiRequest<PersetujuanSettingsResponse>('/settings/persetujuan')).data,
-});
+export const persetujuanSettingsQuery = settingsQuery<PersetujuanSettingsResponse>('persetujuan');
 
 /** PUT /settings/persetujuan (admin). */
 export function useSavePersetujuanSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (setting: PersetujuanSetting) =>
-      apiRequest<PersetujuanSettingsResponse>('/settings/persetujuan', { method: 'PUT', body: setting }),
-    onSuccess: (res) => queryClient.setQueryData(persetujuanSettingsQuery.queryKey, res.data),
-  });
+  return useSaveSettings<PersetujuanSetting, PersetujuanSettingsResponse>('persetujuan');
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { formatRupiah, jenisPersetujuanLabels, loanCode, type Persetujuan } from '@mizan/core';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { oneFieldError, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { useDecide } from '../api/persetujuan';
 
 /** Approve or reject one request, with a note (required to reject). */
@@ -19,44 +17,36 @@ export function KeputusanDialog({
   onOpenChange(open: boolean): void;
 }) {
   const decide = useDecide();
-  const { showToast } = useToast();
   const [catatan, setCatatan] = useState('');
   const [error, setError] = useState<string | undefined>();
   const approve = keputusan === 'setujui';
   const p = request.pinjaman;
 
+  const send = useFormSubmit({
+    success: approve ? 'Pengajuan disetujui' : 'Pengajuan ditolak',
+    failure: 'Keputusan gagal disimpan',
+    takeFieldErrors: oneFieldError('catatan', setError),
+  });
   const submit = async () => {
     if (!approve && catatan.trim() === '') {
       setError('Alasan penolakan wajib diisi');
       return;
     }
-    try {
-      const res = await decide.mutateAsync({ id: request.id, keputusan, catatan });
-      showToast(res.message ?? (approve ? 'Pengajuan disetujui' : 'Pengajuan ditolak'), 'success');
-      onOpenChange(false);
-    } catch (e) {
-      const fieldError = fieldErrorsOf(e).catatan;
-      if (fieldError) setError(fieldError);
-      else showToast(errorMessage(e, 'Keputusan gagal disimpan'), 'error');
-    }
+    await send(decide.mutateAsync({ id: request.id, keputusan, catatan }), () => onOpenChange(false));
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <ActionDialog
+      onClose={() => onOpenChange(false)}
       title={approve ? `Setujui ${jenisPersetujuanLabels[request.jenis]}` : `Tolak ${jenisPersetujuanLabels[request.jenis]}`}
       description={`${p.nasabah.nama} · ${loanCode(p)} · ${formatRupiah(p.jumlah)}`}
-      footer={
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          pending={decide.isPending}
-          label={approve ? 'Setujui' : 'Tolak'}
-          pendingLabel="Memproses..."
-          variant={approve ? 'primary' : 'danger'}
-          onConfirm={() => void submit()}
-        />
-      }
+      action={{
+        label: approve ? 'Setujui' : 'Tolak',
+        pending: decide.isPending,
+        pendingLabel: 'Memproses...',
+        variant: approve ? 'primary' : 'danger',
+        onConfirm: submit,
+      }}
     >
       <Field label={approve ? 'Catatan (opsional)' : 'Alasan penolakan'} required={!approve} error={error}>
         <Textarea
@@ -69,6 +59,6 @@ export function KeputusanDialog({
           }}
         />
       </Field>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -3,27 +3,27 @@ import { useQuery } from '@tanstack/react-query';
 import { formatPercent, type PersetujuanSettingsResponse } from '@mizan/core';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { LoadedSettings, SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { oneFieldError, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { persetujuanSettingsQuery, useSavePersetujuanSetting } from '../api/persetujuan';
 
 /** Whether new loans wait for approval and the khasm limit: a form for administrators, a statement for everyone else. */
 export function PersetujuanSettings({ canEdit }: { canEdit: boolean }) {
   const settings = useQuery(persetujuanSettingsQuery);
-  if (!settings.data) return <Skeleton className="h-40 w-full rounded-xl" />;
-  return <SettingsForm key={settings.data.diubah_pada ?? 'bawaan'} data={settings.data} canEdit={canEdit} />;
+  return <LoadedSettings query={settings}>{(data) => <SettingsForm data={data} canEdit={canEdit} />}</LoadedSettings>;
 }
 
 function SettingsForm({ data, canEdit }: { data: PersetujuanSettingsResponse; canEdit: boolean }) {
   const save = useSavePersetujuanSetting();
-  const { showToast } = useToast();
   const [pinjamanBaru, setPinjamanBaru] = useState(data.setting.pinjaman_baru);
   const [batas, setBatas] = useState(String(data.setting.batas_diskon_persen).replace('.', ','));
   const [error, setError] = useState<string | undefined>();
 
+  const send = useFormSubmit({
+    success: 'Pengaturan persetujuan disimpan.',
+    failure: 'Pengaturan persetujuan gagal disimpan',
+    takeFieldErrors: oneFieldError('batas_diskon_persen', setError),
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = Number(batas.replace(',', '.'));
@@ -31,14 +31,7 @@ function SettingsForm({ data, canEdit }: { data: PersetujuanSettingsResponse; ca
       setError('Batas potongan harus angka 0 sampai 100');
       return;
     }
-    try {
-      const res = await save.mutateAsync({ pinjaman_baru: pinjamanBaru, batas_diskon_persen: value });
-      showToast(res.message ?? 'Pengaturan persetujuan disimpan.', 'success');
-    } catch (e) {
-      const fieldError = fieldErrorsOf(e).batas_diskon_persen;
-      if (fieldError) setError(fieldError);
-      else showToast(errorMessage(e, 'Pengaturan persetujuan gagal disimpan'), 'error');
-    }
+    await send(save.mutateAsync({ pinjaman_baru: pinjamanBaru, batas_diskon_persen: value }));
   };
 
   return (

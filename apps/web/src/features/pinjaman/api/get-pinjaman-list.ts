@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { getListPage } from '../../../lib/list-pages';
 import type { Pinjaman, PinjamanFilters } from '../types';
 import { pinjamanKeys } from './keys';
 
@@ -16,12 +16,8 @@ export const pinjamanListQuery = (filters: PinjamanFilters) => ({
   sortOrder: filters.sortOrder,
 });
 
-export async function getPinjamanPage(filters: PinjamanFilters, page: number, limit = PINJAMAN_PAGE_SIZE) {
-  const { data, pagination } = await apiRequest<Pinjaman[]>('/pinjaman', {
-    query: { page, limit, ...pinjamanListQuery(filters) },
-  });
-  return { rows: data, page, limit, total: pagination?.total ?? data.length };
-}
+export const getPinjamanPage = (filters: PinjamanFilters, page: number, limit = PINJAMAN_PAGE_SIZE) =>
+  getListPage<Pinjaman>('/pinjaman', pinjamanListQuery(filters), page, limit);
 
 /**
  * The cumulative loan list (spec §4 Lists): page 1 first, 'Load More' appends the next page. For

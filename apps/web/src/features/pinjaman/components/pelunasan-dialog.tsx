@@ -15,17 +15,15 @@ import {
   type Pinjaman,
   type SettlementQuote,
 } from '@mizan/core';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, QueryError } from '../../../components/ui/alert';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, LabeledOptions, Select, Textarea } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { useCreatePelunasan, usePelunasanInfo } from '../api/pelunasan';
 
 type JenisKhasm = 'tanpa' | 'nominal' | 'persen';
@@ -60,7 +58,6 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   const validDay = /^\d{4}-\d{2}-\d{2}$/.test(tanggal);
   const info = usePelunasanInfo(pinjaman.id, validDay ? tanggal : today);
   const create = useCreatePelunasan(pinjaman.id);
-  const { showToast } = useToast();
   const [jenis, setJenis] = useState<JenisKhasm>('tanpa');
   const [nominal, setNominal] = useState<number | null>(null);
   const [persen, setPersen] = useState('');
@@ -83,6 +80,11 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   const needsApproval = data !== undefined && problem === null && percent > data.batas_diskon_persen;
   const dibayar = quote ? quote.total_pelunasan - khasm : 0;
 
+  const send = useFormSubmit({
+    success: 'Pelunasan dipercepat berhasil dicatat',
+    failure: 'Pelunasan gagal dicatat',
+    takeFieldErrors: allFieldErrors(setErrors),
+  });
   const submit = async () => {
     const next: Record<string, string> = {};
     if (jenis === 'persen' && (persen.trim() === '' || !Number.isFinite(persenValue) || persenValue < 0 || persenValue > 100))
@@ -91,38 +93,29 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
     if (khasm > 0 && alasan === '') next.alasan_khasm = 'Pilih alasan potongan';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    try {
-      const res = await create.mutateAsync({
+    await send(
+      create.mutateAsync({
         tanggal,
         khasm: khasmInput && khasmInput.nilai > 0 ? khasmInput : null,
         alasan_khasm: khasm > 0 && alasan !== '' ? alasan : null,
         keterangan: keterangan.trim() === '' ? null : keterangan.trim(),
-      });
-      showToast(res.message ?? 'Pelunasan dipercepat berhasil dicatat', 'success');
-      onOpenChange(false);
-    } catch (e) {
-      const fieldErrors = fieldErrorsOf(e);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else showToast(errorMessage(e, 'Pelunasan gagal dicatat'), 'error');
-    }
+      }),
+      () => onOpenChange(false),
+    );
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <ActionDialog
+      onClose={() => onOpenChange(false)}
       size="lg"
       title="Pelunasan Dipercepat"
       description={`${pinjaman.nasabah.nama} · ${loanCode(pinjaman)} · ${formatRupiah(pinjaman.jumlah)}`}
-      footer={
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          pending={create.isPending}
-          label={needsApproval ? 'Ajukan Persetujuan' : 'Catat Pelunasan'}
-          onConfirm={() => void submit()}
-          disabled={!quote || data?.alasan !== null}
-        />
-      }
+      action={{
+        label: needsApproval ? 'Ajukan Persetujuan' : 'Catat Pelunasan',
+        pending: create.isPending,
+        disabled: !quote || data?.alasan !== null,
+        onConfirm: submit,
+      }}
     >
       <div className="space-y-5">
         <Field label="Tanggal pelunasan" required error={errors.tanggal}>
@@ -137,9 +130,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
         </Field>
 
         {info.isError ? (
-          <Alert tone="error" title="Gagal menghitung pelunasan">
-            {errorMessage(info.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
+          <QueryError title="Gagal menghitung pelunasan" error={info.error} />
         ) : !data ? (
           <Skeleton className="h-56 w-full rounded-xl" />
         ) : data.menunggu ? (
@@ -196,11 +187,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
                   <Field label="Alasan potongan" required error={errors.alasan_khasm}>
                     <Select value={alasan} onChange={(e) => setAlasan(e.target.value as AlasanKhasm | '')}>
                       <option value="">Pilih alasan</option>
-                      {alasanKhasm.map((a) => (
-                        <option key={a} value={a}>
-                          {alasanKhasmLabels[a]}
-                        </option>
-                      ))}
+                      <LabeledOptions values={alasanKhasm} labels={alasanKhasmLabels} />
                     </Select>
                   </Field>
                 </div>
@@ -232,6 +219,6 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
           </>
         )}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { formatDateLong, formatRupiah, loanCode, penjadwalanLimits, type Pinjaman } from '@mizan/core';
-import { Alert } from '../../../components/ui/alert';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { Alert, QueryError } from '../../../components/ui/alert';
+import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { usePenjadwalanInfo, useProposePenjadwalan } from '../api/penjadwalan';
 
 /**
@@ -24,42 +22,34 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
   const validDurasi = Number.isInteger(durasi) && durasi >= 1 && durasi <= penjadwalanLimits.durasiMax;
   const info = usePenjadwalanInfo(pinjaman.id, { durasi: validDurasi ? durasi : 1, tenggang });
   const propose = useProposePenjadwalan(pinjaman.id);
-  const { showToast } = useToast();
   const data = info.data;
   const plan = data?.rencana ?? null;
 
+  const send = useFormSubmit({
+    success: 'Penjadwalan kembali diajukan',
+    failure: 'Penjadwalan gagal diajukan',
+    takeFieldErrors: allFieldErrors(setErrors),
+  });
   const submit = async () => {
     if (!validDurasi) {
       setErrors({ durasi: `Durasi baru harus 1 sampai ${penjadwalanLimits.durasiMax} bulan` });
       return;
     }
-    try {
-      const res = await propose.mutateAsync({ durasi, tenggang, alasan: alasan.trim() || null });
-      showToast(res.message ?? 'Penjadwalan kembali diajukan', 'success');
-      onOpenChange(false);
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else showToast(errorMessage(e, 'Penjadwalan gagal diajukan'), 'error');
-    }
+    await send(propose.mutateAsync({ durasi, tenggang, alasan: alasan.trim() || null }), () => onOpenChange(false));
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <ActionDialog
+      onClose={() => onOpenChange(false)}
       size="lg"
       title="Penjadwalan Kembali"
       description={`${pinjaman.nasabah.nama} · ${loanCode(pinjaman)} · ${formatRupiah(pinjaman.jumlah)}`}
-      footer={
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          pending={propose.isPending}
-          label="Ajukan Persetujuan"
-          onConfirm={() => void submit()}
-          disabled={!plan || data?.menunggu !== null}
-        />
-      }
+      action={{
+        label: 'Ajukan Persetujuan',
+        pending: propose.isPending,
+        disabled: !plan || data?.menunggu !== null,
+        onConfirm: submit,
+      }}
     >
       <div className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -84,9 +74,7 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
           </Field>
         </div>
         {info.isError ? (
-          <Alert tone="error" title="Gagal menghitung penjadwalan">
-            {errorMessage(info.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-          </Alert>
+          <QueryError title="Gagal menghitung penjadwalan" error={info.error} />
         ) : !data ? (
           <Skeleton className="h-48 w-full rounded-xl" />
         ) : data.menunggu ? (
@@ -118,6 +106,6 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
           <Textarea rows={2} maxLength={500} value={alasan} onChange={(e) => setAlasan(e.target.value)} />
         </Field>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -18,7 +18,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { Alert } from '../../../components/ui/alert';
 import { FormDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, LabeledOptions, Select, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -315,11 +315,7 @@ function PinjamanForm({
       ) : editing ? (
         <Field label="Status" error={errors.status?.message} required>
           <Select {...form.register('status')}>
-            {statusPinjaman.map((s) => (
-              <option key={s} value={s}>
-                {statusPinjamanLabels[s]}
-              </option>
-            ))}
+            <LabeledOptions values={statusPinjaman} labels={statusPinjamanLabels} />
           </Select>
         </Field>
       ) : null}

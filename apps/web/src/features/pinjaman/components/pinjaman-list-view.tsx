@@ -2,10 +2,16 @@ import { Link } from 'react-router';
 import { formatDateShort, formatNik, formatPercent, formatRupiah, loanCode } from '@mizan/core';
 import { StatusBadge, TipeBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
-import { CardGrid, ListSkeleton } from '../../../components/ui/list-layout';
-import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import {
+  CardGrid,
+  CardHead,
+  CardTitleLink,
+  ListSkeleton,
+  WindowTable,
+  type ListIdentity,
+} from '../../../components/ui/list-layout';
+import { Td } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
-import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Pinjaman } from '../types';
 
 export interface PinjamanListViewProps {
@@ -16,6 +22,9 @@ export interface PinjamanListViewProps {
 }
 
 const keyOf = (p: Pinjaman) => p.id;
+
+/** The list's test ids, accessible name and row key, in the table and in the cards. */
+const list: ListIdentity<Pinjaman> = { testId: 'pinjaman', label: 'Daftar pinjaman', getKey: keyOf };
 
 /** The row's Detail, Edit and Hapus, each named for this pinjaman. */
 function actionsOf(p: Pinjaman, onEdit: (p: Pinjaman) => void, onDelete: (p: Pinjaman) => void): RowActionsProps {
@@ -30,90 +39,66 @@ function actionsOf(p: Pinjaman, onEdit: (p: Pinjaman) => void, onDelete: (p: Pin
 
 /** Desktop (≥ 1024 px): the table of spec §2. */
 function PinjamanTable({ rows, onEdit, onDelete }: Omit<PinjamanListViewProps, 'layout'>) {
-  const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, {
-    testId: 'pinjaman',
-    estimateSize: 65,
-    getKey: keyOf,
-  });
   return (
-    <Table caption="Daftar pinjaman" {...tableProps}>
-      <THead>
-        <tr>
-          <Th>No. Pinjaman</Th>
-          <Th>Nasabah</Th>
-          <Th>Tanggal Pinjam</Th>
-          <Th className="text-right">Jumlah</Th>
-          <Th className="text-right">Persentase</Th>
-          <Th>Tipe</Th>
-          <Th>Status</Th>
-          <Th className="text-right">Sisa Pokok</Th>
-          <Th className="text-right">Aksi</Th>
-        </tr>
-      </THead>
-      <TBody>
-        {before > 0 ? <SpacerRow height={before} columns={9} /> : null}
-        {items.map(({ row: p, ...at }) => (
-          <Tr key={p.id} {...tableRowProps(at)}>
-            <Td className="whitespace-nowrap">
-              <Link to={`/pinjaman/${p.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
-                {loanCode(p)}
-              </Link>
-              <p className="text-xs text-muted">Urutan ke-{p.urutan_pinjaman}</p>
-            </Td>
-            <Td className="max-w-56">
-              <p className="truncate font-medium text-ink">{p.nasabah.nama}</p>
-              <p className="font-mono text-xs whitespace-nowrap text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : '-'}</p>
-            </Td>
-            <Td className="whitespace-nowrap">{formatDateShort(p.tanggal_pinjam)}</Td>
-            <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(p.jumlah)}</Td>
-            <Td className="text-right whitespace-nowrap">{formatPercent(p.persentase)}</Td>
-            <Td>
-              <TipeBadge tipe={p.tipe} />
-            </Td>
-            <Td>
-              <StatusBadge status={p.status} />
-            </Td>
-            <Td className="text-right whitespace-nowrap">
-              <p className="font-medium">{formatRupiah(p.sisa_pokok)}</p>
-              <p className="text-xs text-muted">Terbayar {formatRupiah(p.total_pembayaran)}</p>
-            </Td>
-            <Td className="py-1.5">
-              <RowActions {...actionsOf(p, onEdit, onDelete)} />
-            </Td>
-          </Tr>
-        ))}
-        {after > 0 ? <SpacerRow height={after} columns={9} /> : null}
-      </TBody>
-    </Table>
+    <WindowTable
+      {...list}
+      rows={rows}
+      estimateSize={65}
+      columns={[
+        'No. Pinjaman',
+        'Nasabah',
+        'Tanggal Pinjam',
+        { header: 'Jumlah', className: 'text-right' },
+        { header: 'Persentase', className: 'text-right' },
+        'Tipe',
+        'Status',
+        { header: 'Sisa Pokok', className: 'text-right' },
+      ]}
+      actions={(p) => <RowActions {...actionsOf(p, onEdit, onDelete)} />}
+    >
+      {(p) => (
+        <>
+          <Td className="whitespace-nowrap">
+            <Link to={`/pinjaman/${p.id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
+              {loanCode(p)}
+            </Link>
+            <p className="text-xs text-muted">Urutan ke-{p.urutan_pinjaman}</p>
+          </Td>
+          <Td className="max-w-56">
+            <p className="truncate font-medium text-ink">{p.nasabah.nama}</p>
+            <p className="font-mono text-xs whitespace-nowrap text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : '-'}</p>
+          </Td>
+          <Td className="whitespace-nowrap">{formatDateShort(p.tanggal_pinjam)}</Td>
+          <Td className="text-right font-medium whitespace-nowrap">{formatRupiah(p.jumlah)}</Td>
+          <Td className="text-right whitespace-nowrap">{formatPercent(p.persentase)}</Td>
+          <Td>
+            <TipeBadge tipe={p.tipe} />
+          </Td>
+          <Td>
+            <StatusBadge status={p.status} />
+          </Td>
+          <Td className="text-right whitespace-nowrap">
+            <p className="font-medium">{formatRupiah(p.sisa_pokok)}</p>
+            <p className="text-xs text-muted">Terbayar {formatRupiah(p.total_pembayaran)}</p>
+          </Td>
+        </>
+      )}
+    </WindowTable>
   );
 }
 
 /** Tablet and phone: one card per loan (two columns of cards on a tablet). */
 function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListViewProps, 'layout'> & { columns: 1 | 2 }) {
   return (
-    <CardGrid
-      rows={rows}
-      testId="pinjaman"
-      label="Daftar pinjaman"
-      estimateSize={290}
-      columns={columns}
-      getKey={keyOf}
-      cardClassName="flex h-full flex-col p-4"
-    >
+    <CardGrid {...list} rows={rows} estimateSize={290} columns={columns} cardClassName="flex h-full flex-col p-4">
       {(p) => (
         <>
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <Link
-                to={`/pinjaman/${p.id}`}
-                className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline"
-              >
-                {p.nasabah.nama}
-              </Link>
-              <p className="font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</p>
-            </div>
-            <StatusBadge status={p.status} />
-          </div>
+          <CardHead
+            title={<CardTitleLink to={`/pinjaman/${p.id}`}>{p.nasabah.nama}</CardTitleLink>}
+            badge={<StatusBadge status={p.status} />}
+          >
+            <p className="font-mono text-xs text-muted">{p.nasabah.nik ? formatNik(p.nasabah.nik) : 'NIK -'}</p>
+          </CardHead>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted">
             <span>
               {p.nomor_pinjaman.trim() ? <span className="font-medium text-ink">{p.nomor_pinjaman} · </span> : null}

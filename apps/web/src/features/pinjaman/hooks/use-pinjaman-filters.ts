@@ -1,15 +1,22 @@
 import { pinjamanSortKeys } from '@mizan/core';
-import { idParam, oneOfParam, optionalTextParam, textParam, useUrlFilters } from '../../../lib/use-url-filters';
+import {
+  idParam,
+  oneOfParam,
+  optionalTextParam,
+  sortParams,
+  textParam,
+  tipeParam,
+  useUrlFilters,
+} from '../../../lib/use-url-filters';
 import { defaultPinjamanFilters, type PinjamanFilters } from '../types';
 
 const codecs = {
   search: textParam,
   status: oneOfParam<PinjamanFilters['status']>(['all', 'aktif', 'lunas', 'macet', 'pending', 'ditolak', 'hapus_buku']),
-  tipe: oneOfParam<PinjamanFilters['tipe']>(['all', 'pokok', 'non-pokok']),
+  tipe: tipeParam,
   nasabahId: idParam,
   nasabahNama: optionalTextParam,
-  sortBy: oneOfParam(pinjamanSortKeys),
-  sortOrder: oneOfParam(['asc', 'desc'] as const),
+  ...sortParams(pinjamanSortKeys),
 };
 
 /**

@@ -1,12 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfilLembaga, ProfilLembagaResponse } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { settingsQuery } from '../../../lib/settings-api';
 import { setInstitutionName } from '../../../lib/institution';
 
-export const profilLembagaQuery = queryOptions({
-  queryKey: ['settings', 'profil-lembaga'],
-  queryFn: async () => (await apiRequest<ProfilLembagaResponse>('/settings/profil-lembaga')).data,
-});
+export const profilLembagaQuery = settingsQuery<ProfilLembagaResponse>('profil-lembaga');
 
 function useProfilMutation<T>(request: (input: T) => Promise<{ data: ProfilLembagaResponse }>) {
   const queryClient = useQueryClient();

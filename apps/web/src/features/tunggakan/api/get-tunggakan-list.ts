@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { nextPageByTotal } from '../../../components/ui/use-list-page';
+import { getListPage, pagesByTotalOptions } from '../../../lib/list-pages';
 import type { Tunggakan, TunggakanFilters } from '../types';
 import { tunggakanKeys } from './keys';
 
@@ -26,19 +25,10 @@ export const tunggakanListQuery = (filters: TunggakanFilters) => ({
   sortOrder: filters.sortOrder,
 });
 
-export async function getTunggakanPage(filters: TunggakanFilters, page: number, limit = TUNGGAKAN_PAGE_SIZE) {
-  const { data, pagination } = await apiRequest<Tunggakan[]>('/tunggakan', {
-    query: { page, limit, ...tunggakanListQuery(filters) },
-  });
-  return { rows: data, page, limit, total: pagination?.total ?? data.length };
-}
+export const getTunggakanPage = (filters: TunggakanFilters, page: number, limit = TUNGGAKAN_PAGE_SIZE) =>
+  getListPage<Tunggakan>('/tunggakan', tunggakanListQuery(filters), page, limit);
 
 /** The cumulative list of loans in arrears: page 1 first, 'Load More' appends the next page. */
 export function useTunggakanList(filters: TunggakanFilters) {
-  return useInfiniteQuery({
-    queryKey: tunggakanKeys.list(filters),
-    queryFn: ({ pageParam }) => getTunggakanPage(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: nextPageByTotal,
-  });
+  return useInfiniteQuery(pagesByTotalOptions(tunggakanKeys.list(filters), (page) => getTunggakanPage(filters, page)));
 }

@@ -1,10 +1,16 @@
 import { Link } from 'react-router';
 import { formatDateShort, formatNik, formatRupiah, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge, TipeBadge } from '../../../components/ui/badge';
-import { CardGrid, ListSkeleton } from '../../../components/ui/list-layout';
-import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import {
+  CardGrid,
+  CardHead,
+  CardTitleLink,
+  ListSkeleton,
+  WindowTable,
+  type ListIdentity,
+} from '../../../components/ui/list-layout';
+import { Td } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
-import { useWindowRows } from '../../../components/ui/use-window-rows';
 import type { Tunggakan } from '../types';
 import { ContactActions } from './contact-actions';
 
@@ -16,6 +22,9 @@ export interface TunggakanListViewProps {
 }
 
 const keyOf = (row: Tunggakan) => row.pinjaman_id;
+
+/** The list's test ids, accessible name and row key, in the table and in the cards. */
+const list: ListIdentity<Tunggakan> = { testId: 'tunggakan', label: 'Daftar tunggakan', getKey: keyOf };
 const place = (row: Tunggakan) => [row.nasabah.kecamatan, row.nasabah.kota].filter(Boolean).join(', ') || '-';
 /** "3 angsuran" for a Murabahah, "2 bulan bagi hasil" for a Mudharabah. */
 const overdueCount = (row: Tunggakan) =>
@@ -23,94 +32,70 @@ const overdueCount = (row: Tunggakan) =>
 
 /** Desktop (≥ 1024 px): one table row per loan in arrears. */
 function TunggakanTable({ rows, onRemind }: { rows: Tunggakan[]; onRemind(row: Tunggakan): void }) {
-  const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, {
-    testId: 'tunggakan',
-    estimateSize: 65,
-    getKey: keyOf,
-  });
   return (
-    <Table caption="Daftar tunggakan" {...tableProps}>
-      <THead>
-        <tr>
-          <Th>Nasabah</Th>
-          <Th>Pinjaman</Th>
-          <Th>Kolektibilitas</Th>
-          <Th className="text-right">Hari</Th>
-          <Th className="text-right">Tunggakan</Th>
-          <Th className="hidden text-right xl:table-cell">Sisa Pokok</Th>
-          <Th className="text-right">Aksi</Th>
-        </tr>
-      </THead>
-      <TBody>
-        {before > 0 ? <SpacerRow height={before} columns={7} /> : null}
-        {items.map(({ row, ...at }) => (
-          <Tr key={row.pinjaman_id} {...tableRowProps(at)}>
-            <Td className="max-w-60">
-              <p className="truncate font-medium text-ink">{row.nasabah.nama}</p>
-              <p className="truncate text-xs text-muted">
-                {row.nasabah.telepon ?? 'Telepon -'} · {place(row)}
-              </p>
-            </Td>
-            <Td className="whitespace-nowrap">
-              <Link to={`/pinjaman/${row.pinjaman_id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
-                {loanCode({ id: row.pinjaman_id, nomor_pinjaman: row.nomor_pinjaman })}
-              </Link>
-              <div className="mt-0.5">
-                <TipeBadge tipe={row.tipe} />
-              </div>
-            </Td>
-            <Td>
-              <KolektibilitasBadge kelas={row.kolektibilitas as Kolektibilitas} />
-            </Td>
-            <Td className="text-right whitespace-nowrap">
-              <p className="font-semibold text-ink">{row.hari_tunggakan.toLocaleString('id-ID')} hari</p>
-              <p className="text-xs text-muted">sejak {formatDateShort(row.jatuh_tempo_tertua)}</p>
-            </Td>
-            <Td className="text-right whitespace-nowrap">
-              <p className="font-semibold text-red-800">{formatRupiah(row.tunggakan_total)}</p>
-              <p className="text-xs text-muted">{overdueCount(row)}</p>
-            </Td>
-            <Td className="hidden text-right font-medium whitespace-nowrap xl:table-cell">{formatRupiah(row.sisa_pokok)}</Td>
-            <Td className="py-1.5">
-              <ContactActions row={row} onRemind={onRemind} />
-            </Td>
-          </Tr>
-        ))}
-        {after > 0 ? <SpacerRow height={after} columns={7} /> : null}
-      </TBody>
-    </Table>
+    <WindowTable
+      {...list}
+      rows={rows}
+      estimateSize={65}
+      columns={[
+        'Nasabah',
+        'Pinjaman',
+        'Kolektibilitas',
+        { header: 'Hari', className: 'text-right' },
+        { header: 'Tunggakan', className: 'text-right' },
+        { header: 'Sisa Pokok', className: 'hidden text-right xl:table-cell' },
+      ]}
+      actions={(row) => <ContactActions row={row} onRemind={onRemind} />}
+    >
+      {(row) => (
+        <>
+          <Td className="max-w-60">
+            <p className="truncate font-medium text-ink">{row.nasabah.nama}</p>
+            <p className="truncate text-xs text-muted">
+              {row.nasabah.telepon ?? 'Telepon -'} · {place(row)}
+            </p>
+          </Td>
+          <Td className="whitespace-nowrap">
+            <Link to={`/pinjaman/${row.pinjaman_id}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
+              {loanCode({ id: row.pinjaman_id, nomor_pinjaman: row.nomor_pinjaman })}
+            </Link>
+            <div className="mt-0.5">
+              <TipeBadge tipe={row.tipe} />
+            </div>
+          </Td>
+          <Td>
+            <KolektibilitasBadge kelas={row.kolektibilitas as Kolektibilitas} />
+          </Td>
+          <Td className="text-right whitespace-nowrap">
+            <p className="font-semibold text-ink">{row.hari_tunggakan.toLocaleString('id-ID')} hari</p>
+            <p className="text-xs text-muted">sejak {formatDateShort(row.jatuh_tempo_tertua)}</p>
+          </Td>
+          <Td className="text-right whitespace-nowrap">
+            <p className="font-semibold text-red-800">{formatRupiah(row.tunggakan_total)}</p>
+            <p className="text-xs text-muted">{overdueCount(row)}</p>
+          </Td>
+          <Td className="hidden text-right font-medium whitespace-nowrap xl:table-cell">{formatRupiah(row.sisa_pokok)}</Td>
+        </>
+      )}
+    </WindowTable>
   );
 }
 
 /** Tablet and phone: one card per loan in arrears, with labelled call, chat, reminder and loan actions. */
 function TunggakanCards({ rows, columns, onRemind }: { rows: Tunggakan[]; columns: 1 | 2; onRemind(row: Tunggakan): void }) {
   return (
-    <CardGrid
-      rows={rows}
-      testId="tunggakan"
-      label="Daftar tunggakan"
-      estimateSize={290}
-      columns={columns}
-      getKey={keyOf}
-      cardClassName="flex h-full flex-col p-4"
-    >
+    <CardGrid {...list} rows={rows} estimateSize={290} columns={columns} cardClassName="flex h-full flex-col p-4">
       {(row) => (
         <>
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <Link
-                to={`/pinjaman/${row.pinjaman_id}`}
-                className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline"
-              >
-                {row.nasabah.nama}
-              </Link>
-              <p className="text-xs break-words text-muted">
-                {row.nasabah.nik ? <span className="font-mono">{formatNik(row.nasabah.nik)} · </span> : null}
-                {place(row)}
-              </p>
-            </div>
-            <KolektibilitasBadge kelas={row.kolektibilitas as Kolektibilitas} />
-          </div>
+          <CardHead
+            title={<CardTitleLink to={`/pinjaman/${row.pinjaman_id}`}>{row.nasabah.nama}</CardTitleLink>}
+            badge={<KolektibilitasBadge kelas={row.kolektibilitas as Kolektibilitas} />}
+          >
+            <p className="text-xs break-words text-muted">
+              {row.nasabah.nik ? <span className="font-mono">{formatNik(row.nasabah.nik)} · </span> : null}
+              {place(row)}
+            </p>
+          </CardHead>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted">
             <span className="font-medium text-ink">{loanCode({ id: row.pinjaman_id, nomor_pinjaman: row.nomor_pinjaman })}</span>
             <TipeBadge tipe={row.tipe} />

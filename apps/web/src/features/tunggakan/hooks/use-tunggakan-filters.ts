@@ -1,16 +1,15 @@
 import { tunggakanSortKeys } from '@mizan/core';
-import { intParam, oneOfParam, textParam, useUrlFilters } from '../../../lib/use-url-filters';
+import { intParam, oneOfParam, sortParams, textParam, tipeParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { defaultTunggakanFilters, type TunggakanFilters } from '../types';
 
 const codecs = {
   search: textParam,
   kolektibilitas: oneOfParam<TunggakanFilters['kolektibilitas']>(['all', '1', '2', '3', '4', '5']),
-  tipe: oneOfParam<TunggakanFilters['tipe']>(['all', 'pokok', 'non-pokok']),
+  tipe: tipeParam,
   kota: textParam,
   kecamatan: textParam,
   minHari: intParam(1, 36_500),
-  sortBy: oneOfParam(tunggakanSortKeys),
-  sortOrder: oneOfParam(['asc', 'desc'] as const),
+  ...sortParams(tunggakanSortKeys),
 };
 
 /**

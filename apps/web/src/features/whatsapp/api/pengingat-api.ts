@@ -1,25 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PengingatManualResponse, PengingatSetting, PengingatSettingsResponse, WaMessage } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { settingsQuery, useSaveSettings } from '../../../lib/settings-api';
 import { waKeys } from './keys';
 
 /** GET /settings/pengingat: the reminder setting, the shipped defaults, a real loan's values for the preview. */
-export const pengingatSettingsQuery = queryOptions({
-  queryKey: ['settings', 'pengingat'],
-  queryFn: async () => (await apiRequest<PengingatSettingsResponse>('/settings/pengingat')).data,
-});
+export const pengingatSettingsQuery = settingsQuery<PengingatSettingsResponse>('pengingat');
 
 /** PUT /settings/pengingat (admin); today's reminders are planned again by the server. */
 export function useSavePengingat() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: PengingatSetting) =>
-      apiRequest<PengingatSettingsResponse>('/settings/pengingat', { method: 'PUT', body: input }),
-    onSuccess: (res) => {
-      queryClient.setQueryData(pengingatSettingsQuery.queryKey, res.data);
-      void queryClient.invalidateQueries({ queryKey: waKeys.messages });
-    },
-  });
+  return useSaveSettings<PengingatSetting, PengingatSettingsResponse>('pengingat', (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: waKeys.messages }),
+  );
 }
 
 /** GET /pinjaman/:id/pengingat: the reminder to send by hand now, filled in, or why none can go. */

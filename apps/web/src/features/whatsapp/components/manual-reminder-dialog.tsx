@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, QueryError } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -41,9 +41,7 @@ export function ManualReminderDialog({
           <Skeleton className="h-32" />
         </div>
       ) : preview.isError ? (
-        <Alert tone="error" title="Gagal memuat pengingat">
-          {errorMessage(preview.error, 'Terjadi kesalahan. Silakan coba lagi.')}
-        </Alert>
+        <QueryError title="Gagal memuat pengingat" error={preview.error} />
       ) : (
         <ReminderForm
           key={preview.dataUpdatedAt}
