@@ -17,10 +17,8 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { Textarea } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
 import { useAuth } from '../../auth';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { useHapusBukuInfo, useProposeHapusBuku } from '../api/hapus-buku';
 
 /**
@@ -96,19 +94,12 @@ function HapusBukuDialog({
   const [alasan, setAlasan] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const propose = useProposeHapusBuku(pinjaman.id);
-  const { showToast } = useToast();
-
-  const submit = async () => {
-    try {
-      const res = await propose.mutateAsync({ alasan });
-      showToast(res.message ?? 'Hapus buku diajukan', 'success');
-      onOpenChange(false);
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else showToast(errorMessage(e, 'Hapus buku gagal diajukan'), 'error');
-    }
-  };
+  const send = useFormSubmit({
+    success: 'Hapus buku diajukan',
+    failure: 'Hapus buku gagal diajukan',
+    takeFieldErrors: allFieldErrors(setErrors),
+  });
+  const submit = () => send(propose.mutateAsync({ alasan }), () => onOpenChange(false));
 
   return (
     <Dialog
