@@ -3,8 +3,7 @@ import type { Browser } from 'playwright-core';
 import { addMonths, todayJakarta } from '@mizan/core';
 import { launchBrowser, VIEWPORTS, type ViewportName } from './support/browser';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
-import { nasabahPayload, murabahahPayload } from './support/data';
-import { apiSession, openSignedIn, snap, type ApiSession } from './support/actions';
+import { apiSession, murabahahWithInstalments, openSignedIn, snap, staffSessions, type ApiSession } from './support/actions';
 
 // Hapus buku (issue 47): an administrator asks to write off a Murabahah of kolektibilitas 5, a
 // manager approves it from the queue; the loan page then says what left the books and that the
@@ -19,37 +18,13 @@ let counter = 0;
 /** Rp 12.000.000 at 2 % × 12 from fourteen months ago, two instalments paid: months in arrears, class 5. */
 async function macetLoan(nama: string) {
   counter += 1;
-  const customer = await server.api<{ id: number }>('POST', '/nasabah', nasabahPayload(nama, counter));
-  const tanggal = addMonths(todayJakarta(), -14);
-  const loan = await server.api<{ id: number }>(
-    'POST',
-    '/pinjaman',
-    murabahahPayload(customer.body.data.id, `HB-${counter}`, tanggal),
-  );
-  for (let k = 1; k <= 2; k += 1)
-    await server.api('POST', '/pembayaran', {
-      pinjaman_id: loan.body.data.id,
-      tanggal: addMonths(tanggal, k),
-      jumlah: 1_240_000,
-      jenis: 'angsuran',
-      keterangan: null,
-      angsuran_ke: k,
-    });
-  return loan.body.data.id;
+  return murabahahWithInstalments(server, { nama, n: counter }, `HB-${counter}`, addMonths(todayJakarta(), -14), 2);
 }
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await server.api('POST', '/auth/register', {
-    username: 'manajer',
-    nama_lengkap: 'Pak Manajer',
-    password: 'password-manajer-1',
-    role: 'manajer',
-  });
-  [admin, manajer] = await Promise.all([
-    apiSession(server.baseURL, E2E_ADMIN.username, E2E_ADMIN.password),
-    apiSession(server.baseURL, 'manajer', 'password-manajer-1'),
-  ]);
+  [manajer] = await staffSessions(server, [['manajer', 'manajer', 'Pak Manajer']]);
+  admin = await apiSession(server.baseURL, E2E_ADMIN.username, E2E_ADMIN.password);
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,8 +3,7 @@ import type { Browser } from 'playwright-core';
 import { addMonths, todayJakarta } from '@mizan/core';
 import { launchBrowser, VIEWPORTS, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { nasabahPayload, murabahahPayload } from './support/data';
-import { apiSession, openSignedIn, snap, type ApiSession } from './support/actions';
+import { murabahahWithInstalments, openSignedIn, snap, staffSessions, type ApiSession } from './support/actions';
 
 // Penjadwalan Kembali (issue 27 D): an officer proposes a new schedule for a Murabahah in arrears
 // (the same remaining obligation over more months), a manager approves it from the queue, and the
@@ -19,35 +18,14 @@ let counter = 0;
 /** Rp 12.000.000 at 2 % for 12 months from six months ago: three instalments paid, three in arrears. */
 async function loanInArrears(nama: string) {
   counter += 1;
-  const customer = await server.api<{ id: number }>('POST', '/nasabah', nasabahPayload(nama, counter));
-  const tanggal = addMonths(todayJakarta(), -6);
-  const loan = await server.api<{ id: number }>(
-    'POST',
-    '/pinjaman',
-    murabahahPayload(customer.body.data.id, `JU-${counter}`, tanggal),
-  );
-  for (let k = 1; k <= 3; k += 1)
-    await server.api('POST', '/pembayaran', {
-      pinjaman_id: loan.body.data.id,
-      tanggal: addMonths(tanggal, k),
-      jumlah: 1_240_000,
-      jenis: 'angsuran',
-      keterangan: null,
-      angsuran_ke: k,
-    });
-  return loan.body.data.id;
+  return murabahahWithInstalments(server, { nama, n: counter }, `JU-${counter}`, addMonths(todayJakarta(), -6), 3);
 }
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  for (const [username, role, nama_lengkap] of [
+  [petugas, manajer] = await staffSessions(server, [
     ['petugas', 'operator', 'Siti Petugas'],
     ['manajer', 'manajer', 'Pak Manajer'],
-  ] as const)
-    await server.api('POST', '/auth/register', { username, nama_lengkap, password: `password-${username}-1`, role });
-  [petugas, manajer] = await Promise.all([
-    apiSession(server.baseURL, 'petugas', 'password-petugas-1'),
-    apiSession(server.baseURL, 'manajer', 'password-manajer-1'),
   ]);
 });
 afterAll(async () => {

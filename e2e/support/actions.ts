@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
+import { addMonths } from '@mizan/core';
 import { newPage, type ViewportName } from './browser';
-import { E2E_ADMIN } from './server';
+import { E2E_ADMIN, type RunningServer } from './server';
+import { murabahahPayload, nasabahPayload } from './data';
 
 /** Signs in through the login screen and waits for the dashboard. */
 export async function signIn(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password) {
@@ -45,4 +47,43 @@ export async function openSignedIn(browser: Browser, baseURL: string, session: A
   }, session);
   await page.goto(path);
   return { context, page };
+}
+
+/** Registers staff accounts (username, role, full name; password `password-<username>-1`) and signs each in. */
+export async function staffSessions<const A extends readonly (readonly [username: string, role: string, namaLengkap: string])[]>(
+  server: RunningServer,
+  accounts: A,
+): Promise<{ [K in keyof A]: ApiSession }> {
+  for (const [username, role, nama_lengkap] of accounts)
+    await server.api('POST', '/auth/register', { username, nama_lengkap, password: `password-${username}-1`, role });
+  const sessions = await Promise.all(
+    accounts.map(([username]) => apiSession(server.baseURL, username, `password-${username}-1`)),
+  );
+  return sessions as { [K in keyof A]: ApiSession };
+}
+
+/**
+ * A customer `nama` (the n-th: its own NIK) with a Murabahah `nomor` of Rp 12.000.000 at 2 % × 12
+ * granted on `tanggal`, its first `paid` instalments of Rp 1.240.000 paid on their monthly dates.
+ * Answers the loan's id.
+ */
+export async function murabahahWithInstalments(
+  server: RunningServer,
+  customer: { nama: string; n: number },
+  nomor: string,
+  tanggal: string,
+  paid: number,
+): Promise<number> {
+  const nasabah = await server.api<{ id: number }>('POST', '/nasabah', nasabahPayload(customer.nama, customer.n));
+  const loan = await server.api<{ id: number }>('POST', '/pinjaman', murabahahPayload(nasabah.body.data.id, nomor, tanggal));
+  for (let k = 1; k <= paid; k += 1)
+    await server.api('POST', '/pembayaran', {
+      pinjaman_id: loan.body.data.id,
+      tanggal: addMonths(tanggal, k),
+      jumlah: 1_240_000,
+      jenis: 'angsuran',
+      keterangan: null,
+      angsuran_ke: k,
+    });
+  return loan.body.data.id;
 }
