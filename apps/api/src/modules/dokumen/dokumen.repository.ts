@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { ledgerLoanColumns, ledgerLoanColumnsOf } from '../../db/loan-columns';
 
 /**
  * A payment with what its receipt prints: number, customer, loan, who recorded it, and whether it
@@ -83,13 +84,7 @@ export function findLoanForDocuments(db: Kysely<DB>, pinjamanId: number) {
     .select([
       'p.id',
       'p.nomor_pinjaman',
-      'p.tipe',
-      'p.jumlah',
-      'p.persentase',
-      'p.durasi_angsuran',
-      'p.jadwal_ulang',
-      'p.tanggal_pinjam',
-      'p.status',
+      ...ledgerLoanColumnsOf('p'),
       'p.jaminan',
       'p.sisa_pokok',
       'p.total_pembayaran',
@@ -133,13 +128,7 @@ export function loansOfCustomer(db: Kysely<DB>, nasabahId: number) {
     .select([
       'id',
       'nomor_pinjaman',
-      'tipe',
-      'jumlah',
-      'persentase',
-      'durasi_angsuran',
-      'jadwal_ulang',
-      'tanggal_pinjam',
-      'status',
+      ...ledgerLoanColumns,
       'jaminan',
       'sisa_pokok',
       'sisa_kewajiban',

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { LedgerSummary } from '@mizan/core';
 import type { DB } from '../../db/schema';
+import { ledgerLoanColumns } from '../../db/loan-columns';
 
 /**
  * The next living loans after `afterId` whose ledger can change with the date: those not `lunas`
@@ -14,13 +15,7 @@ export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number, ever
     .selectFrom('pinjaman')
     .select([
       'id',
-      'tipe',
-      'jumlah',
-      'persentase',
-      'durasi_angsuran',
-      'jadwal_ulang',
-      'tanggal_pinjam',
-      'status',
+      ...ledgerLoanColumns,
       'kolektibilitas',
       'ledger_tanggal',
     ])
