@@ -125,15 +125,7 @@ export function findCustomer(db: Kysely<DB>, nasabahId: number) {
 export function loansOfCustomer(db: Kysely<DB>, nasabahId: number) {
   return db
     .selectFrom('pinjaman')
-    .select([
-      'id',
-      'nomor_pinjaman',
-      ...ledgerLoanColumns,
-      'jaminan',
-      'sisa_pokok',
-      'sisa_kewajiban',
-      'total_pembayaran',
-    ])
+    .select(['id', 'nomor_pinjaman', ...ledgerLoanColumns, 'jaminan', 'sisa_pokok', 'sisa_kewajiban', 'total_pembayaran'])
     .where('nasabah_id', '=', nasabahId)
     .where('deleted_at', 'is', null)
     .orderBy('tanggal_pinjam')

@@ -13,12 +13,7 @@ import { ledgerLoanColumns } from '../../db/loan-columns';
 export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number, everyLoan = false) {
   let query = trx
     .selectFrom('pinjaman')
-    .select([
-      'id',
-      ...ledgerLoanColumns,
-      'kolektibilitas',
-      'ledger_tanggal',
-    ])
+    .select(['id', ...ledgerLoanColumns, 'kolektibilitas', 'ledger_tanggal'])
     .select(sql<string>`pinjaman.xmin::text`.as('versi'))
     .where('deleted_at', 'is', null)
     .where('id', '>', afterId);
