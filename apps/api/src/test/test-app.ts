@@ -88,10 +88,7 @@ export async function createTestApp(
       // A change answered may have recorded reactions (its activity, ta'zir proposals,
       // notifications): the server runs them at once after the commit; a test sees them done
       // (or failed) when its request returns, as a person a moment later would.
-      if (options.method !== 'GET' && options.method !== 'HEAD') {
-        await app.reactions.kick();
-        await app.reactions.idle();
-      }
+      if (options.method !== 'GET' && options.method !== 'HEAD') await reactionsDone(app);
       return res;
     },
     async createUser({ username, password, role, nama_lengkap }) {
@@ -108,6 +105,22 @@ export async function createTestApp(
     },
   };
   return testApp;
+}
+
+/**
+ * Runs the reactions recorded so far (activities, ta'zir proposals, notifications written into the
+ * message log) to the end, as the server does right after a commit.
+ */
+export async function reactionsDone(app: FastifyInstance) {
+  await app.reactions.kick();
+  await app.reactions.idle();
+}
+
+/** The reactions done, then the messages they wrote handed to the WhatsApp gateway. */
+export async function messagesSent(app: FastifyInstance) {
+  await reactionsDone(app);
+  await app.wa.dispatcher.kick();
+  await app.wa.dispatcher.idle();
 }
 
 /**
