@@ -78,6 +78,19 @@ export async function saveKolektibilitasSetting(
 }
 
 /**
+ * What the batch jobs classify and split loans by: the kolektibilitas bands in force and the
+ * margin recognition method (the arrears split into principal and margin as the institution
+ * recognises margin, issue 47).
+ */
+export async function ledgerRules(db: Kysely<DB>) {
+  const [{ bands }, { metode_pengakuan_margin: metode }] = await Promise.all([
+    getKolektibilitasSetting(db),
+    getPendapatanSetting(db),
+  ]);
+  return { bands, metode };
+}
+
+/**
  * The WhatsApp notification setting in force (issue 24): the stored one when it is usable, else
  * core `defaultNotifikasiSetting` (every event on, the shipped templates, recap at 17:00). An event
  * the stored value lacks (added by a later version) takes its default.
