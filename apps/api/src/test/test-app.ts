@@ -139,6 +139,22 @@ export function appPerFile(use: (t: TestApp) => void, ...args: Parameters<typeof
 }
 
 /**
+ * Gives the test file (or the describe block it is called in) one fresh database, made before its
+ * first test and closed after its last; `use` receives it first, to keep it where the tests read it
+ * and to fill it.
+ */
+export function databasePerFile(use: (handle: DatabaseHandle & { url?: string }) => unknown) {
+  let handle: (DatabaseHandle & { url?: string }) | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await use(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+}
+
+/**
  * Empties the money events, so that a test file can start its loans and payments afresh (the
  * database refuses to delete an event; emptying the whole table is what a restore does too).
  */
