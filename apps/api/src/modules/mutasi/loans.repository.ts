@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { statusBerjalan } from '@mizan/core';
 import type { Updateable } from 'kysely';
 import type { DB, PinjamanTable } from '../../db/schema';
+import { lockLivingRow } from '../../db/living-rows';
 
 // The loan rows and balance columns the money module reads and writes (issue 47): no other module
 // writes a loan's balances, its class or its status moved by a payment.
@@ -14,13 +15,7 @@ type BalanceColumns = Parameters<typeof setLoanBalance>[2] & { id: number };
  * runs alone on its single connection. Returns the loan, or undefined when it does not exist.
  */
 export function lockLoan(trx: Kysely<DB>, pinjamanId: number) {
-  return trx
-    .selectFrom('pinjaman')
-    .selectAll()
-    .where('id', '=', pinjamanId)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+  return lockLivingRow(trx, 'pinjaman', pinjamanId);
 }
 
 /** A living loan's row, or undefined (read, not locked). */
