@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { ledgerLoanColumns, ledgerLoanColumnsOf } from '../../db/loan-columns';
+import { ledgerLoanColumns, ledgerLoanColumnsOf } from '../../db/ledger-reads';
 
 /**
  * A payment with what its receipt prints: number, customer, loan, who recorded it, and whether it

@@ -2,7 +2,7 @@ import { statusBelumCair, statusBerjalan } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { JenisPembayaran } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { ledgerLoanColumnsOf } from '../../db/loan-columns';
+import { ledgerLoanColumnsOf } from '../../db/ledger-reads';
 
 /** The living payments dated `tanggal`, with their loan, customer, receipt number and recorder, in the order recorded. */
 export function paymentsOfDay(db: Kysely<DB>, tanggal: string) {

@@ -44,15 +44,7 @@ export function findLoanRows(trx: Kysely<DB>, ids: readonly number[]) {
 }
 
 /** The living payments of the given loans, as their balances and ledgers read them. */
-export function livingPaymentsOfLoans(trx: Kysely<DB>, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return trx
-    .selectFrom('pembayaran')
-    .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
-    .where('pinjaman_id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
+export { livingPaymentsOfLoans } from '../../db/ledger-reads';
 
 /** The living Murabahah loans not lunas: those whose stored principal and margin left a payment split can move. */
 export async function runningMurabahahIds(trx: Kysely<DB>): Promise<number[]> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { jakartaInstant } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { ledgerLoanColumnsOf } from '../../db/loan-columns';
+import { ledgerLoanColumnsOf } from '../../db/ledger-reads';
 
 // Reminders to customers (issue 24, part B; docs/whatsapp.md): what the planner reads, what the
 // sender checks right before a reminder goes, the day's count against the cap.
