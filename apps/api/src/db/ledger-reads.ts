@@ -17,6 +17,18 @@ export function ledgerLoanColumnsOf<T extends string>(table: T): readonly `${T}.
   return ledgerColumns.map((column) => `${table}.${column}` as const);
 }
 
+/** One loan's living payments with the columns its ledger reads, by date and then as recorded. */
+export function livingPaymentsOfLoan(db: Kysely<DB>, pinjamanId: number) {
+  return db
+    .selectFrom('pembayaran')
+    .select(['id', 'tanggal', 'jenis', 'jumlah', 'angsuran_ke'])
+    .where('pinjaman_id', '=', pinjamanId)
+    .where('deleted_at', 'is', null)
+    .orderBy('tanggal')
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * The living payments of the given loans (dated by `until` when given) with the columns core's
  * ledger reads (`LedgerPayment`) and the loan each is on.

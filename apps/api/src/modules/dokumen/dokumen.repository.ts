@@ -100,16 +100,7 @@ export function findLoanForDocuments(db: Kysely<DB>, pinjamanId: number) {
 }
 
 /** A loan's living payments in the order the ledger reads them. */
-export function livingPaymentsOfLoan(db: Kysely<DB>, pinjamanId: number) {
-  return db
-    .selectFrom('pembayaran')
-    .select(['id', 'tanggal', 'jenis', 'jumlah', 'angsuran_ke'])
-    .where('pinjaman_id', '=', pinjamanId)
-    .where('deleted_at', 'is', null)
-    .orderBy('tanggal')
-    .orderBy('id')
-    .execute();
-}
+export { livingPaymentsOfLoan } from '../../db/ledger-reads';
 
 /** A living customer, for the statement. */
 export function findCustomer(db: Kysely<DB>, nasabahId: number) {

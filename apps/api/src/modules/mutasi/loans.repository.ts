@@ -3,6 +3,7 @@ import { statusBerjalan } from '@mizan/core';
 import type { Updateable } from 'kysely';
 import type { DB, PinjamanTable } from '../../db/schema';
 import { lockLivingRow } from '../../db/living-rows';
+import { livingPaymentsOfLoan } from '../../db/ledger-reads';
 
 // The loan rows and balance columns the money module reads and writes (issue 47): no other module
 // writes a loan's balances, its class or its status moved by a payment.
@@ -28,14 +29,7 @@ export function findLoanRow(trx: Kysely<DB>, pinjamanId: number) {
 }
 
 /** A loan's living payments as its balance and ledger read them. */
-export function livingPaymentsOf(trx: Kysely<DB>, pinjamanId: number) {
-  return trx
-    .selectFrom('pembayaran')
-    .select(['id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
-    .where('pinjaman_id', '=', pinjamanId)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
+export const livingPaymentsOf = (trx: Kysely<DB>, pinjamanId: number) => livingPaymentsOfLoan(trx, pinjamanId);
 
 /** Loan rows by id (an import's batch). */
 export function findLoanRows(trx: Kysely<DB>, ids: readonly number[]) {
