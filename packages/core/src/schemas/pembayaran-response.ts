@@ -3,6 +3,7 @@
  * response schemas (undeclared fields are dropped); the web app reads the inferred types.
  */
 import { z } from './zod';
+import { recordTimesShape } from './record-times';
 import { jenisPembayaran } from '../domain/types';
 import { nasabahSchema } from './nasabah-response';
 import { pinjamanNasabahSchema, pinjamanSchema } from './pinjaman-response';
@@ -17,8 +18,7 @@ export const pembayaranSchema = z.object({
   jenis: z.enum(jenisPembayaran),
   keterangan: z.string().nullable(),
   angsuran_ke: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordTimesShape,
 });
 export type Pembayaran = z.infer<typeof pembayaranSchema>;
 

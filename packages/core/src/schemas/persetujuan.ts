@@ -1,5 +1,6 @@
 /** The approval workflow's bodies and answers (issue 27 A). */
 import { z } from './zod';
+import { settingChangeShape } from './setting-change';
 import { jenisPersetujuan, persetujuanMessages as m, statusPersetujuan } from '../domain/persetujuan';
 import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
 import { pageParamSchema } from './list-query';
@@ -23,8 +24,7 @@ export const defaultPersetujuanSetting: PersetujuanSetting = { pinjaman_baru: fa
 
 export const persetujuanSettingsResponseSchema = z.object({
   setting: persetujuanSettingSchema,
-  diubah_oleh: z.string().nullable(),
-  diubah_pada: z.string().nullable(),
+  ...settingChangeShape,
 });
 export type PersetujuanSettingsResponse = z.infer<typeof persetujuanSettingsResponseSchema>;
 
