@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { instantText, selectJsonRows, sortKeyColumn } from './json-rows';
-import { createTestDatabase } from '../test/test-db';
+import { databasePerFile } from '../test/test-app';
 import type { DatabaseHandle } from './database';
 
 // A list page read as JSON text must give every field the value the ordinary select gives (the
 // same numbers: BIGINT rupiah, NUMERIC percentages; 'YYYY-MM-DD' dates, booleans, nulls, text;
 // timestamps naming the same instant to the millisecond the API sends), in the page's order.
 let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
+databasePerFile(async (fresh) => {
+  handle = fresh;
   const { db } = handle;
   const [nasabah] = await db
     .insertInto('nasabah')
@@ -49,9 +49,6 @@ beforeAll(async () => {
       created_at: sql<Date>`'2026-03-01 08:15:30.123456+07'::timestamptz`,
     })
     .execute();
-});
-afterAll(async () => {
-  await handle.close();
 });
 
 const instants = (row: Record<string, unknown>) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase } from '../test/test-db';
+import { databasePerFile } from '../test/test-app';
 import type { DatabaseHandle } from './database';
 import { ANALYZE_JOB, DAILY_VACUUM_JOB, DEAD_ROWS_LIMIT, dailyVacuum, vacuumAtStart } from './maintenance';
 import { loadScaleData } from './seed/scale';
@@ -10,12 +10,9 @@ import { loadScaleData } from './seed/scale';
 let handle: DatabaseHandle;
 const onPglite = process.env.MIZAN_TEST_DB !== 'postgres';
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
+databasePerFile(async (fresh) => {
+  handle = fresh;
   await loadScaleData(handle.db, { nasabah: 20, pinjaman: 60, pembayaran: 300, today: '2026-11-22', userId: null });
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 const stats = async (table: string) => {

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { createSnapshotCache, currentSnapshot, type SnapshotCache } from './snapshot-cache';
-import { createTestDatabase } from '../test/test-db';
+import { databasePerFile } from '../test/test-app';
 
 let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
+databasePerFile((fresh) => {
+  handle = fresh;
 });
 
 /** An "answer" that reads the database: the descriptions of all activities, in order. */

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './database';
-import { createTestDatabase } from '../test/test-db';
+import { databasePerFile } from '../test/test-app';
 import { countNasabah, countPembayaran, countPinjaman, sumPembayaranBetween } from './stat-counters';
 import { loadScaleData } from './seed/scale';
 
 let handle: DatabaseHandle;
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
+databasePerFile(async (fresh) => {
+  handle = fresh;
   await loadScaleData(handle.db, { nasabah: 40, pinjaman: 120, pembayaran: 1000, today: '2026-11-22', userId: null });
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 /** The same figures computed by scanning the tables. */

@@ -32,3 +32,8 @@ export function paginationOf(
   const { page, limit, sortBy, sortOrder } = query;
   return { page, limit, total, totalPages: Math.ceil(total / limit), sortBy, sortOrder };
 }
+
+/** A list route's answer (the `listEnvelope` shape): the page's rows, and its pagination under `meta`. */
+export function listAnswer<T, P>(list: { data: T[]; pagination: P }) {
+  return { success: true as const, data: list.data, meta: { pagination: list.pagination } };
+}

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loanPosition, nomorKwitansi, todayJakarta, type LedgerLoan, type LedgerPayment } from '@mizan/core';
-import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
+import { createTestApp, reactionsDone, TEST_ADMIN, type TestApp } from './test-app';
 import { createTestDatabase } from './test-db';
 import { backfillMonthEnds } from '../modules/portfolio/portfolio.service';
 import { todayOf } from '../lib/clock';
@@ -454,8 +454,7 @@ describe('sequences of a restored database', () => {
     expect(first.nomor_kwitansi).toBe(nomorKwitansi(lastReceipt.tahun, lastReceipt.urut + 1));
     await pay(2, '2024-04-15');
     // The proposal is written by its reaction after the payment's commit (issue 47).
-    await app.reactions.kick();
-    await app.reactions.idle();
+    await reactionsDone(app);
     const tazir = await app.inject({ method: 'GET', url: `/api/tazir?pinjaman_id=${loan.id}`, headers });
     expect(tazir.json().data).toMatchObject([{ id: largest.tazir! + 1, angsuran_ke: 2, status: 'diusulkan' }]);
 

@@ -88,10 +88,7 @@ export async function createTestApp(
       // A change answered may have recorded reactions (its activity, ta'zir proposals,
       // notifications): the server runs them at once after the commit; a test sees them done
       // (or failed) when its request returns, as a person a moment later would.
-      if (options.method !== 'GET' && options.method !== 'HEAD') {
-        await app.reactions.kick();
-        await app.reactions.idle();
-      }
+      if (options.method !== 'GET' && options.method !== 'HEAD') await reactionsDone(app);
       return res;
     },
     async createUser({ username, password, role, nama_lengkap }) {
@@ -111,6 +108,22 @@ export async function createTestApp(
 }
 
 /**
+ * Runs the reactions recorded so far (activities, ta'zir proposals, notifications written into the
+ * message log) to the end, as the server does right after a commit.
+ */
+export async function reactionsDone(app: FastifyInstance) {
+  await app.reactions.kick();
+  await app.reactions.idle();
+}
+
+/** The reactions done, then the messages they wrote handed to the WhatsApp gateway. */
+export async function messagesSent(app: FastifyInstance) {
+  await reactionsDone(app);
+  await app.wa.dispatcher.kick();
+  await app.wa.dispatcher.idle();
+}
+
+/**
  * Gives the test file one app (`createTestApp` with `args`), built before its first test and
  * closed after its last; `use` receives it, for the file to keep where its tests read it.
  */
@@ -122,6 +135,22 @@ export function appPerFile(use: (t: TestApp) => void, ...args: Parameters<typeof
   });
   afterAll(async () => {
     await t?.close();
+  });
+}
+
+/**
+ * Gives the test file (or the describe block it is called in) one fresh database, made before its
+ * first test and closed after its last; `use` receives it first, to keep it where the tests read it
+ * and to fill it.
+ */
+export function databasePerFile(use: (handle: DatabaseHandle & { url?: string }) => unknown) {
+  let handle: (DatabaseHandle & { url?: string }) | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await use(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
   });
 }
 

@@ -149,8 +149,15 @@ interface LoanFacts {
   jumlah: number;
 }
 
+/** What every loan event is told from: the institution, the customer, the loan. */
+interface LoanEventFacts {
+  lembaga: string;
+  nama_nasabah: string;
+  loan: LoanFacts;
+}
+
 /** The values every loan event shares: the institution, the customer, the loan's code and type. */
-function loanHead(f: { lembaga: string; nama_nasabah: string; loan: LoanFacts }) {
+function loanHead(f: LoanEventFacts) {
   return {
     lembaga: f.lembaga,
     nama_nasabah: f.nama_nasabah,
@@ -159,17 +166,16 @@ function loanHead(f: { lembaga: string; nama_nasabah: string; loan: LoanFacts })
   };
 }
 
-export function pembayaranBaruValues(f: {
-  lembaga: string;
-  nama_nasabah: string;
-  loan: LoanFacts;
-  jenis: string;
-  angsuran_ke: number | null;
-  jumlah: number;
-  tanggal: string;
-  sisa_pokok: number;
-  petugas: string;
-}): Record<string, string> {
+export function pembayaranBaruValues(
+  f: LoanEventFacts & {
+    jenis: string;
+    angsuran_ke: number | null;
+    jumlah: number;
+    tanggal: string;
+    sisa_pokok: number;
+    petugas: string;
+  },
+): Record<string, string> {
   return {
     ...loanHead(f),
     jenis: labelOf(jenisPembayaranLabels, f.jenis),
@@ -181,14 +187,13 @@ export function pembayaranBaruValues(f: {
   };
 }
 
-export function pinjamanValues(f: {
-  lembaga: string;
-  nama_nasabah: string;
-  loan: LoanFacts;
-  tanggal: string;
-  durasi: number | null;
-  petugas: string;
-}): Record<string, string> {
+export function pinjamanValues(
+  f: LoanEventFacts & {
+    tanggal: string;
+    durasi: number | null;
+    petugas: string;
+  },
+): Record<string, string> {
   return {
     ...loanHead(f),
     jumlah: formatRupiah(f.loan.jumlah),
@@ -200,17 +205,16 @@ export function pinjamanValues(f: {
 
 const kelasText = (k: Kolektibilitas) => `${k} (${kolektibilitasLabels[k]})`;
 
-export function kolektibilitasMemburukValues(f: {
-  lembaga: string;
-  nama_nasabah: string;
-  loan: LoanFacts;
-  lama: Kolektibilitas;
-  baru: Kolektibilitas;
-  hari_tunggakan: number;
-  tunggakan: number;
-  sisa_pokok: number;
-  tanggal: string;
-}): Record<string, string> {
+export function kolektibilitasMemburukValues(
+  f: LoanEventFacts & {
+    lama: Kolektibilitas;
+    baru: Kolektibilitas;
+    hari_tunggakan: number;
+    tunggakan: number;
+    sisa_pokok: number;
+    tanggal: string;
+  },
+): Record<string, string> {
   return {
     ...loanHead(f),
     kolektibilitas_lama: kelasText(f.lama),

@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, addMonths } from './calendar';
-import { murabahahAllocation, type LedgerLoan, type LedgerPayment } from './ledger';
+import { murabahahAllocation } from './ledger';
+import { instalmentsPaid, murabahahLoanOf } from './ledger-loan.fixture';
 import { loanIncome } from './pendapatan';
 import { methodMargins, metodePengakuanMargin } from './margin';
 import { bulanBerjalan, khasmAmount, khasmProblem, settlementQuote } from './pelunasan';
-import { buildMurabahahSchedule } from './schedule';
 
-const loanOf = (over: Partial<LedgerLoan> = {}): LedgerLoan => ({
-  tipe: 'pokok',
-  jumlah: 100_000_000,
-  persentase: 1,
-  durasi_angsuran: 12,
-  tanggal_pinjam: '2024-01-15',
-  status: 'aktif',
-  ...over,
-});
-
-/** The first `count` instalments paid in full on their due dates. */
-const instalmentsPaid = (loan: LedgerLoan, count: number): LedgerPayment[] =>
-  buildMurabahahSchedule({ ...loan, durasi_angsuran: loan.durasi_angsuran! })
-    .slice(0, count)
-    .map((line) => ({
-      id: line.angsuran_ke,
-      tanggal: line.jatuh_tempo,
-      jenis: 'angsuran',
-      jumlah: line.jumlah,
-      angsuran_ke: line.angsuran_ke,
-    }));
+const loanOf = murabahahLoanOf({ jumlah: 100_000_000, persentase: 1 });
 
 describe('bulanBerjalan', () => {
   it('counts the months of the akad that have begun, the running one included', () => {

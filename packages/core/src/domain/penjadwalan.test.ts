@@ -1,29 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loanLedger, type LedgerLoan, type LedgerPayment } from './ledger';
+import { loanLedger } from './ledger';
+import { instalmentsPaid, murabahahLoanOf } from './ledger-loan.fixture';
 import { calculateMurabahah } from './murabahah';
 import { penjadwalan } from './penjadwalan';
-import { buildMurabahahSchedule } from './schedule';
 
-const loanOf = (over: Partial<LedgerLoan> = {}): LedgerLoan => ({
-  tipe: 'pokok',
-  jumlah: 12_000_000,
-  persentase: 2,
-  durasi_angsuran: 12,
-  tanggal_pinjam: '2024-01-15',
-  status: 'aktif',
-  ...over,
-});
-const paidInstalments = (loan: LedgerLoan, count: number): LedgerPayment[] =>
-  buildMurabahahSchedule({ ...loan, durasi_angsuran: loan.durasi_angsuran! })
-    .slice(0, count)
-    .map((l) => ({ id: l.angsuran_ke, tanggal: l.jatuh_tempo, jenis: 'angsuran', jumlah: l.jumlah, angsuran_ke: l.angsuran_ke }));
+const loanOf = murabahahLoanOf({ jumlah: 12_000_000, persentase: 2 });
 
 describe('penjadwalan (fatwa 48/DSN-MUI/II/2005)', () => {
   it('spreads what is still owed, arrears included, over the new months without adding anything', () => {
     // Rp 12.000.000 at 2 % for 12 months: 12 × Rp 1.240.000. Three paid, two in arrears on 20 June.
     const loan = loanOf();
-    const plan = penjadwalan(loan, paidInstalments(loan, 3), '2024-06-20', { durasi: 18, tenggang: 1 })!;
+    const plan = penjadwalan(loan, instalmentsPaid(loan, 3), '2024-06-20', { durasi: 18, tenggang: 1 })!;
     expect(plan.riwayat).toBe(3);
     expect(plan.sisa_kewajiban).toBe(14_880_000 - 3 * 1_240_000);
     expect(plan.sisa_pokok).toBe(9_000_000);
@@ -34,7 +22,7 @@ describe('penjadwalan (fatwa 48/DSN-MUI/II/2005)', () => {
     expect(plan.angsuran_baru).toBe(620_000);
     // The rescheduled loan has no arrears that day, and owes exactly what it owed.
     const rescheduled = { ...loan, jadwal_ulang: { jadwal: plan.jadwal } };
-    const ledger = loanLedger(rescheduled, paidInstalments(loan, 3), '2024-06-20');
+    const ledger = loanLedger(rescheduled, instalmentsPaid(loan, 3), '2024-06-20');
     expect(ledger.summary.tunggakan_total).toBe(0);
     expect(ledger.instalments.reduce((s, l) => s + l.sisa, 0)).toBe(plan.sisa_kewajiban);
     expect(ledger.instalments.slice(0, 3).every((l) => l.status === 'lunas')).toBe(true);
@@ -43,7 +31,7 @@ describe('penjadwalan (fatwa 48/DSN-MUI/II/2005)', () => {
   it('is null for a Mudharabah, and when nothing is owed', () => {
     expect(penjadwalan(loanOf({ tipe: 'non-pokok' }), [], '2024-06-20', { durasi: 6, tenggang: 0 })).toBeNull();
     const loan = loanOf();
-    expect(penjadwalan(loan, paidInstalments(loan, 12), '2025-06-20', { durasi: 6, tenggang: 0 })).toBeNull();
+    expect(penjadwalan(loan, instalmentsPaid(loan, 12), '2025-06-20', { durasi: 6, tenggang: 0 })).toBeNull();
   });
 
   it('keeps the remaining obligation to the rupiah, whatever was paid, and its lines add up to it', () => {
@@ -58,7 +46,7 @@ describe('penjadwalan (fatwa 48/DSN-MUI/II/2005)', () => {
         fc.integer({ min: 0, max: 12 }),
         (jumlah, persentase, durasi, paidCount, extra, baru, tenggang) => {
           const loan = loanOf({ jumlah, persentase, durasi_angsuran: durasi });
-          const payments = paidInstalments(loan, Math.min(paidCount, durasi - 1));
+          const payments = instalmentsPaid(loan, Math.min(paidCount, durasi - 1));
           if (extra > 0) payments.push({ id: 999, tanggal: '2024-02-01', jenis: 'angsuran', jumlah: extra, angsuran_ke: null });
           const { totalObligation } = calculateMurabahah(jumlah, persentase, durasi);
           const covered = Math.min(

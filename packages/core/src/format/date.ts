@@ -46,34 +46,26 @@ function toInstant(value: string | Date | null | undefined): { date: Date; timeZ
   return Number.isNaN(date.getTime()) ? null : { date, timeZone: BUSINESS_TIME_ZONE };
 }
 
-/** Long id-ID date: '2024-01-31' → '31 Januari 2024'; '-' when empty or invalid. */
-export function formatDateLong(value: string | Date | null | undefined): string {
+/** `value` in the id-ID `style` named `name` (a calendar date as written, an instant in Jakarta); '-' when empty or invalid. */
+function formatInstant(value: string | Date | null | undefined, name: string, style: Intl.DateTimeFormatOptions): string {
   const instant = toInstant(value);
   if (!instant) return '-';
-  return formatter(`long-${instant.timeZone}`, { dateStyle: 'long', timeZone: instant.timeZone }).format(instant.date);
+  return formatter(`${name}-${instant.timeZone}`, { ...style, timeZone: instant.timeZone }).format(instant.date);
+}
+
+/** Long id-ID date: '2024-01-31' → '31 Januari 2024'; '-' when empty or invalid. */
+export function formatDateLong(value: string | Date | null | undefined): string {
+  return formatInstant(value, 'long', { dateStyle: 'long' });
 }
 
 /** Short id-ID date: '2024-01-31' → '31/01/2024'; '-' when empty or invalid. */
 export function formatDateShort(value: string | Date | null | undefined): string {
-  const instant = toInstant(value);
-  if (!instant) return '-';
-  return formatter(`short-${instant.timeZone}`, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: instant.timeZone,
-  }).format(instant.date);
+  return formatInstant(value, 'short', { day: '2-digit', month: '2-digit', year: 'numeric' });
 }
 
 /** Date and time in Jakarta: '2024-01-31T07:05:00Z' → '31 Januari 2024 pukul 14.05'; '-' when empty. */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  const instant = toInstant(value);
-  if (!instant) return '-';
-  return formatter(`datetime-${instant.timeZone}`, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: instant.timeZone,
-  }).format(instant.date);
+  return formatInstant(value, 'datetime', { dateStyle: 'long', timeStyle: 'short' });
 }
 
 /** A month's name in three letters for chart axes: 1 → 'Jan', 8 → 'Agu'. */
@@ -93,7 +85,5 @@ export function formatBulan(bulan: string): string {
 
 /** The time of an instant in Jakarta: '2024-01-31T07:05:00Z' → '14.05'; '-' when empty or invalid. */
 export function formatTimeJakarta(value: string | Date | null | undefined): string {
-  const instant = toInstant(value);
-  if (!instant) return '-';
-  return formatter(`time-${instant.timeZone}`, { timeStyle: 'short', timeZone: instant.timeZone }).format(instant.date);
+  return formatInstant(value, 'time', { timeStyle: 'short' });
 }

@@ -265,32 +265,29 @@ export type TunggakanSummaryQuery = z.infer<typeof tunggakanSummaryQuerySchema>;
 /** `format`: xlsx (default) or csv. */
 const formatParam = enumParam(exportFormats, m.formatInvalid).transform((value): ExportFormat => value ?? 'xlsx');
 
+/** A list's export query: the list's filters and sort, without its page, and the file `format`. */
+function exportQueryOf<Shape extends z.ZodRawShape>(list: z.ZodObject<Shape & Pick<typeof paging, 'page' | 'limit'>>) {
+  return list.omit({ page: true, limit: true }).extend({ format: formatParam });
+}
+
 /** `GET /api/nasabah/ekspor`: the list's filters and sort, every row, as a file. */
-export const nasabahExportQuerySchema = nasabahListQuerySchema.omit({ page: true, limit: true }).extend({ format: formatParam });
+export const nasabahExportQuerySchema = exportQueryOf(nasabahListQuerySchema);
 export type NasabahExportQuery = z.infer<typeof nasabahExportQuerySchema>;
 
 /** `GET /api/pinjaman/ekspor`. */
-export const pinjamanExportQuerySchema = pinjamanListQuerySchema
-  .omit({ page: true, limit: true })
-  .extend({ format: formatParam });
+export const pinjamanExportQuerySchema = exportQueryOf(pinjamanListQuerySchema);
 export type PinjamanExportQuery = z.infer<typeof pinjamanExportQuerySchema>;
 
 /** `GET /api/pembayaran/ekspor`. */
-export const pembayaranExportQuerySchema = pembayaranListQuerySchema
-  .omit({ page: true, limit: true })
-  .extend({ format: formatParam });
+export const pembayaranExportQuerySchema = exportQueryOf(pembayaranListQuerySchema);
 export type PembayaranExportQuery = z.infer<typeof pembayaranExportQuerySchema>;
 
 /** `GET /api/tunggakan/ekspor`. */
-export const tunggakanExportQuerySchema = tunggakanListQuerySchema
-  .omit({ page: true, limit: true })
-  .extend({ format: formatParam });
+export const tunggakanExportQuerySchema = exportQueryOf(tunggakanListQuerySchema);
 export type TunggakanExportQuery = z.infer<typeof tunggakanExportQuerySchema>;
 
 /** `GET /api/wa-notification-recipients/ekspor`. */
-export const notificationRecipientExportQuerySchema = notificationRecipientListQuerySchema
-  .omit({ page: true, limit: true })
-  .extend({ format: formatParam });
+export const notificationRecipientExportQuerySchema = exportQueryOf(notificationRecipientListQuerySchema);
 export type NotificationRecipientExportQuery = z.infer<typeof notificationRecipientExportQuerySchema>;
 
 /** `GET /api/wa-messages/ekspor`. */

@@ -4,6 +4,7 @@
  * reads the inferred types.
  */
 import { z } from './zod';
+import { recordTimesShape } from './record-times';
 import { statusNasabah } from '../domain/types';
 
 /** One customer as `GET /api/nasabah` and `GET /api/nasabah/{id}` return it; `nama_lengkap` repeats `nama`. */
@@ -25,8 +26,7 @@ export const nasabahSchema = z.object({
   total_pinjaman: z.number(),
   /** The fields still missing (spec §3 'Data Tidak Lengkap'). */
   data_completeness: z.array(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordTimesShape,
 });
 export type Nasabah = z.infer<typeof nasabahSchema>;
 

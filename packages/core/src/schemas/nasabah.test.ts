@@ -27,23 +27,20 @@ describe('nasabahCreateSchema (spec §5 Nasabah)', () => {
     expect(nasabahCreateSchema.parse({ ...valid, tanggal_nasabah: null }).tanggal_nasabah).toBeNull();
   });
 
+  const emptyFormIssues = {
+    nama: ['Nama tidak boleh kosong'],
+    nik: ['NIK tidak boleh kosong'],
+    telepon: ['Nomor telepon tidak boleh kosong'],
+    alamat: ['Alamat tidak boleh kosong'],
+    kecamatan: ['Kecamatan tidak boleh kosong'],
+    kota: ['Kota tidak boleh kosong'],
+  };
+
   it('gives every spec message for an empty form, one per field', () => {
-    expect(issuesByField(nasabahCreateSchema, { nama: '', nik: '', telepon: '', alamat: '', kecamatan: '', kota: '' })).toEqual({
-      nama: ['Nama tidak boleh kosong'],
-      nik: ['NIK tidak boleh kosong'],
-      telepon: ['Nomor telepon tidak boleh kosong'],
-      alamat: ['Alamat tidak boleh kosong'],
-      kecamatan: ['Kecamatan tidak boleh kosong'],
-      kota: ['Kota tidak boleh kosong'],
-    });
-    expect(issuesByField(nasabahCreateSchema, {})).toEqual({
-      nama: ['Nama tidak boleh kosong'],
-      nik: ['NIK tidak boleh kosong'],
-      telepon: ['Nomor telepon tidak boleh kosong'],
-      alamat: ['Alamat tidak boleh kosong'],
-      kecamatan: ['Kecamatan tidak boleh kosong'],
-      kota: ['Kota tidak boleh kosong'],
-    });
+    expect(issuesByField(nasabahCreateSchema, { nama: '', nik: '', telepon: '', alamat: '', kecamatan: '', kota: '' })).toEqual(
+      emptyFormIssues,
+    );
+    expect(issuesByField(nasabahCreateSchema, {})).toEqual(emptyFormIssues);
   });
 
   it.each([

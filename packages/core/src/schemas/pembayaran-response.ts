@@ -3,25 +3,22 @@
  * response schemas (undeclared fields are dropped); the web app reads the inferred types.
  */
 import { z } from './zod';
-import { jenisPembayaran, statusPinjamanFilter, tipePinjaman } from '../domain/types';
+import { recordTimesShape } from './record-times';
+import { jenisPembayaran } from '../domain/types';
+import { nasabahSchema } from './nasabah-response';
+import { pinjamanNasabahSchema, pinjamanSchema } from './pinjaman-response';
 
 /** One payment as `GET /api/pembayaran` lists it, with its loan and that loan's customer. */
 export const pembayaranSchema = z.object({
   id: z.number(),
   pinjaman_id: z.number(),
-  pinjaman: z.object({
-    id: z.number(),
-    nomor_pinjaman: z.string(),
-    tipe: z.enum(tipePinjaman),
-    nasabah: z.object({ id: z.number(), nama: z.string(), nik: z.string().nullable() }),
-  }),
+  pinjaman: pinjamanSchema.pick({ id: true, nomor_pinjaman: true, tipe: true }).extend({ nasabah: pinjamanNasabahSchema }),
   tanggal: z.string(),
   jumlah: z.number(),
   jenis: z.enum(jenisPembayaran),
   keterangan: z.string().nullable(),
   angsuran_ke: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordTimesShape,
 });
 export type Pembayaran = z.infer<typeof pembayaranSchema>;
 
@@ -32,26 +29,21 @@ export type Pembayaran = z.infer<typeof pembayaranSchema>;
 export const pembayaranDetailSchema = pembayaranSchema.extend({
   /** The receipt number, KW/2026/000123 (issue 25); given when the payment was recorded. */
   nomor_kwitansi: z.string().nullable(),
-  pinjaman: z.object({
-    id: z.number(),
-    nomor_pinjaman: z.string(),
-    urutan_pinjaman: z.number(),
-    tipe: z.enum(tipePinjaman),
-    jumlah: z.number(),
-    persentase: z.number(),
-    durasi_angsuran: z.number().nullable(),
-    status: z.enum(statusPinjamanFilter),
-    tanggal_pinjam: z.string(),
-    sisa_pokok: z.number(),
-    total_pembayaran: z.number(),
-    nasabah: z.object({
-      id: z.number(),
-      nama: z.string(),
-      nik: z.string().nullable(),
-      telepon: z.string().nullable(),
-      alamat: z.string().nullable(),
-    }),
-  }),
+  pinjaman: pinjamanSchema
+    .pick({
+      id: true,
+      nomor_pinjaman: true,
+      urutan_pinjaman: true,
+      tipe: true,
+      jumlah: true,
+      persentase: true,
+      durasi_angsuran: true,
+      status: true,
+      tanggal_pinjam: true,
+      sisa_pokok: true,
+      total_pembayaran: true,
+    })
+    .extend({ nasabah: nasabahSchema.pick({ id: true, nama: true, nik: true, telepon: true, alamat: true }) }),
 });
 export type PembayaranDetail = z.infer<typeof pembayaranDetailSchema>;
 

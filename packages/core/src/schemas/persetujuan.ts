@@ -1,7 +1,8 @@
 /** The approval workflow's bodies and answers (issue 27 A). */
 import { z } from './zod';
+import { pinjamanNasabahSchema, pinjamanSchema } from './pinjaman-response';
+import { settingChangeShape } from './setting-change';
 import { jenisPersetujuan, persetujuanMessages as m, statusPersetujuan } from '../domain/persetujuan';
-import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
 import { pageParamSchema } from './list-query';
 import { optionalTextField, textField } from './fields';
 
@@ -23,8 +24,7 @@ export const defaultPersetujuanSetting: PersetujuanSetting = { pinjaman_baru: fa
 
 export const persetujuanSettingsResponseSchema = z.object({
   setting: persetujuanSettingSchema,
-  diubah_oleh: z.string().nullable(),
-  diubah_pada: z.string().nullable(),
+  ...settingChangeShape,
 });
 export type PersetujuanSettingsResponse = z.infer<typeof persetujuanSettingsResponseSchema>;
 
@@ -40,17 +40,18 @@ export const persetujuanSchema = z.object({
   id: z.number(),
   jenis: z.enum(jenisPersetujuan),
   status: z.enum(statusPersetujuan),
-  pinjaman: z.object({
-    id: z.number(),
-    nomor_pinjaman: z.string(),
-    tipe: z.enum(tipePinjaman),
-    jumlah: z.number(),
-    persentase: z.number(),
-    durasi_angsuran: z.number().nullable(),
-    tanggal_pinjam: z.string(),
-    status: z.enum(statusPinjamanFilter),
-    nasabah: z.object({ id: z.number(), nama: z.string() }),
-  }),
+  pinjaman: pinjamanSchema
+    .pick({
+      id: true,
+      nomor_pinjaman: true,
+      tipe: true,
+      jumlah: true,
+      persentase: true,
+      durasi_angsuran: true,
+      tanggal_pinjam: true,
+      status: true,
+    })
+    .extend({ nasabah: pinjamanNasabahSchema.pick({ id: true, nama: true }) }),
   /** What is proposed (a settlement's figures, a new schedule's terms); null for a new loan. */
   data: z.record(z.string(), z.unknown()).nullable(),
   diajukan_oleh: orang,

@@ -3,6 +3,7 @@
  * these as response schemas (undeclared fields are dropped); the web app reads the inferred types.
  */
 import { z } from './zod';
+import { recordTimesShape } from './record-times';
 import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
 
 /** The customer nested in a loan. */
@@ -55,8 +56,7 @@ export const pinjamanSchema = z.object({
   hari_tunggakan: z.number().nullable(),
   tunggakan_total: z.number().nullable(),
   ledger_tanggal: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordTimesShape,
 });
 export type Pinjaman = z.infer<typeof pinjamanSchema>;
 

@@ -3,6 +3,7 @@
  * Changed by an administrator at Lainnya → Profil Lembaga.
  */
 import { z } from './zod';
+import { settingChangeShape } from './setting-change';
 import { optionalTextField, textField } from './fields';
 import { detectKwitansiType } from './kwitansi';
 
@@ -54,7 +55,6 @@ export const profilLembagaResponseSchema = z.object({
   }),
   /** The logo's public address with its version (changes when the logo does), or null. */
   logo_url: z.string().nullable(),
-  diubah_oleh: z.string().nullable(),
-  diubah_pada: z.string().nullable(),
+  ...settingChangeShape,
 });
 export type ProfilLembagaResponse = z.infer<typeof profilLembagaResponseSchema>;

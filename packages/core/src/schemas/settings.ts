@@ -1,5 +1,6 @@
 /** `GET`/`PUT /api/settings/kolektibilitas` (issue 23): the classification an institution applies. */
 import { z } from './zod';
+import { settingChangeShape } from './setting-change';
 import { bandsProblem, kolektibilitasValues, type Kolektibilitas } from '../domain/kolektibilitas';
 import {
   defaultNotifikasiTemplates,
@@ -72,8 +73,7 @@ export const kolektibilitasSettingsResponseSchema = z.object({
       setting: kolektibilitasSettingSchema,
     }),
   ),
-  diubah_oleh: z.string().nullable(),
-  diubah_pada: z.string().nullable(),
+  ...settingChangeShape,
 });
 export type KolektibilitasSettingsResponse = z.infer<typeof kolektibilitasSettingsResponseSchema>;
 
@@ -117,8 +117,7 @@ export const notifikasiSettingsResponseSchema = z.object({
   bawaan: notifikasiSettingSchema,
   /** Per event, the values of the latest real record (null when there is none yet), for the live preview. */
   contoh: z.record(z.string(), z.record(z.string(), z.string()).nullable()),
-  diubah_oleh: z.string().nullable(),
-  diubah_pada: z.string().nullable(),
+  ...settingChangeShape,
 });
 export type NotifikasiSettingsResponse = z.infer<typeof notifikasiSettingsResponseSchema>;
 
@@ -214,8 +213,7 @@ export const pengingatSettingsResponseSchema = z.object({
   contoh: z.record(z.string(), z.string()).nullable(),
   /** The values of a real loan in arrears (its oldest late instalment), for the stages after the due date. */
   contoh_tunggakan: z.record(z.string(), z.string()).nullable(),
-  diubah_oleh: z.string().nullable(),
-  diubah_pada: z.string().nullable(),
+  ...settingChangeShape,
 });
 export type PengingatSettingsResponse = z.infer<typeof pengingatSettingsResponseSchema>;
 
@@ -254,7 +252,6 @@ export const defaultPendapatanSetting: PendapatanSetting = { metode_pengakuan_ma
 
 export const pendapatanSettingsResponseSchema = z.object({
   setting: pendapatanSettingSchema,
-  diubah_oleh: z.string().nullable(),
-  diubah_pada: z.string().nullable(),
+  ...settingChangeShape,
 });
 export type PendapatanSettingsResponse = z.infer<typeof pendapatanSettingsResponseSchema>;

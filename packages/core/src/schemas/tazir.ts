@@ -1,5 +1,6 @@
 /** Ta'zir, ta'widh and the Dana Kebajikan: settings, bodies and answers (issue 27 C). */
 import { z } from './zod';
+import { settingChangeShape } from './setting-change';
 import { statusTazir, tazirMessages as m } from '../domain/tazir';
 import { dateField, optionalTextField, textField } from './fields';
 import { MAX_RUPIAH } from '../domain/money';
@@ -29,8 +30,7 @@ export type TazirSetting = z.infer<typeof tazirSettingSchema>;
 export const defaultTazirSetting: TazirSetting = { aktif: false, jumlah: 50_000, tenggang_hari: 7 };
 export const tazirSettingsResponseSchema = z.object({
   setting: tazirSettingSchema,
-  diubah_oleh: z.string().nullable(),
-  diubah_pada: z.string().nullable(),
+  ...settingChangeShape,
 });
 export type TazirSettingsResponse = z.infer<typeof tazirSettingsResponseSchema>;
 

@@ -1,5 +1,6 @@
 /** What `GET /api/tunggakan` answers (issue 23): one row per loan in arrears, with its customer. */
 import { z } from './zod';
+import { nasabahSchema } from './nasabah-response';
 import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
 
 export const tunggakanSchema = z.object({
@@ -9,14 +10,7 @@ export const tunggakanSchema = z.object({
   status: z.enum(statusPinjamanFilter),
   jumlah: z.number(),
   sisa_pokok: z.number(),
-  nasabah: z.object({
-    id: z.number(),
-    nama: z.string(),
-    nik: z.string().nullable(),
-    telepon: z.string().nullable(),
-    kota: z.string().nullable(),
-    kecamatan: z.string().nullable(),
-  }),
+  nasabah: nasabahSchema.pick({ id: true, nama: true, nik: true, telepon: true, kota: true, kecamatan: true }),
   kolektibilitas: z.number().int().min(1).max(5),
   hari_tunggakan: z.number(),
   angsuran_tertunggak: z.number(),

@@ -4,6 +4,7 @@
  * the inferred types.
  */
 import { z } from './zod';
+import { recordTimesShape } from './record-times';
 import { statusPenerima } from '../domain/types';
 
 /** Session statuses (spec §4). Anything else, or none, means not connected. */
@@ -46,8 +47,7 @@ export const notificationRecipientSchema = z.object({
   /** Normalised, 62… */
   phone_number: z.string(),
   status: z.enum(statusPenerima),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordTimesShape,
 });
 export type NotificationRecipient = z.infer<typeof notificationRecipientSchema>;
 
@@ -145,8 +145,7 @@ export const waMessageSchema = z.object({
   /** How many times it was handed to WhatsApp. */
   attempts: z.number().int(),
   error: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordTimesShape,
 });
 export type WaMessage = z.infer<typeof waMessageSchema>;
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { autofillPembayaran, isIsoDate, loanPosition, paymentsByLoan, todayJakarta } from '@mizan/core';
 import type { DatabaseHandle } from '../database';
-import { createTestDatabase } from '../../test/test-db';
+import { databasePerFile } from '../../test/test-app';
 import { ensureLoanEvents, postLoanEvent } from '../../modules/mutasi/mutasi.service';
 import { refreshTotalPinjaman } from '../../modules/nasabah/nasabah.service';
 import { countBusinessRows, generateScaleData, loadScaleData, monthsElapsed } from './scale';
@@ -28,13 +28,10 @@ const indexNames = async () =>
       where tablename in ('nasabah', 'pinjaman', 'pembayaran') order by indexname`.execute(handle.db)
   ).rows.map((r) => r.indexdef);
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
+databasePerFile(async (fresh) => {
+  handle = fresh;
   indexesBefore = await indexNames();
   written = await loadScaleData(handle.db, options);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 describe('scale data loader (50 customers)', () => {

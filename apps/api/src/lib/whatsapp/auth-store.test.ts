@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
-import { createTestDatabase } from '../../test/test-db';
+import { databasePerFile } from '../../test/test-app';
 import { createDbAuthStore } from './auth-store';
 import type { BaileysModule } from './baileys-module';
 import { BufferJSON, fakeInitAuthCreds } from './testing/fake-baileys';
 
 let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
+databasePerFile((fresh) => {
+  handle = fresh;
 });
 beforeEach(async () => {
   await handle.db.deleteFrom('wa_auth_state').execute();

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
-import { createTestDatabase } from '../../test/test-db';
+import { databasePerFile } from '../../test/test-app';
 import { createDbAuthStore, type WaAuthStore } from './auth-store';
 import { backoffDelay, BaileysGateway, closeCode, QR_EXPIRED_MESSAGE, type BaileysGatewayOptions } from './baileys';
 import { createFakeBaileys, type FakeBaileys } from './testing/fake-baileys';
@@ -8,11 +8,8 @@ import { until } from './testing/until';
 import { NOT_OWNER_MESSAGE, type SessionLock } from './session-lock';
 
 let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
+databasePerFile((fresh) => {
+  handle = fresh;
 });
 
 interface Rig {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
-import { createTestDatabase } from '../../test/test-db';
+import { databasePerFile } from '../../test/test-app';
 import { createWhatsApp } from './index';
 import { UNCERTAIN_MESSAGE } from './message-log.repository';
 import { SimulatorGateway } from './simulator';
 
 let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
+databasePerFile((fresh) => {
+  handle = fresh;
 });
 
 class AckingSimulator extends SimulatorGateway {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
-import { createTestDatabase } from '../../test/test-db';
+import { databasePerFile } from '../../test/test-app';
 import { ABANDONED_MESSAGE, messageLog, UNCERTAIN_MESSAGE, type NewWaMessage } from './message-log.repository';
 import { NOT_ON_WHATSAPP, WaOutbox } from './outbox';
 import { SimulatorGateway } from './simulator';
@@ -8,11 +8,8 @@ import type { WaNumberCheck } from './types';
 
 let handle: DatabaseHandle;
 let gateway: SimulatorGateway;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
+databasePerFile((fresh) => {
+  handle = fresh;
 });
 beforeEach(async () => {
   await handle.db.deleteFrom('wa_messages').execute();

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
-import { createTestDatabase } from '../../test/test-db';
+import { databasePerFile } from '../../test/test-app';
 import { postgresAdvisoryLock } from './session-lock';
 
 const onPostgres = process.env.MIZAN_TEST_DB === 'postgres';
 
 describe.runIf(onPostgres)('PostgreSQL advisory lock of the WhatsApp session', () => {
   let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await handle?.close();
+  databasePerFile((fresh) => {
+    handle = fresh;
   });
 
   it('lets one owner hold the session; another takes over only after release', async () => {

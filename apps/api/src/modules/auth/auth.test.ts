@@ -10,6 +10,12 @@ appPerFile((app) => {
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: '/api/auth/login', payload: payload as object, token: null, headers });
+/** A write to an account route as the user of `token` (the administrator without one). */
+const write = (method: 'POST' | 'PUT', url: string, payload: object, token?: string) =>
+  t.request({ method, url, payload, token });
+const register = (payload: object, token?: string) => write('POST', '/api/auth/register', payload, token);
+const changePassword = (token: string, current_password: string, new_password: string) =>
+  write('PUT', '/api/auth/change-password', { current_password, new_password }, token);
 
 describe('GET /api/health', () => {
   it('answers ok with the database kind, without a token', async () => {
@@ -122,20 +128,11 @@ describe('token checks', () => {
 
 describe('register, profile and password', () => {
   it('lets an admin register a user and refuses non-admins with 403', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'siti', nama_lengkap: 'Siti Aminah', password: 'password-siti-1', role: 'operator' },
-    });
+    const res = await register({ username: 'siti', nama_lengkap: 'Siti Aminah', password: 'password-siti-1', role: 'operator' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.user).toMatchObject({ username: 'siti', role: 'operator' });
     const sitiToken = await t.login('siti', 'password-siti-1');
-    const denied = await t.request({
-      method: 'POST',
-      url: '/api/auth/register',
-      token: sitiToken,
-      payload: { username: 'eko', nama_lengkap: 'Eko', password: 'password-eko-1', role: 'admin' },
-    });
+    const denied = await register({ username: 'eko', nama_lengkap: 'Eko', password: 'password-eko-1', role: 'admin' }, sitiToken);
     expect(denied.statusCode).toBe(403);
     const count = await t.app.db
       .selectFrom('users')
@@ -146,18 +143,10 @@ describe('register, profile and password', () => {
   });
 
   it('refuses a duplicate username (any case) with 409 and invalid input with 400', async () => {
-    const dup = await t.request({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'SITI', nama_lengkap: 'Siti Lain', password: 'password-lain-1', role: 'user' },
-    });
+    const dup = await register({ username: 'SITI', nama_lengkap: 'Siti Lain', password: 'password-lain-1', role: 'user' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors).toEqual([{ path: 'username', msg: 'Username sudah digunakan' }]);
-    const bad = await t.request({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'x', nama_lengkap: '', password: '123', role: 'root' },
-    });
+    const bad = await register({ username: 'x', nama_lengkap: '', password: '123', role: 'root' });
     expect(bad.statusCode).toBe(400);
     const paths = bad.json().errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['username', 'nama_lengkap', 'password', 'role']));
@@ -165,40 +154,20 @@ describe('register, profile and password', () => {
 
   it('updates the profile', async () => {
     const { token } = await t.createUser({ username: 'rina', password: 'password-rina-1', role: 'user' });
-    const res = await t.request({
-      method: 'PUT',
-      url: '/api/auth/profile',
-      token,
-      payload: { nama_lengkap: 'Rina Wati', username: 'rina.w' },
-    });
+    const res = await write('PUT', '/api/auth/profile', { nama_lengkap: 'Rina Wati', username: 'rina.w' }, token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user).toMatchObject({ nama_lengkap: 'Rina Wati', username: 'rina.w' });
-    const taken = await t.request({
-      method: 'PUT',
-      url: '/api/auth/profile',
-      token,
-      payload: { nama_lengkap: 'Rina', username: 'admin' },
-    });
+    const taken = await write('PUT', '/api/auth/profile', { nama_lengkap: 'Rina', username: 'admin' }, token);
     expect(taken.statusCode).toBe(409);
   });
 
   it('changes the password and signs out the other sessions only', async () => {
     const { token: first } = await t.createUser({ username: 'joko', password: 'password-joko-1', role: 'user' });
     const second = await t.login('joko', 'password-joko-1');
-    const wrong = await t.request({
-      method: 'PUT',
-      url: '/api/auth/change-password',
-      token: second,
-      payload: { current_password: 'bukan-ini', new_password: 'password-joko-2' },
-    });
+    const wrong = await changePassword(second, 'bukan-ini', 'password-joko-2');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual([{ path: 'current_password', msg: 'Password saat ini salah' }]);
-    const ok = await t.request({
-      method: 'PUT',
-      url: '/api/auth/change-password',
-      token: second,
-      payload: { current_password: 'password-joko-1', new_password: 'password-joko-2' },
-    });
+    const ok = await changePassword(second, 'password-joko-1', 'password-joko-2');
     expect(ok.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/auth/profile', token: first })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/auth/profile', token: second })).statusCode).toBe(200);
@@ -215,13 +184,7 @@ describe('envelope and hardening', () => {
   });
 
   it('answers malformed JSON with a 400 in Indonesian', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      token: null,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": ',
-    });
+    const res = await login('{"username": ', { 'content-type': 'application/json' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: 'Format JSON tidak valid' });
   });

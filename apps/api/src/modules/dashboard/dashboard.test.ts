@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentMonthYearJakarta, lastMonthsJakarta, monthDateRange } from '@mizan/core';
-import { appPerFile, createTestApp, type TestApp } from '../../test/test-app';
+import { appPerFile, createTestApp, reactionsDone, type TestApp } from '../../test/test-app';
 import { recordActivity } from '../activities/activity.service';
 
 let t: TestApp;
@@ -26,8 +26,7 @@ describe('GET /api/dashboard/activities', () => {
       });
     }
     // Written into the feed by their reactions, after the commit (issue 47).
-    await t.app.reactions.kick();
-    await t.app.reactions.idle();
+    await reactionsDone(t.app);
     const res = await t.request({ method: 'GET', url: '/api/dashboard/activities' });
     const data = res.json().data;
     expect(data).toHaveLength(10);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { ledgerLoanColumns, ledgerLoanColumnsOf } from '../../db/ledger-reads';
 
 /**
  * A payment with what its receipt prints: number, customer, loan, who recorded it, and whether it
@@ -83,13 +84,7 @@ export function findLoanForDocuments(db: Kysely<DB>, pinjamanId: number) {
     .select([
       'p.id',
       'p.nomor_pinjaman',
-      'p.tipe',
-      'p.jumlah',
-      'p.persentase',
-      'p.durasi_angsuran',
-      'p.jadwal_ulang',
-      'p.tanggal_pinjam',
-      'p.status',
+      ...ledgerLoanColumnsOf('p'),
       'p.jaminan',
       'p.sisa_pokok',
       'p.total_pembayaran',
@@ -105,16 +100,7 @@ export function findLoanForDocuments(db: Kysely<DB>, pinjamanId: number) {
 }
 
 /** A loan's living payments in the order the ledger reads them. */
-export function livingPaymentsOfLoan(db: Kysely<DB>, pinjamanId: number) {
-  return db
-    .selectFrom('pembayaran')
-    .select(['id', 'tanggal', 'jenis', 'jumlah', 'angsuran_ke'])
-    .where('pinjaman_id', '=', pinjamanId)
-    .where('deleted_at', 'is', null)
-    .orderBy('tanggal')
-    .orderBy('id')
-    .execute();
-}
+export { livingPaymentsOfLoan } from '../../db/ledger-reads';
 
 /** A living customer, for the statement. */
 export function findCustomer(db: Kysely<DB>, nasabahId: number) {
@@ -130,21 +116,7 @@ export function findCustomer(db: Kysely<DB>, nasabahId: number) {
 export function loansOfCustomer(db: Kysely<DB>, nasabahId: number) {
   return db
     .selectFrom('pinjaman')
-    .select([
-      'id',
-      'nomor_pinjaman',
-      'tipe',
-      'jumlah',
-      'persentase',
-      'durasi_angsuran',
-      'jadwal_ulang',
-      'tanggal_pinjam',
-      'status',
-      'jaminan',
-      'sisa_pokok',
-      'sisa_kewajiban',
-      'total_pembayaran',
-    ])
+    .select(['id', 'nomor_pinjaman', ...ledgerLoanColumns, 'jaminan', 'sisa_pokok', 'sisa_kewajiban', 'total_pembayaran'])
     .where('nasabah_id', '=', nasabahId)
     .where('deleted_at', 'is', null)
     .orderBy('tanggal_pinjam')

@@ -2,6 +2,7 @@ import { statusBelumCair, statusBerjalan } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { JenisPembayaran } from '@mizan/core';
 import type { DB } from '../../db/schema';
+import { ledgerLoanColumnsOf } from '../../db/ledger-reads';
 
 /** The living payments dated `tanggal`, with their loan, customer, receipt number and recorder, in the order recorded. */
 export function paymentsOfDay(db: Kysely<DB>, tanggal: string) {
@@ -98,13 +99,7 @@ function collectionLoans(db: Kysely<DB>, filters: CollectionFilters) {
     .select([
       'p.id',
       'p.nomor_pinjaman',
-      'p.tipe',
-      'p.jumlah',
-      'p.persentase',
-      'p.durasi_angsuran',
-      'p.jadwal_ulang',
-      'p.tanggal_pinjam',
-      'p.status',
+      ...ledgerLoanColumnsOf('p'),
       'p.kolektibilitas',
       'n.id as nasabah_id',
       'n.nama as nasabah_nama',
@@ -154,18 +149,7 @@ export function settledLoansForCollections(db: Kysely<DB>, filters: CollectionFi
 export function incomeLoans(db: Kysely<DB>, dari: string, sampai: string, afterId: number, limit: number) {
   return db
     .selectFrom('pinjaman as p')
-    .select([
-      'p.id',
-      'p.tipe',
-      'p.jumlah',
-      'p.persentase',
-      'p.durasi_angsuran',
-      'p.jadwal_ulang',
-      'p.tanggal_pinjam',
-      'p.status',
-      'p.hapus_buku_tanggal',
-      'p.hapus_buku_pembayaran_id',
-    ])
+    .select(['p.id', ...ledgerLoanColumnsOf('p'), 'p.hapus_buku_tanggal', 'p.hapus_buku_pembayaran_id'])
     .where('p.deleted_at', 'is', null)
     .where('p.status', 'not in', statusBelumCair)
     .where('p.tanggal_pinjam', '<=', sampai)

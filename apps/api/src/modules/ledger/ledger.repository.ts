@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { LedgerSummary } from '@mizan/core';
 import type { DB } from '../../db/schema';
+import { ledgerLoanColumns, livingPaymentsOfLoans } from '../../db/ledger-reads';
 
 /**
  * The next living loans after `afterId` whose ledger can change with the date: those not `lunas`
@@ -12,18 +13,7 @@ import type { DB } from '../../db/schema';
 export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number, everyLoan = false) {
   let query = trx
     .selectFrom('pinjaman')
-    .select([
-      'id',
-      'tipe',
-      'jumlah',
-      'persentase',
-      'durasi_angsuran',
-      'jadwal_ulang',
-      'tanggal_pinjam',
-      'status',
-      'kolektibilitas',
-      'ledger_tanggal',
-    ])
+    .select(['id', ...ledgerLoanColumns, 'kolektibilitas', 'ledger_tanggal'])
     .select(sql<string>`pinjaman.xmin::text`.as('versi'))
     .where('deleted_at', 'is', null)
     .where('id', '>', afterId);
@@ -32,15 +22,7 @@ export function loansAfter(trx: Kysely<DB>, afterId: number, limit: number, ever
 }
 
 /** The living payments of the given loans. */
-export function paymentsOfLoans(trx: Kysely<DB>, loanIds: readonly number[]) {
-  if (loanIds.length === 0) return Promise.resolve([]);
-  return trx
-    .selectFrom('pembayaran')
-    .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
-    .where('pinjaman_id', 'in', loanIds)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
+export const paymentsOfLoans = (trx: Kysely<DB>, loanIds: readonly number[]) => livingPaymentsOfLoans(trx, loanIds);
 
 /** One loan's row of a batch: its ledger summary (core), its class, and the row version it was computed from. */
 export type LedgerColumns = LedgerSummary & {

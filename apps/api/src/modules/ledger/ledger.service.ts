@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { classOfLoan, loanLedger, paymentsByLoan } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { getKolektibilitasSetting, getPendapatanSetting } from '../settings/settings.service';
+import { ledgerRules } from '../settings/settings.service';
 import * as repo from './ledger.repository';
 import * as jobRuns from '../../db/job-runs';
 import { recordClosingSnapshot } from '../portfolio/portfolio.service';
@@ -49,9 +49,7 @@ export async function runDailyLedger(
   } = {},
 ): Promise<LedgerRunResult> {
   const batch = options.batch ?? LEDGER_BATCH.postgres;
-  const { bands } = await getKolektibilitasSetting(db);
-  // The arrears are split into principal and margin as the institution recognises margin (issue 47).
-  const { metode_pengakuan_margin: metode } = await getPendapatanSetting(db);
+  const { bands, metode } = await ledgerRules(db);
   const run = await jobRuns.runInBatches(
     db,
     LEDGER_JOB,

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { statusBerjalan } from '@mizan/core';
 import type { Updateable } from 'kysely';
 import type { DB, PinjamanTable } from '../../db/schema';
+import { lockLivingRow } from '../../db/living-rows';
+import { livingPaymentsOfLoan } from '../../db/ledger-reads';
 
 // The loan rows and balance columns the money module reads and writes (issue 47): no other module
 // writes a loan's balances, its class or its status moved by a payment.
@@ -14,13 +16,7 @@ type BalanceColumns = Parameters<typeof setLoanBalance>[2] & { id: number };
  * runs alone on its single connection. Returns the loan, or undefined when it does not exist.
  */
 export function lockLoan(trx: Kysely<DB>, pinjamanId: number) {
-  return trx
-    .selectFrom('pinjaman')
-    .selectAll()
-    .where('id', '=', pinjamanId)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+  return lockLivingRow(trx, 'pinjaman', pinjamanId);
 }
 
 /** A living loan's row, or undefined (read, not locked). */
@@ -33,14 +29,7 @@ export function findLoanRow(trx: Kysely<DB>, pinjamanId: number) {
 }
 
 /** A loan's living payments as its balance and ledger read them. */
-export function livingPaymentsOf(trx: Kysely<DB>, pinjamanId: number) {
-  return trx
-    .selectFrom('pembayaran')
-    .select(['id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
-    .where('pinjaman_id', '=', pinjamanId)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
+export const livingPaymentsOf = (trx: Kysely<DB>, pinjamanId: number) => livingPaymentsOfLoan(trx, pinjamanId);
 
 /** Loan rows by id (an import's batch). */
 export function findLoanRows(trx: Kysely<DB>, ids: readonly number[]) {
@@ -49,15 +38,7 @@ export function findLoanRows(trx: Kysely<DB>, ids: readonly number[]) {
 }
 
 /** The living payments of the given loans, as their balances and ledgers read them. */
-export function livingPaymentsOfLoans(trx: Kysely<DB>, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return trx
-    .selectFrom('pembayaran')
-    .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
-    .where('pinjaman_id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
+export { livingPaymentsOfLoans } from '../../db/ledger-reads';
 
 /** The living Murabahah loans not lunas: those whose stored principal and margin left a payment split can move. */
 export async function runningMurabahahIds(trx: Kysely<DB>): Promise<number[]> {

@@ -3,6 +3,7 @@ import type { BatchPosition } from '../../lib/batches';
 import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { NasabahListQuery } from '@mizan/core';
 import type { DB, NasabahRow, NasabahUpdate, NewNasabah } from '../../db/schema';
+import { lockLivingRow, softDeleteRow } from '../../db/living-rows';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countNasabah, nasabahTotalColumn } from '../../db/stat-counters';
 import { compactNikPattern, containsPattern, digitGrams } from '../../db/search';
@@ -210,13 +211,7 @@ export function findNasabah(db: Kysely<DB>, id: number) {
  * new loan cannot pass each other.
  */
 export function lockNasabah(trx: Kysely<DB>, id: number) {
-  return trx
-    .selectFrom('nasabah')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+  return lockLivingRow(trx, 'nasabah', id);
 }
 
 /** The id of the living customer holding this NIK, other than `exceptId`. */
@@ -240,12 +235,8 @@ export function updateNasabah(trx: Kysely<DB>, id: number, values: NasabahUpdate
     .executeTakeFirstOrThrow();
 }
 
-export async function softDeleteNasabah(trx: Kysely<DB>, id: number, userId: number) {
-  await trx
-    .updateTable('nasabah')
-    .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()`, updated_by: userId })
-    .where('id', '=', id)
-    .execute();
+export function softDeleteNasabah(trx: Kysely<DB>, id: number, userId: number) {
+  return softDeleteRow(trx, 'nasabah', id, userId);
 }
 
 /** Whether the customer has a living loan whose status is aktif (it then cannot be deleted). */

@@ -10,7 +10,7 @@ import {
   nasabahUpdateSchema,
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
-import { envelope, listEnvelope } from '../../lib/envelope';
+import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
 import * as service from './nasabah.service';
 import { sendListAnswer } from '../../lib/list-answer';
 import { exportProduces, sendExport } from '../ekspor/ekspor.service';
@@ -29,10 +29,9 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendListAnswer(app, reply, 'nasabah', request.query, async () => {
-        const { data, pagination } = await service.listNasabah(app.db, request.query);
-        return { success: true as const, data, meta: { pagination } };
-      }),
+      sendListAnswer(app, reply, 'nasabah', request.query, async () =>
+        listAnswer(await service.listNasabah(app.db, request.query)),
+      ),
   );
 
   app.get(

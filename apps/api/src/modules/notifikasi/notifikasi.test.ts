@@ -5,7 +5,7 @@ import {
   renderTemplate,
   type NotifikasiSettingsResponse,
 } from '@mizan/core';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, messagesSent, reactionsDone, type TestApp } from '../../test/test-app';
 import { paymentPayload, postLoan, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import type { SimulatorGateway } from '../../lib/whatsapp/simulator';
@@ -42,15 +42,8 @@ const connect = async () => {
 };
 // The money write's notifications are written into the log by its reactions after the commit
 // (modules/reactions), then handed over by the sender.
-const reacted = async () => {
-  await t.app.reactions.kick();
-  await t.app.reactions.idle();
-};
-const settle = async () => {
-  await reacted();
-  await t.app.wa.dispatcher.kick();
-  await t.app.wa.dispatcher.idle();
-};
+const reacted = () => reactionsDone(t.app);
+const settle = () => messagesSent(t.app);
 
 beforeAll(async () => {
   t = await createTestApp({ institutionName: 'BMT Amanah' }, { clock });

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection, type Updateable } from 'kysely';
 import { monthDateRange, type PembayaranListQuery, type PembayaranStatsQuery } from '@mizan/core';
 import type { DB, NewPembayaran, PembayaranTable } from '../../db/schema';
+import { lockLivingRow, softDeleteRow } from '../../db/living-rows';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPembayaran, pembayaranTotalColumn } from '../../db/stat-counters';
 import { containsPattern, loanCustomerConditions } from '../../db/search';
@@ -184,13 +185,7 @@ export type PembayaranDetailRow = NonNullable<Awaited<ReturnType<typeof findPemb
 
 /** Locks a living payment's row for the rest of the transaction; undefined when there is none. */
 export function lockPembayaran(trx: Kysely<DB>, id: number) {
-  return trx
-    .selectFrom('pembayaran')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+  return lockLivingRow(trx, 'pembayaran', id);
 }
 
 /** Whether the loan has a living `pelunasan` payment other than `exceptId`. */
@@ -237,10 +232,6 @@ export async function updatePembayaran(trx: Kysely<DB>, id: number, values: Upda
     .execute();
 }
 
-export async function softDeletePembayaran(trx: Kysely<DB>, id: number, userId: number | null) {
-  await trx
-    .updateTable('pembayaran')
-    .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()`, updated_by: userId })
-    .where('id', '=', id)
-    .execute();
+export function softDeletePembayaran(trx: Kysely<DB>, id: number, userId: number | null) {
+  return softDeleteRow(trx, 'pembayaran', id, userId);
 }

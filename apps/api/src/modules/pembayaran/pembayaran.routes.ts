@@ -12,7 +12,7 @@ import {
   pembayaranUpdateSchema,
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
-import { envelope, listEnvelope } from '../../lib/envelope';
+import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
 import * as service from './pembayaran.service';
 import { exportProduces, sendExport } from '../ekspor/ekspor.service';
 import { pembayaranExport } from './pembayaran.export';
@@ -33,10 +33,9 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendListAnswer(app, reply, 'pembayaran', request.query, async () => {
-        const { data, pagination } = await service.listPembayaran(app.db, request.query);
-        return { success: true as const, data, meta: { pagination } };
-      }),
+      sendListAnswer(app, reply, 'pembayaran', request.query, async () =>
+        listAnswer(await service.listPembayaran(app.db, request.query)),
+      ),
   );
 
   app.get(

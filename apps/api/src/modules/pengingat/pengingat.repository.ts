@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { jakartaInstant } from '@mizan/core';
 import type { DB } from '../../db/schema';
+import { ledgerLoanColumnsOf } from '../../db/ledger-reads';
 
 // Reminders to customers (issue 24, part B; docs/whatsapp.md): what the planner reads, what the
 // sender checks right before a reminder goes, the day's count against the cap.
@@ -10,13 +11,7 @@ const loanColumns = [
   'pinjaman.id',
   'pinjaman.nasabah_id',
   'pinjaman.nomor_pinjaman',
-  'pinjaman.tipe',
-  'pinjaman.jumlah',
-  'pinjaman.persentase',
-  'pinjaman.durasi_angsuran',
-  'pinjaman.jadwal_ulang',
-  'pinjaman.tanggal_pinjam',
-  'pinjaman.status',
+  ...ledgerLoanColumnsOf('pinjaman'),
   'nasabah.nama',
   'nasabah.telepon',
 ] as const;

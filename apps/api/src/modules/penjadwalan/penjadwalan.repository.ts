@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB, PenjadwalanUlangTable } from '../../db/schema';
 import { staffNameOf } from '../../db/json-rows';
 
 export async function setSchedule(trx: Kysely<DB>, pinjamanId: number, jadwalUlang: unknown, userId: number) {
@@ -10,19 +10,10 @@ export async function setSchedule(trx: Kysely<DB>, pinjamanId: number, jadwalUla
     .execute();
 }
 
+/** A rescheduling's history row: always with the approval it came from and who proposed it. */
 export async function insertHistory(
   trx: Kysely<DB>,
-  row: {
-    pinjaman_id: number;
-    tanggal: string;
-    durasi: number;
-    tenggang: number;
-    sisa_kewajiban: number;
-    jadwal_lama: unknown;
-    jadwal_baru: unknown;
-    persetujuan_id: number;
-    diajukan_oleh: number;
-  },
+  row: Insertable<PenjadwalanUlangTable> & { persetujuan_id: number; diajukan_oleh: number },
 ) {
   await trx
     .insertInto('penjadwalan_ulang')

@@ -9,7 +9,7 @@ import {
   persetujuanTolakSchema,
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
-import { envelope, listEnvelope } from '../../lib/envelope';
+import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
 import { findLivingLoan } from '../mutasi/mutasi.service';
 import { notFound } from '../../lib/errors';
 import * as service from './persetujuan.service';
@@ -28,10 +28,7 @@ export const persetujuanRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(persetujuanSchema) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await service.listPersetujuan(app.db, request.query);
-      return { success: true as const, data, meta: { pagination } };
-    },
+    async (request) => listAnswer(await service.listPersetujuan(app.db, request.query)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selection, type SqlBool } from 'kysely';
 import type { PinjamanListQuery } from '@mizan/core';
 import type { DB, NewPinjaman, PinjamanTable } from '../../db/schema';
+import { softDeleteRow } from '../../db/living-rows';
 import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
 import { countPinjaman, pinjamanTotalColumn } from '../../db/stat-counters';
 import { containsPattern, loanCustomerConditions } from '../../db/search';
@@ -148,12 +149,8 @@ export async function updatePinjaman(trx: Kysely<DB>, id: number, values: Update
     .execute();
 }
 
-export async function softDeletePinjaman(trx: Kysely<DB>, id: number, userId: number | null) {
-  await trx
-    .updateTable('pinjaman')
-    .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()`, updated_by: userId })
-    .where('id', '=', id)
-    .execute();
+export function softDeletePinjaman(trx: Kysely<DB>, id: number, userId: number | null) {
+  return softDeleteRow(trx, 'pinjaman', id, userId);
 }
 
 /** Counts per status and Σ jumlah of the aktif loans, over living loans (maintained by triggers, db/stat-counters.ts). */

@@ -17,7 +17,7 @@ import {
   type FieldError,
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
-import { envelope, listEnvelope } from '../../lib/envelope';
+import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
 import { AppError, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import * as service from './pinjaman.service';
@@ -135,10 +135,9 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendListAnswer(app, reply, 'pinjaman', request.query, async () => {
-        const { data, pagination } = await service.listPinjaman(ctx(request), request.query);
-        return { success: true as const, data, meta: { pagination } };
-      }),
+      sendListAnswer(app, reply, 'pinjaman', request.query, async () =>
+        listAnswer(await service.listPinjaman(ctx(request), request.query)),
+      ),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { PAR_HARI, statusBelumCair, statusBerjalan } from '@mizan/core';
 import { sql, type Kysely } from 'kysely';
 import type { DB, PortfolioSnapshotsTable } from '../../db/schema';
 import { countNasabah, countPinjaman } from '../../db/stat-counters';
+import { ledgerLoanColumns, livingPaymentsOfLoans } from '../../db/ledger-reads';
 
 /** The living running loans summed per stored class, with the outstanding of those 30+ days past due. */
 export async function runningPerClass(db: Kysely<DB>) {
@@ -146,7 +147,7 @@ export async function anyLoanUntil(db: Kysely<DB>, until: string): Promise<boole
 export function loansForHistory(db: Kysely<DB>, afterId: number, limit: number, until: string) {
   return db
     .selectFrom('pinjaman')
-    .select(['id', 'tipe', 'jumlah', 'persentase', 'durasi_angsuran', 'jadwal_ulang', 'tanggal_pinjam', 'status'])
+    .select(['id', ...ledgerLoanColumns])
     .where('deleted_at', 'is', null)
     .where('id', '>', afterId)
     .where('tanggal_pinjam', '<=', until)
@@ -157,13 +158,5 @@ export function loansForHistory(db: Kysely<DB>, afterId: number, limit: number, 
 }
 
 /** The living payments of the given loans up to `until`. */
-export function paymentsOfLoansUntil(db: Kysely<DB>, loanIds: readonly number[], until: string) {
-  if (loanIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('pembayaran')
-    .select(['id', 'pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'angsuran_ke'])
-    .where('pinjaman_id', 'in', loanIds)
-    .where('deleted_at', 'is', null)
-    .where('tanggal', '<=', until)
-    .execute();
-}
+export const paymentsOfLoansUntil = (db: Kysely<DB>, loanIds: readonly number[], until: string) =>
+  livingPaymentsOfLoans(db, loanIds, until);

@@ -16,7 +16,7 @@ import {
 import type { DB } from '../../db/schema';
 import * as jobRuns from '../../db/job-runs';
 import { sumPembayaranBetween } from '../../db/stat-counters';
-import { getKolektibilitasSetting, getPendapatanSetting } from '../settings/settings.service';
+import { getKolektibilitasSetting, ledgerRules } from '../settings/settings.service';
 import * as repo from './portfolio.repository';
 import type { SnapshotFigures } from './portfolio.repository';
 
@@ -187,8 +187,7 @@ export async function backfillMonthEnds(
   options: { batch?: number; signal?: AbortSignal } = {},
 ): Promise<BackfillResult> {
   const batch = options.batch ?? BACKFILL_BATCH.postgres;
-  const { bands } = await getKolektibilitasSetting(db);
-  const { metode_pengakuan_margin: metode } = await getPendapatanSetting(db);
+  const { bands, metode } = await ledgerRules(db);
   const run = await jobRuns.runInBatches(
     db,
     BACKFILL_JOB,

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECIPIENT_NAME_MAX_LENGTH, formatRupiah } from '@mizan/core';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, messagesSent, reactionsDone, type TestApp } from '../../test/test-app';
 import { countRows } from '../../test/rows';
 import { postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
@@ -33,15 +33,8 @@ let t: TestApp;
 let plain: TestApp;
 const nasabah = { subject: 0, plain: 0 };
 
-const reacted = async () => {
-  await t.app.reactions.kick();
-  await t.app.reactions.idle();
-};
-const sent = async () => {
-  await reacted();
-  await t.app.wa.dispatcher.kick();
-  await t.app.wa.dispatcher.idle();
-};
+const reacted = () => reactionsDone(t.app);
+const sent = () => messagesSent(t.app);
 const messages = () =>
   t.app.db
     .selectFrom('wa_messages')

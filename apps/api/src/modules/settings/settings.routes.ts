@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   kolektibilitasSettingSchema,
   kolektibilitasSettingsResponseSchema,
@@ -17,29 +18,32 @@ import * as service from './settings.service';
  * by every signed-in user, changed by an administrator.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A GET of a setting, open to every signed-in user. */
+  const readable = <A extends z.ZodType>(summary: string, answer: A) => ({
+    schema: { tags: ['settings'], summary, response: { 200: envelope(answer) } },
+  });
+  /** A PUT of a setting, for an administrator only. */
+  const adminWrite = <B extends z.ZodType, A extends z.ZodType>(summary: string, body: B, answer: A) => ({
+    preHandler: requireAdmin,
+    schema: { tags: ['settings'], summary, body, response: { 200: envelope(answer) } },
+  });
+
   app.get(
     '/settings/kolektibilitas',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Pengaturan kolektibilitas: golongan hari tunggakan, satu nasabah satu kualitas, PPAP, dan preset',
-        response: { 200: envelope(kolektibilitasSettingsResponseSchema) },
-      },
-    },
+    readable(
+      'Pengaturan kolektibilitas: golongan hari tunggakan, satu nasabah satu kualitas, PPAP, dan preset',
+      kolektibilitasSettingsResponseSchema,
+    ),
     async () => ({ success: true as const, data: await service.kolektibilitasSettings(app.db) }),
   );
 
   app.put(
     '/settings/kolektibilitas',
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['settings'],
-        summary: 'Ubah pengaturan kolektibilitas (admin); semua pinjaman digolongkan ulang di latar belakang',
-        body: kolektibilitasSettingSchema,
-        response: { 200: envelope(kolektibilitasSettingsResponseSchema) },
-      },
-    },
+    adminWrite(
+      'Ubah pengaturan kolektibilitas (admin); semua pinjaman digolongkan ulang di latar belakang',
+      kolektibilitasSettingSchema,
+      kolektibilitasSettingsResponseSchema,
+    ),
     async (request) => {
       const data = await service.saveKolektibilitasSetting(app.db, request.body, currentUser(request).id);
       // Every loan's class follows the new bands: today's run of the daily job again.
@@ -54,39 +58,25 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/settings/pendapatan',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Metode pengakuan margin murabahah (proporsional atau anuitas) yang dipakai laporan pendapatan',
-        response: { 200: envelope(pendapatanSettingsResponseSchema) },
-      },
-    },
+    readable(
+      'Metode pengakuan margin murabahah (proporsional atau anuitas) yang dipakai laporan pendapatan',
+      pendapatanSettingsResponseSchema,
+    ),
     async () => ({ success: true as const, data: await service.pendapatanSettings(app.db) }),
   );
 
   app.get(
     '/settings/persetujuan',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Persetujuan pinjaman baru (aktif/tidak) dan batas potongan pelunasan yang perlu persetujuan',
-        response: { 200: envelope(persetujuanSettingsResponseSchema) },
-      },
-    },
+    readable(
+      'Persetujuan pinjaman baru (aktif/tidak) dan batas potongan pelunasan yang perlu persetujuan',
+      persetujuanSettingsResponseSchema,
+    ),
     async () => ({ success: true as const, data: await service.persetujuanSettings(app.db) }),
   );
 
   app.put(
     '/settings/persetujuan',
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['settings'],
-        summary: 'Ubah pengaturan persetujuan (admin)',
-        body: persetujuanSettingSchema,
-        response: { 200: envelope(persetujuanSettingsResponseSchema) },
-      },
-    },
+    adminWrite('Ubah pengaturan persetujuan (admin)', persetujuanSettingSchema, persetujuanSettingsResponseSchema),
     async (request) => ({
       success: true as const,
       message: 'Pengaturan persetujuan disimpan.',
@@ -96,27 +86,17 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/settings/tazir',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Ta’zir untuk akad baru: aktif/tidak, jumlah per angsuran terlambat, masa tenggang',
-        response: { 200: envelope(tazirSettingsResponseSchema) },
-      },
-    },
+    readable('Ta’zir untuk akad baru: aktif/tidak, jumlah per angsuran terlambat, masa tenggang', tazirSettingsResponseSchema),
     async () => ({ success: true as const, data: await service.tazirSettings(app.db) }),
   );
 
   app.put(
     '/settings/tazir',
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['settings'],
-        summary: 'Ubah pengaturan ta’zir untuk akad baru (admin); pinjaman yang sudah ada tidak berubah',
-        body: tazirSettingSchema,
-        response: { 200: envelope(tazirSettingsResponseSchema) },
-      },
-    },
+    adminWrite(
+      'Ubah pengaturan ta’zir untuk akad baru (admin); pinjaman yang sudah ada tidak berubah',
+      tazirSettingSchema,
+      tazirSettingsResponseSchema,
+    ),
     async (request) => ({
       success: true as const,
       message: 'Pengaturan ta’zir disimpan. Berlaku untuk pinjaman baru.',

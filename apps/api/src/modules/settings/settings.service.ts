@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import {
   bandsProblem,
   defaultKolektibilitasSetting,
@@ -74,6 +75,19 @@ export async function saveKolektibilitasSetting(
     description: `Pengaturan kolektibilitas diubah${preset ? ` (${kolektibilitasPresets.find((p) => p.id === preset)!.nama})` : ''}`,
   });
   return kolektibilitasSettings(db);
+}
+
+/**
+ * What the batch jobs classify and split loans by: the kolektibilitas bands in force and the
+ * margin recognition method (the arrears split into principal and margin as the institution
+ * recognises margin, issue 47).
+ */
+export async function ledgerRules(db: Kysely<DB>) {
+  const [{ bands }, { metode_pengakuan_margin: metode }] = await Promise.all([
+    getKolektibilitasSetting(db),
+    getPendapatanSetting(db),
+  ]);
+  return { bands, metode };
 }
 
 /**
@@ -171,80 +185,84 @@ export async function settingChange(db: Kysely<DB>, key: string) {
   };
 }
 
-const PENDAPATAN = 'pendapatan';
+/**
+ * A setting read through its core schema: the stored value when it parses, else `fallback`.
+ * `withChange` adds who changed it last (its `GET /api/settings/…` answer); `save` stores it and
+ * logs who changed it, in one transaction, and answers as `withChange` does.
+ */
+function schemaSetting<T>(key: string, schema: z.ZodType<T>, fallback: T) {
+  const get = async (db: Kysely<DB>): Promise<T> => {
+    const parsed = schema.safeParse(await repo.readSetting(db, key));
+    return parsed.success ? parsed.data : fallback;
+  };
+  const withChange = async (db: Kysely<DB>) => {
+    const [setting, change] = await Promise.all([get(db), settingChange(db, key)]);
+    return { setting, ...change };
+  };
+  const save = async (db: Kysely<DB>, setting: T, userId: number, change: Parameters<typeof saveSetting>[4]) => {
+    await saveSetting(db, key, setting, userId, change);
+    return withChange(db);
+  };
+  return { get, withChange, save };
+}
+
+const pendapatan = schemaSetting('pendapatan', pendapatanSettingSchema, defaultPendapatanSetting);
 
 /** How the institution recognises a Murabahah's margin (issue 26 A): the stored choice, else proportional. */
-export async function getPendapatanSetting(db: Kysely<DB>): Promise<PendapatanSetting> {
-  const parsed = pendapatanSettingSchema.safeParse(await repo.readSetting(db, PENDAPATAN));
-  return parsed.success ? parsed.data : defaultPendapatanSetting;
-}
+export const getPendapatanSetting: (db: Kysely<DB>) => Promise<PendapatanSetting> = pendapatan.get;
 
 /** `GET /api/settings/pendapatan`: the method in force and who changed it last. */
-export async function pendapatanSettings(db: Kysely<DB>): Promise<PendapatanSettingsResponse> {
-  const [setting, change] = await Promise.all([getPendapatanSetting(db), settingChange(db, PENDAPATAN)]);
-  return { setting, ...change };
-}
+export const pendapatanSettings: (db: Kysely<DB>) => Promise<PendapatanSettingsResponse> = pendapatan.withChange;
 
 /**
  * `PUT /api/settings/pendapatan` (admin): stores the method and logs who changed it, in one
  * transaction with `alsoInside`: the loans' stored balances split under the new method (the
  * method decides how much of what was paid is margin, so how much principal is left).
  */
-export async function savePendapatanSetting(
+export function savePendapatanSetting(
   db: Kysely<DB>,
   setting: PendapatanSetting,
   userId: number,
   alsoInside: (trx: Kysely<DB>) => Promise<unknown>,
-) {
-  await saveSetting(db, PENDAPATAN, setting, userId, {
+): Promise<PendapatanSettingsResponse> {
+  return pendapatan.save(db, setting, userId, {
     description: `Metode pengakuan margin murabahah diubah menjadi ${metodePengakuanMarginLabels[setting.metode_pengakuan_margin].toLowerCase()}`,
     alsoInside,
   });
-  return pendapatanSettings(db);
 }
 
-const PERSETUJUAN = 'persetujuan';
+const persetujuan = schemaSetting('persetujuan', persetujuanSettingSchema, defaultPersetujuanSetting);
 
 /** Whether new loans wait for approval and the khasm limit (issue 27): the stored choice, else off and 10 %. */
-export async function getPersetujuanSetting(db: Kysely<DB>): Promise<PersetujuanSetting> {
-  const parsed = persetujuanSettingSchema.safeParse(await repo.readSetting(db, PERSETUJUAN));
-  return parsed.success ? parsed.data : defaultPersetujuanSetting;
-}
+export const getPersetujuanSetting: (db: Kysely<DB>) => Promise<PersetujuanSetting> = persetujuan.get;
 
 /** `GET /api/settings/persetujuan`: the setting in force and who changed it last. */
-export async function persetujuanSettings(db: Kysely<DB>): Promise<PersetujuanSettingsResponse> {
-  const [setting, change] = await Promise.all([getPersetujuanSetting(db), settingChange(db, PERSETUJUAN)]);
-  return { setting, ...change };
-}
+export const persetujuanSettings: (db: Kysely<DB>) => Promise<PersetujuanSettingsResponse> = persetujuan.withChange;
 
 /** `PUT /api/settings/persetujuan` (admin): stores the setting and logs who changed it, in one transaction. */
-export async function savePersetujuanSetting(db: Kysely<DB>, setting: PersetujuanSetting, userId: number) {
-  await saveSetting(db, PERSETUJUAN, setting, userId, {
+export function savePersetujuanSetting(
+  db: Kysely<DB>,
+  setting: PersetujuanSetting,
+  userId: number,
+): Promise<PersetujuanSettingsResponse> {
+  return persetujuan.save(db, setting, userId, {
     description: `Pengaturan persetujuan diubah: pinjaman baru ${setting.pinjaman_baru ? 'menunggu persetujuan' : 'langsung aktif'}, potongan pelunasan di atas ${formatPercent(setting.batas_diskon_persen)} dari sisa margin perlu persetujuan`,
   });
-  return persetujuanSettings(db);
 }
 
-const TAZIR = 'tazir';
+const tazir = schemaSetting('tazir', tazirSettingSchema, defaultTazirSetting);
 
 /** Whether new loans carry a ta'zir in their akad (issue 27 C): the stored choice, else off. */
-export async function getTazirSetting(db: Kysely<DB>): Promise<TazirSetting> {
-  const parsed = tazirSettingSchema.safeParse(await repo.readSetting(db, TAZIR));
-  return parsed.success ? parsed.data : defaultTazirSetting;
-}
+export const getTazirSetting: (db: Kysely<DB>) => Promise<TazirSetting> = tazir.get;
 
 /** `GET /api/settings/tazir`. */
-export async function tazirSettings(db: Kysely<DB>): Promise<TazirSettingsResponse> {
-  const [setting, change] = await Promise.all([getTazirSetting(db), settingChange(db, TAZIR)]);
-  return { setting, ...change };
-}
+export const tazirSettings: (db: Kysely<DB>) => Promise<TazirSettingsResponse> = tazir.withChange;
 
 /** `PUT /api/settings/tazir` (admin): for loans created from now on; existing loans keep their akad. */
-export async function saveTazirSetting(db: Kysely<DB>, setting: TazirSetting, userId: number) {
-  await saveSetting(db, TAZIR, setting, userId, {
+export function saveTazirSetting(db: Kysely<DB>, setting: TazirSetting, userId: number): Promise<TazirSettingsResponse> {
+  return tazir.save(db, setting, userId, {
     description: setting.aktif
       ? `Pengaturan ta’zir diubah: ${formatRupiah(setting.jumlah)} per angsuran yang terlambat lebih dari ${setting.tenggang_hari} hari, untuk akad baru`
       : 'Pengaturan ta’zir diubah: akad baru tanpa ta’zir',
   });
-  return tazirSettings(db);
 }

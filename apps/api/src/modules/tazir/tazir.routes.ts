@@ -17,7 +17,7 @@ import {
   toFieldErrors,
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
-import { envelope, listEnvelope } from '../../lib/envelope';
+import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
 import { AppError, notFound, validationFailed } from '../../lib/errors';
 import { todayOf } from '../../lib/clock';
 import type { StagedFile } from '../../lib/file-storage';
@@ -39,10 +39,7 @@ export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(tazirSchema) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await service.listTazir(app.db, request.query);
-      return { success: true as const, data, meta: { pagination } };
-    },
+    async (request) => listAnswer(await service.listTazir(app.db, request.query)),
   );
 
   app.post(

@@ -6,7 +6,7 @@ import {
   tunggakanSummaryQuerySchema,
   tunggakanSummarySchema,
 } from '@mizan/core';
-import { envelope, listEnvelope } from '../../lib/envelope';
+import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
 import { sendRememberedAnswer } from '../../lib/list-answer';
 import { todayOf } from '../../lib/clock';
 import * as service from './tunggakan.service';
@@ -30,10 +30,9 @@ export const tunggakanRoutes: FastifyPluginAsyncZod = async (app) => {
     // times the cost of the cache's check (docs/performance.md, run 11). Days past due depend on
     // the date: the answer is kept under the Jakarta date as well as the snapshot.
     async (request, reply) =>
-      sendRememberedAnswer(app, reply, `tunggakan@${todayOf(app.clock)}`, request.query, async () => {
-        const { data, pagination } = await service.listTunggakan(app.db, request.query);
-        return { success: true as const, data, meta: { pagination } };
-      }),
+      sendRememberedAnswer(app, reply, `tunggakan@${todayOf(app.clock)}`, request.query, async () =>
+        listAnswer(await service.listTunggakan(app.db, request.query)),
+      ),
   );
 
   app.get(
