@@ -91,6 +91,17 @@ describe('hapus buku', () => {
       await noSideScroll(approver.page, viewport);
       await snap(approver.page, `hapus-buku-pinjaman-${viewport}`);
 
+      // Its description can still be corrected; its status is said, not offered.
+      await approver.page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const edit = approver.page.getByRole('dialog', { name: 'Edit Data Pinjaman' });
+      await edit.getByText('Dihapusbukukan: jumlah, syarat, dan status tetap', { exact: false }).waitFor();
+      expect(await edit.getByLabel('Status').count()).toBe(0);
+      await edit.getByLabel('Keterangan').fill('Agunan ditarik');
+      await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
+      await approver.page.getByText('Data pinjaman berhasil diperbarui').first().waitFor();
+      await approver.page.getByText('Agunan ditarik').first().waitFor();
+      await approver.page.getByRole('heading', { name: 'Dihapusbukukan' }).waitFor();
+
       // The list finds it by its status, without a delete button.
       await approver.page.goto('/pinjaman?status=hapus_buku');
       await approver.page.getByRole('link', { name: `Lihat detail pinjaman ${nama} Rp 12.000.000` }).waitFor();

@@ -7,6 +7,7 @@ import {
   pinjamanUpdateSchema,
   statusPinjaman,
   isDisbursed,
+  isHapusBuku,
   toNumberInput,
   todayJakarta,
   type PinjamanUpdateFormValues,
@@ -305,11 +306,14 @@ function PinjamanForm({
           />
         </Field>
       ) : null}
-      {editing && pinjaman && !isDisbursed(pinjaman.status) ? (
+      {editing && pinjaman && (!isDisbursed(pinjaman.status) || isHapusBuku(pinjaman.status)) ? (
         <div className="space-y-1.5">
           <p className="text-sm font-medium text-ink">Status</p>
           <p className="text-sm text-muted">
-            {statusPinjamanLabels[pinjaman.status]}: berubah hanya lewat keputusan persetujuan.
+            {statusPinjamanLabels[pinjaman.status]}:{' '}
+            {isHapusBuku(pinjaman.status)
+              ? 'jumlah, syarat, dan status tetap; menjadi Lunas bila pembayaran pemulihan melunasi seluruh kewajiban.'
+              : 'berubah hanya lewat keputusan persetujuan.'}
           </p>
         </div>
       ) : editing ? (
