@@ -49,6 +49,10 @@ export default defineConfig({
           // Each file has its own server, data folder and Chromium: two files at a time leave no
           // core idle (one at a time left the CPU 76 % idle; CI 2026-11-27: 860 s → 600 s).
           fileParallelism: true,
+          // A state the page reaches after a request's retry (the app retries a 5xx once, a second
+          // later) takes more than expect.poll's default second on a busy machine: wait as long as a
+          // person would, the condition itself unchanged.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

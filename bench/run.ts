@@ -2,7 +2,9 @@
 // hello-world measured in the same run, plus the browser figures of the built web app.
 // Prints one table and writes bench/results/latest.json (and latest-<pglite|postgres>.json).
 // Knobs: BENCH_DURATION (s per run, 5), BENCH_WARMUP (s, 3), BENCH_RUNS (3), BENCH_CONNECTIONS
-// (10), BENCH_ONLY (regular expression on scenario ids), BENCH_SKIP_BROWSER=1.
+// (10), BENCH_ONLY (regular expression on scenario ids: only those API rows and the baseline, no
+// jobs, browser, exports, backup or import, written to bench/results/only-<kind>.json; a minute or
+// two to measure one change), BENCH_ONLY=backup (only the backup rows), BENCH_SKIP_BROWSER=1.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -560,7 +562,9 @@ async function main() {
   let portfolioJob: PortfolioJobFigures | null = null;
   let reminderJob: ReminderJobFigures | null = null;
   let kwitansiPdf: KwitansiPdfFigures | null = null;
-  if (env.BENCH_ONLY !== 'backup') {
+  // BENCH_ONLY=<scenario ids>: only those API rows beside the baseline (no jobs, browser, exports, backup, import).
+  const onlyScenarios = ONLY !== null && env.BENCH_ONLY !== 'backup';
+  if (env.BENCH_ONLY !== 'backup' && !onlyScenarios) {
     console.log('Job harian tunggakan & kolektibilitas…');
     ledgerJob = await measureLedgerJob(prepared.env, prepared.kind);
     for (const line of ledgerJobLines(ledgerJob)) console.log(`  ${line}`);
@@ -578,7 +582,7 @@ async function main() {
     for (const line of kwitansiPdfLines(kwitansiPdf)) console.log(`  ${line}`);
   }
 
-  const skipBrowser = env.BENCH_SKIP_BROWSER === '1';
+  const skipBrowser = env.BENCH_SKIP_BROWSER === '1' || onlyScenarios;
   const distDir = skipBrowser ? path.join(root, 'bench/dist-none') : await buildWebApp();
 
   const baselineServer = await startServer(path.join(root, 'bench/baseline-server.ts'), {}, '/');
@@ -644,24 +648,29 @@ async function main() {
         process.exitCode = 1;
       }
     }
-    if (!onlyBackup) {
+    if (!onlyBackup && !onlyScenarios) {
       console.log('Ekspor daftar nasabah (CSV, XLSX)…');
       exports = await measureExports(api.baseURL, token);
       for (const line of exportLines(exports)) console.log(`  ${line}`);
     }
-    console.log('Cadangan lewat GET /api/backup sambil membuka daftar…');
-    apiBackup = await measureApiBackup(api.baseURL, token, LIST_PATHS);
+    if (!onlyScenarios) {
+      console.log('Cadangan lewat GET /api/backup sambil membuka daftar…');
+      apiBackup = await measureApiBackup(api.baseURL, token, LIST_PATHS);
+    }
   } finally {
     await api.stop();
     await baselineServer.stop();
   }
   // With the server stopped (PGlite is one process's database): npm run backup and npm run
   // restore on the scale data, compared table by table.
-  console.log('Cadangan dan pemulihan (npm run backup, npm run restore)…');
-  backup = await measureCliRoundTrip(prepared.env, prepared.kind, apiBackup, prepared.password);
+  if (!onlyScenarios) {
+    console.log('Cadangan dan pemulihan (npm run backup, npm run restore)…');
+    backup = await measureCliRoundTrip(prepared.env, prepared.kind, apiBackup, prepared.password);
+  }
   // The import of the old system's data, on its own fresh PGlite database (bench/impor.ts).
-  console.log('Impor data (10 000 nasabah, 10 000 pinjaman, 100 000 pembayaran)…');
-  const imporLines = onlyBackup ? [] : (await runScript(path.join(root, 'bench/impor.ts'), [])).trim().split('\n');
+  if (!onlyScenarios) console.log('Impor data (10 000 nasabah, 10 000 pinjaman, 100 000 pembayaran)…');
+  const imporLines =
+    onlyBackup || onlyScenarios ? [] : (await runScript(path.join(root, 'bench/impor.ts'), [])).trim().split('\n');
 
   // Each scenario's ratio is the median of its paired runs (see measure); the table's baseline
   // line is the median of every baseline run of the session.
@@ -693,7 +702,7 @@ async function main() {
   if (reminderJob) for (const line of reminderJobLines(reminderJob)) console.log(line);
   if (kwitansiPdf) for (const line of kwitansiPdfLines(kwitansiPdf)) console.log(line);
   for (const line of exportLines(exports)) console.log(line);
-  for (const line of backupLines(backup)) console.log(line);
+  if (backup) for (const line of backupLines(backup)) console.log(line);
   for (const line of imporLines) console.log(line);
 
   const machine = {
@@ -724,9 +733,10 @@ async function main() {
   };
   const dir = path.join(root, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2));
-  fs.writeFileSync(path.join(dir, `latest-${prepared.kind}.json`), JSON.stringify(report, null, 2));
-  console.log(`\nHasil: bench/results/latest.json`);
+  // A run of some rows only does not stand for the whole bench's latest figures.
+  const names = onlyScenarios ? [`only-${prepared.kind}.json`] : ['latest.json', `latest-${prepared.kind}.json`];
+  for (const name of names) fs.writeFileSync(path.join(dir, name), JSON.stringify(report, null, 2));
+  console.log(`\nHasil: bench/results/${names[0]}`);
   const notMet =
     results.filter((r) => r.status === 'NOT MET' || r.status === 'error').length +
     (browser?.notMet ?? 0) +
@@ -737,7 +747,7 @@ async function main() {
     (reminderJob?.status === 'NOT MET' ? 1 : 0) +
     (kwitansiPdf?.status === 'NOT MET' ? 1 : 0) +
     exports.filter((r) => r.status === 'NOT MET').length +
-    (backup.status === 'NOT MET' || backup.status === 'DIFFERENT' ? 1 : 0);
+    (backup?.status === 'NOT MET' || backup?.status === 'DIFFERENT' ? 1 : 0);
   console.log(notMet ? `${notMet} target tidak tercapai (NOT MET / error).` : 'Semua target tercapai.');
 }
 
