@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { withErrorResponses } from './lib/route-docs';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { AUTH_CHANGED_CHANNEL, openPglite, openPostgres, type Database, type DatabaseHandle } from './db/database';
@@ -301,11 +302,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
+      servers: [{ url: '/' }],
       info: { title: `${config.institutionName} API`, version: '0.1.0', description: 'API back-office mizan' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => jsonSchemaTransform({ ...input, schema: withErrorResponses(input.schema, input.route.config) }),
   });
   // The API docs page keeps the product's policy, allowing only Swagger UI's own inline scripts
   // by the hashes the plugin publishes (its default policy would loosen frame-ancestors and styles).

@@ -23,35 +23,35 @@ import { todayOf } from '../../lib/clock';
 import type { StagedFile } from '../../lib/file-storage';
 import { findLivingLoan } from '../mutasi/mutasi.service';
 import { multipartLimits, MULTIPART_BROKEN } from '../../lib/multipart-limits';
+import { routesOf } from '../../lib/route';
 import * as service from './tazir.service';
 
 /** Ta'zir (propose, confirm, collect, waive), the Dana Kebajikan, and ta'widh with its evidence (issue 27 C). */
 export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
 
-  app.get(
+  const route = routesOf(app, 'tazir');
+
+  route.get(
     '/tazir',
     {
-      schema: {
-        tags: ['tazir'],
-        summary: 'Daftar ta’zir (usulan, ditagih, diterima, dibebaskan), terbaru dulu',
-        querystring: tazirListQuerySchema,
-        response: { 200: listEnvelope(tazirSchema) },
-      },
+      id: 'listTazir',
+      summary: 'Daftar ta’zir (usulan, ditagih, diterima, dibebaskan), terbaru dulu',
+      querystring: tazirListQuerySchema,
+      response: { 200: listEnvelope(tazirSchema) },
     },
     async (request) => listAnswer(await service.listTazir(app.db, request.query)),
   );
 
-  app.post(
+  route.post(
     '/tazir/:id/tetapkan',
     {
-      schema: {
-        tags: ['tazir'],
-        summary: 'Tetapkan ta’zir: nasabah mampu membayar tetapi menunda (diterima sekarang atau nanti)',
-        params: idParamSchema,
-        body: tazirTetapkanSchema,
-        response: { 200: envelope(tazirSchema) },
-      },
+      id: 'tetapkanTazir',
+      summary: 'Tetapkan ta’zir: nasabah mampu membayar tetapi menunda (diterima sekarang atau nanti)',
+      params: idParamSchema,
+      body: tazirTetapkanSchema,
+      response: { 200: envelope(tazirSchema) },
+      errors: [409],
     },
     async (request) => ({
       success: true as const,
@@ -59,17 +59,15 @@ export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await service.tetapkanTazir(app.db, currentUser(request).id, request.params.id, request.body, todayOf(app.clock)),
     }),
   );
-
-  app.post(
+  route.post(
     '/tazir/:id/terima',
     {
-      schema: {
-        tags: ['tazir'],
-        summary: 'Catat ta’zir yang sudah dibayar nasabah (masuk Dana Kebajikan)',
-        params: idParamSchema,
-        body: tazirTerimaSchema,
-        response: { 200: envelope(tazirSchema) },
-      },
+      id: 'terimaTazir',
+      summary: 'Catat ta’zir yang sudah dibayar nasabah (masuk Dana Kebajikan)',
+      params: idParamSchema,
+      body: tazirTerimaSchema,
+      response: { 200: envelope(tazirSchema) },
+      errors: [409],
     },
     async (request) => ({
       success: true as const,
@@ -78,16 +76,15 @@ export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
+  route.post(
     '/tazir/:id/bebaskan',
     {
-      schema: {
-        tags: ['tazir'],
-        summary: 'Bebaskan ta’zir dengan alasan (misalnya force majeure)',
-        params: idParamSchema,
-        body: tazirBebaskanSchema,
-        response: { 200: envelope(tazirSchema) },
-      },
+      id: 'bebaskanTazir',
+      summary: 'Bebaskan ta’zir dengan alasan (misalnya force majeure)',
+      params: idParamSchema,
+      body: tazirBebaskanSchema,
+      response: { 200: envelope(tazirSchema) },
+      errors: [409],
     },
     async (request) => ({
       success: true as const,
@@ -96,29 +93,26 @@ export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
+  route.get(
     '/dana-kebajikan',
     {
-      schema: {
-        tags: ['tazir'],
-        summary: 'Dana Kebajikan: saldo, total masuk (ta’zir) dan keluar (penyaluran), entri terbaru',
-        response: { 200: envelope(danaKebajikanSchema) },
-      },
+      id: 'getDanaKebajikan',
+      summary: 'Dana Kebajikan: saldo, total masuk (ta’zir) dan keluar (penyaluran), entri terbaru',
+      response: { 200: envelope(danaKebajikanSchema) },
     },
     async () => ({ success: true as const, data: await service.danaKebajikan(app.db) }),
   );
 
-  app.post(
+  route.post(
     '/dana-kebajikan',
     {
+      id: 'salurkanDanaKebajikan',
+      summary: 'Salurkan Dana Kebajikan (administrator): tujuan dan penerima, tidak melebihi saldo',
+      body: danaKebajikanKeluarSchema,
+      response: { 201: envelope(danaKebajikanSchema) },
+      errors: [403],
       preHandler: async (request) => {
         if (currentUser(request).role !== 'admin') throw new AppError(403, tazirMessages.hanyaAdmin);
-      },
-      schema: {
-        tags: ['tazir'],
-        summary: 'Salurkan Dana Kebajikan (administrator): tujuan dan penerima, tidak melebihi saldo',
-        body: danaKebajikanKeluarSchema,
-        response: { 201: envelope(danaKebajikanSchema) },
       },
     },
     async (request, reply) =>
@@ -129,15 +123,13 @@ export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get(
+  route.get(
     '/pinjaman/:id/tawidh',
     {
-      schema: {
-        tags: ['tazir'],
-        summary: 'Ta’widh (ganti rugi biaya riil) sebuah pinjaman, dengan tautan bukti',
-        params: idParamSchema,
-        response: { 200: envelope(z.array(tawidhSchema)) },
-      },
+      id: 'listTawidhPinjaman',
+      summary: 'Ta’widh (ganti rugi biaya riil) sebuah pinjaman, dengan tautan bukti',
+      params: idParamSchema,
+      response: { 200: envelope(z.array(tawidhSchema)) },
     },
     async (request) => {
       if (!(await findLivingLoan(app.db, request.params.id))) throw notFound(messages.notFound.pinjaman);
@@ -145,16 +137,15 @@ export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/pinjaman/:id/tawidh',
     {
-      schema: {
-        tags: ['tazir'],
-        summary: 'Catat ta’widh: biaya riil akibat wanprestasi dengan bukti (multipart: tanggal, jumlah, uraian, file bukti)',
-        consumes: ['multipart/form-data'],
-        params: idParamSchema,
-        response: { 201: envelope(z.array(tawidhSchema)) },
-      },
+      id: 'createTawidh',
+      summary: 'Catat ta’widh: biaya riil akibat wanprestasi dengan bukti (multipart: tanggal, jumlah, uraian, file bukti)',
+      consumes: ['multipart/form-data'],
+      params: idParamSchema,
+      response: { 201: envelope(z.array(tawidhSchema)) },
+      errors: [413, 415],
     },
     async (request, reply) => {
       if (!request.isMultipart())

@@ -1,0 +1,96 @@
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../plugins/auth';
+
+/** The error statuses a route may document beside the ones its kind answers anyway (see `errorStatusesOf`). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+
+/**
+ * One route's declaration (issue 54): its stable `operationId` (`id`), one-line summary, the zod
+ * schemas the type provider validates and infers from, and what it needs besides. The OpenAPI
+ * document's tag, operationId and error responses are generated from it, so they cannot drift.
+ */
+export interface RouteSpec extends FastifySchema {
+  /** The operationId: camelCase, unique over the API (e.g. `listNasabah`, `createPembayaran`). */
+  id: string;
+  summary: string;
+  description?: string;
+  consumes?: string[];
+  produces?: string[];
+  /** Only administrators (preHandler `requireAdmin`; 403 documented). */
+  admin?: true;
+  /** Answered without a session (no 401 documented; `security: []` in the document). */
+  open?: true;
+  /** Statuses this route answers beyond its kind's (403 of a role check in the service, 409, 413, 415, 422, 429, 503). */
+  errors?: readonly ErrorStatus[];
+  preHandler?: preHandlerAsyncHookHandler;
+  bodyLimit?: number;
+  hide?: true;
+}
+
+type Handler<S extends FastifySchema> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;
+
+type Declare = <S extends RouteSpec>(url: string, spec: S, handler: Handler<S>) => void;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The error statuses the route answers, for the OpenAPI document (`lib/route-docs.ts`). */
+    errors?: ErrorStatus[];
+  }
+}
+
+/**
+ * Every error status a route answers, in order: 400 when it reads params, query or body; 401
+ * unless it is open; 403 for administrators only; 404 when its path names a record; what it
+ * declares; and 500, which any route may answer.
+ */
+export function errorStatusesOf(url: string, spec: RouteSpec): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(spec.errors ?? []);
+  if (spec.params || spec.querystring || spec.body || spec.consumes) statuses.add(400);
+  if (!spec.open) statuses.add(401);
+  if (spec.admin) statuses.add(403);
+  if (url.includes('/:')) statuses.add(404);
+  statuses.add(500);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/**
+ * The route declarations of one module, all under its OpenAPI `tag`:
+ * `const route = routesOf(app, 'nasabah'); route.get('/nasabah/:id', { id: 'getNasabah', summary, params, response }, handler)`.
+ */
+export function routesOf(app: FastifyInstance, tag: string) {
+  const declare =
+    (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'): Declare =>
+    (url, spec, handler) => {
+      const { id, admin, open, errors, preHandler, bodyLimit, hide, ...schema } = spec;
+      void errors;
+      app.route({
+        method,
+        url,
+        schema: { ...schema, tags: [tag], operationId: id, ...(open ? { security: [] } : {}), ...(hide ? { hide } : {}) },
+        config: { errors: errorStatusesOf(url, spec) },
+        ...(admin ? { preHandler: requireAdmin } : preHandler ? { preHandler } : {}),
+        ...(bodyLimit ? { bodyLimit } : {}),
+        handler: handler as RouteHandlerMethod,
+      });
+    };
+  return { get: declare('GET'), post: declare('POST'), put: declare('PUT'), patch: declare('PATCH'), delete: declare('DELETE') };
+}
