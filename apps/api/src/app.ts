@@ -4,8 +4,8 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { withErrorResponses } from './lib/route-docs';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openApiTransform } from './lib/route-docs';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { AUTH_CHANGED_CHANNEL, openPglite, openPostgres, type Database, type DatabaseHandle } from './db/database';
 import { errorsPlugin } from './plugins/errors';
@@ -307,7 +307,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },
-    transform: (input) => jsonSchemaTransform({ ...input, schema: withErrorResponses(input.schema, input.route.config) }),
+    transform: openApiTransform,
   });
   // The API docs page keeps the product's policy, allowing only Swagger UI's own inline scripts
   // by the hashes the plugin publishes (its default policy would loosen frame-ancestors and styles).

@@ -1,4 +1,5 @@
 import type { FastifySchema } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { apiFailureSchema } from '@mizan/core';
 import type { ErrorStatus } from './route';
 
@@ -17,15 +18,35 @@ export const errorDescriptions: Record<ErrorStatus, string> = {
   503: 'Layanan sedang tidak tersedia',
 };
 
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/** The failure envelope as the document writes schemas (converted once, the way the routes' own are). */
+let failureJson: unknown;
+function failureSchemaOf(input: TransformInput) {
+  failureJson ??= (
+    jsonSchemaTransform({ ...input, schema: { response: { 400: apiFailureSchema } } }).schema as {
+      response: Record<string, unknown>;
+    }
+  ).response[400];
+  return failureJson;
+}
+
 /**
- * The route's schema for the OpenAPI document with its error responses added (issue 54), each the
- * envelope's failure schema from core. Only the document reads this: the routes' serializers keep
- * their declared success responses.
+ * The OpenAPI transform (issue 54): the zod schemas as JSON schemas, then the route's error
+ * responses, each the envelope's failure schema from core as `application/json` whatever the route
+ * produces on success (a CSV export refuses in JSON). The statuses come from the route's declaration
+ * (`lib/route.ts` `errorStatusesOf`); the routes' serializers never see them.
  */
-export function withErrorResponses<S extends FastifySchema>(schema: S, config: { errors?: ErrorStatus[] } | undefined): S {
-  const errors = config?.errors;
-  if (!schema || !errors) return schema;
-  const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
-  for (const status of errors) response[status] ??= apiFailureSchema.describe(errorDescriptions[status]);
-  return { ...schema, response };
+export function openApiTransform(input: TransformInput) {
+  const out = jsonSchemaTransform(input);
+  const errors = input.route.config?.errors;
+  if (!errors || !out.schema) return out;
+  const schema = out.schema as FastifySchema & { response?: Record<string, unknown> };
+  const response: Record<string, unknown> = { ...schema.response };
+  for (const status of errors)
+    response[status] ??= {
+      description: errorDescriptions[status],
+      content: { 'application/json': { schema: failureSchemaOf(input) } },
+    };
+  return { ...out, schema: { ...schema, response } };
 }

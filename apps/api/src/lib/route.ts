@@ -48,6 +48,8 @@ type Handler<S extends FastifySchema> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 type Declare = <S extends RouteSpec>(url: string, spec: S, handler: Handler<S>) => void;
 
 declare module 'fastify' {
@@ -58,13 +60,18 @@ declare module 'fastify' {
 }
 
 /**
- * Every error status a route answers, in order: 400 when it reads params, query or body; 401
+ * Every error status a route answers, in order: 400 when it reads params, query or a body; 413 and
+ * 415 when it reads a body (every method but GET); 401
  * unless it is open; 403 for administrators only; 404 when its path names a record; what it
  * declares; and 500, which any route may answer.
  */
-export function errorStatusesOf(url: string, spec: RouteSpec): ErrorStatus[] {
+export function errorStatusesOf(method: Method, url: string, spec: RouteSpec): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(spec.errors ?? []);
-  if (spec.params || spec.querystring || spec.body || spec.consumes) statuses.add(400);
+  const readsBody = method !== 'GET';
+  if (spec.params || spec.querystring || readsBody) statuses.add(400);
+  // Fastify reads the body of every method but GET, whatever the route declares: malformed (400),
+  // too large (413) or of a type it does not read (415).
+  if (readsBody) for (const status of [413, 415] as const) statuses.add(status);
   if (!spec.open) statuses.add(401);
   if (spec.admin) statuses.add(403);
   if (url.includes('/:')) statuses.add(404);
@@ -78,7 +85,7 @@ export function errorStatusesOf(url: string, spec: RouteSpec): ErrorStatus[] {
  */
 export function routesOf(app: FastifyInstance, tag: string) {
   const declare =
-    (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'): Declare =>
+    (method: Method): Declare =>
     (url, spec, handler) => {
       const { id, admin, open, errors, preHandler, bodyLimit, hide, ...schema } = spec;
       void errors;
@@ -86,7 +93,7 @@ export function routesOf(app: FastifyInstance, tag: string) {
         method,
         url,
         schema: { ...schema, tags: [tag], operationId: id, ...(open ? { security: [] } : {}), ...(hide ? { hide } : {}) },
-        config: { errors: errorStatusesOf(url, spec) },
+        config: { errors: errorStatusesOf(method, url, spec) },
         ...(admin ? { preHandler: requireAdmin } : preHandler ? { preHandler } : {}),
         ...(bodyLimit ? { bodyLimit } : {}),
         handler: handler as RouteHandlerMethod,

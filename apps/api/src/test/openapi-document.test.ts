@@ -82,11 +82,12 @@ describe('OpenAPI document', () => {
 
 describe('errorStatusesOf', () => {
   it('derives the statuses from what the route reads and who may call it', () => {
-    expect(errorStatusesOf('/api/x', { id: 'x', summary: 'x' })).toEqual([401, 500]);
-    expect(errorStatusesOf('/api/x', { id: 'x', summary: 'x', open: true })).toEqual([500]);
-    expect(errorStatusesOf('/api/x/:id', { id: 'x', summary: 'x', params: {} })).toEqual([400, 401, 404, 500]);
-    expect(errorStatusesOf('/api/x', { id: 'x', summary: 'x', admin: true, body: {}, errors: [409, 403] })).toEqual([
-      400, 401, 403, 409, 500,
+    expect(errorStatusesOf('GET', '/api/x', { id: 'x', summary: 'x' })).toEqual([401, 500]);
+    expect(errorStatusesOf('GET', '/api/x', { id: 'x', summary: 'x', open: true })).toEqual([500]);
+    expect(errorStatusesOf('DELETE', '/api/x', { id: 'x', summary: 'x' })).toEqual([400, 401, 413, 415, 500]);
+    expect(errorStatusesOf('GET', '/api/x/:id', { id: 'x', summary: 'x', params: {} })).toEqual([400, 401, 404, 500]);
+    expect(errorStatusesOf('POST', '/api/x', { id: 'x', summary: 'x', admin: true, body: {}, errors: [409, 403] })).toEqual([
+      400, 401, 403, 409, 413, 415, 500,
     ]);
   });
 });

@@ -30,6 +30,7 @@ interface JsonSchema {
 interface Operation {
   parameters?: { in: 'path' | 'query' | 'header'; name: string; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, unknown>;
 }
 interface Route {
   method: string;
@@ -454,6 +455,8 @@ async function send(route: Route, c: Case) {
     expect(typeof body.message === 'string' && body.message.trim().length > 0, context).toBe(true);
     expect(String(body.message), context).not.toMatch(ENGLISH);
     expect(res.body, context).not.toMatch(STACK);
+    // The document says every refusal a route gives (issue 54: generated from its declaration).
+    expect(Object.keys(route.op.responses ?? {}), `undocumented ${context}`).toContain(String(res.statusCode));
   }
   return res.statusCode;
 }

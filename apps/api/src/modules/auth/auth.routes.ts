@@ -1,21 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordSchema, loginSchema, profileUpdateSchema, registerSchema, userSchema } from '@mizan/core';
-import { currentUser, requireAdmin } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import * as service from './auth.service';
 
 /** POST /api/auth/login: public. */
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
+  const route = routesOf(app, 'auth');
+
+  route.post(
     '/auth/login',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Masuk dengan username dan password',
-        body: loginSchema,
-        response: { 200: envelope(z.object({ user: userSchema, token: z.string() })) },
-      },
+      id: 'login',
+      summary: 'Masuk dengan username dan password',
+      body: loginSchema,
+      response: { 200: envelope(z.object({ user: userSchema, token: z.string() })) },
+      open: true,
+      errors: [401, 429],
     },
     async (request) => {
       const result = await service.login(app.db, app.tokens, { ...request.body, ip: request.ip });
@@ -26,27 +29,27 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Profile, password, register and logout: for signed-in users. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'auth');
+
+  route.get(
     '/auth/profile',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Profil pengguna yang masuk',
-        response: { 200: envelope(z.object({ user: userSchema })) },
-      },
+      id: 'getProfile',
+      summary: 'Profil pengguna yang masuk',
+      response: { 200: envelope(z.object({ user: userSchema })) },
+      errors: [404],
     },
     async (request) => ({ success: true as const, data: { user: await service.getProfile(app.db, currentUser(request).id) } }),
   );
 
-  app.put(
+  route.put(
     '/auth/profile',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Ubah nama lengkap dan username',
-        body: profileUpdateSchema,
-        response: { 200: envelope(z.object({ user: userSchema })) },
-      },
+      id: 'updateProfile',
+      summary: 'Ubah nama lengkap dan username',
+      body: profileUpdateSchema,
+      response: { 200: envelope(z.object({ user: userSchema })) },
+      errors: [404, 409],
     },
     async (request) => {
       const user = await service.updateProfile(app.db, currentUser(request).id, request.body);
@@ -54,15 +57,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
+  route.put(
     '/auth/change-password',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Ganti password; sesi lain pengguna ini dikeluarkan',
-        body: changePasswordSchema,
-        response: { 200: envelope(z.null()) },
-      },
+      id: 'changePassword',
+      summary: 'Ganti password; sesi lain pengguna ini dikeluarkan',
+      body: changePasswordSchema,
+      response: { 200: envelope(z.null()) },
+      errors: [404],
     },
     async (request) => {
       await service.changePassword(app.db, currentUser(request).id, request.auth!.sessionId, request.body);
@@ -70,16 +72,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/auth/register',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['auth'],
-        summary: 'Buat akun staf (khusus administrator)',
-        body: registerSchema,
-        response: { 201: envelope(z.object({ user: userSchema })) },
-      },
+      id: 'registerUser',
+      summary: 'Buat akun staf (khusus administrator)',
+      body: registerSchema,
+      response: { 201: envelope(z.object({ user: userSchema })) },
+      admin: true,
+      errors: [409],
     },
     async (request, reply) => {
       const user = await service.registerUser(app.db, request.body);
@@ -87,9 +88,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Keluar dan cabut token ini', response: { 200: envelope(z.null()) } } },
+    { id: 'logout', summary: 'Keluar dan cabut token ini', response: { 200: envelope(z.null()) } },
     async (request) => {
       await service.logout(app.db, request.auth!.sessionId);
       return { success: true as const, message: 'Logout berhasil', data: null };

@@ -3,11 +3,12 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { backupRunSchema, backupStatusResponseSchema } from '@mizan/core';
-import { requireAdmin, currentUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { backupFileName, streamBackup } from '../../lib/backup';
 import { backupCopyInChild } from '../../lib/backup-process';
 import { envelope } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
+import { routesOf } from '../../lib/route';
 import { reactionCounts } from '../reactions/reactions.service';
 
 /**
@@ -21,17 +22,15 @@ import { reactionCounts } from '../reactions/reactions.service';
  * download early; the archive then lacks its closing summary.json and every reader refuses it.
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['operasional'];
-  app.get(
+  const route = routesOf(app, 'operasional');
+  route.get(
     '/backup/status',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary:
-          'Cadangan server: jadwal, yang sedang berjalan, hasil terakhir, riwayat dan file tersimpan, dan reaksi yang menunggu atau gagal (khusus administrator)',
-        response: { 200: envelope(backupStatusResponseSchema) },
-      },
+      id: 'getBackupStatus',
+      summary:
+        'Cadangan server: jadwal, yang sedang berjalan, hasil terakhir, riwayat dan file tersimpan, dan reaksi yang menunggu atau gagal (khusus administrator)',
+      response: { 200: envelope(backupStatusResponseSchema) },
+      admin: true,
     },
     async () => {
       const [status, reactions] = await Promise.all([app.backups.status(), reactionCounts(app.db)]);
@@ -39,15 +38,14 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/backup/runs',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Backup sekarang: buat cadangan ke folder cadangan server (berjalan di latar belakang; khusus administrator)',
-        response: { 202: envelope(backupRunSchema) },
-      },
+      id: 'createBackup',
+      summary: 'Backup sekarang: buat cadangan ke folder cadangan server (berjalan di latar belakang; khusus administrator)',
+      response: { 202: envelope(backupRunSchema) },
+      admin: true,
+      errors: [409],
     },
     async (request, reply) => {
       const run = await app.backups.startManual(currentUser(request).username);
@@ -55,16 +53,14 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/backup/files/:name',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Unduh satu file cadangan yang disimpan server (khusus administrator)',
-        params: z.object({ name: z.string() }),
-        produces: ['application/gzip'],
-      },
+      id: 'downloadBackupFile',
+      summary: 'Unduh satu file cadangan yang disimpan server (khusus administrator)',
+      params: z.object({ name: z.string() }),
+      produces: ['application/gzip'],
+      admin: true,
     },
     async (request, reply) => {
       const file = app.backups.fileOf(request.params.name);
@@ -79,15 +75,14 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/backup',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['operasional'],
-        summary: 'Unduh cadangan lengkap (database dan file kwitansi) sebagai .tar.gz (khusus administrator)',
-        produces: ['application/gzip'],
-      },
+      id: 'downloadBackup',
+      summary: 'Unduh cadangan lengkap (database dan file kwitansi) sebagai .tar.gz (khusus administrator)',
+      produces: ['application/gzip'],
+      admin: true,
+      errors: [503],
     },
     async (request, reply) => {
       const name = backupFileName();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityListQuerySchema } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import * as service from './dashboard.service';
 
 const activitySchema = z.object({
@@ -17,27 +18,25 @@ const activitySchema = z.object({
 const monthSchema = z.object({ month: z.number(), year: z.number(), count: z.number(), total: z.number() });
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'dashboard');
+
+  route.get(
     '/dashboard/activities',
     {
-      schema: {
-        tags: ['dashboard'],
-        summary: 'Aktivitas terbaru (terbaru dulu)',
-        querystring: activityListQuerySchema,
-        response: { 200: envelope(z.array(activitySchema)) },
-      },
+      id: 'listDashboardActivities',
+      summary: 'Aktivitas terbaru (terbaru dulu)',
+      querystring: activityListQuerySchema,
+      response: { 200: envelope(z.array(activitySchema)) },
     },
     async (request) => ({ success: true as const, data: await service.recentActivities(app.db, request.query.limit) }),
   );
 
-  app.get(
+  route.get(
     '/dashboard/payments-monthly',
     {
-      schema: {
-        tags: ['dashboard'],
-        summary: 'Jumlah dan nilai pembayaran per bulan, 12 bulan terakhir',
-        response: { 200: envelope(z.array(monthSchema)) },
-      },
+      id: 'getDashboardPaymentsMonthly',
+      summary: 'Jumlah dan nilai pembayaran per bulan, 12 bulan terakhir',
+      response: { 200: envelope(z.array(monthSchema)) },
     },
     async () => ({ success: true as const, data: await service.monthlyPayments(app.db) }),
   );

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dokumenSchema, idParamSchema, kwitansiQuerySchema, type Dokumen } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import * as service from './dokumen.service';
 import { lembagaForDocuments } from '../profil-lembaga/profil-lembaga.service';
 import { renderPdf, type Kertas } from './pdf';
@@ -24,17 +25,17 @@ async function sendPdf(reply: FastifyReply, dokumen: Dokumen, kertas: Kertas, lo
  * print view. A receipt counts every print, whichever way it is printed.
  */
 export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'dokumen');
+
+  route.get(
     '/pembayaran/:id/kwitansi.pdf',
     {
-      schema: {
-        tags: ['dokumen'],
-        summary:
-          'Kwitansi pembayaran (PDF, A5 atau 80 mm); cetakan kedua dan seterusnya bertanda SALINAN, pembayaran terhapus BATAL',
-        params: idParamSchema,
-        querystring: kwitansiQuerySchema,
-        produces: ['application/pdf'],
-      },
+      id: 'getKwitansiPembayaranPdf',
+      summary:
+        'Kwitansi pembayaran (PDF, A5 atau 80 mm); cetakan kedua dan seterusnya bertanda SALINAN, pembayaran terhapus BATAL',
+      params: idParamSchema,
+      querystring: kwitansiQuerySchema,
+      produces: ['application/pdf'],
     },
     async (request, reply) => {
       const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
@@ -43,15 +44,13 @@ export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/pembayaran/:id/kwitansi/cetak',
     {
-      schema: {
-        tags: ['dokumen'],
-        summary: 'Isi kwitansi pembayaran untuk dicetak dari peramban (dihitung sebagai satu cetakan)',
-        params: idParamSchema,
-        response: { 200: envelope(dokumenSchema) },
-      },
+      id: 'printKwitansiPembayaran',
+      summary: 'Isi kwitansi pembayaran untuk dicetak dari peramban (dihitung sebagai satu cetakan)',
+      params: idParamSchema,
+      response: { 200: envelope(dokumenSchema) },
     },
     async (request) => {
       const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
@@ -63,37 +62,40 @@ export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
   const documents = [
     {
       path: '/pinjaman/:id/jadwal',
+      noun: 'JadwalPinjaman',
       name: 'Jadwal angsuran pinjaman dengan status tiap angsuran hari ini',
       build: service.jadwalDocument,
     },
-    { path: '/pinjaman/:id/akad', name: 'Ringkasan akad pinjaman (Murabahah atau Mudharabah)', build: service.akadDocument },
+    {
+      path: '/pinjaman/:id/akad',
+      noun: 'AkadPinjaman',
+      name: 'Ringkasan akad pinjaman (Murabahah atau Mudharabah)',
+      build: service.akadDocument,
+    },
     {
       path: '/nasabah/:id/riwayat',
+      noun: 'RiwayatNasabah',
       name: 'Riwayat nasabah: semua pinjaman dan pembayaran dengan total',
       build: service.riwayatDocument,
     },
   ] as const;
   for (const doc of documents) {
-    app.get(
+    route.get(
       `${doc.path}.pdf`,
-      {
-        schema: { tags: ['dokumen'], summary: `${doc.name} (PDF, A4)`, params: idParamSchema, produces: ['application/pdf'] },
-      },
+      { id: `get${doc.noun}Pdf`, summary: `${doc.name} (PDF, A4)`, params: idParamSchema, produces: ['application/pdf'] },
       async (request, reply) => {
         const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
         const dokumen = await doc.build(app.db, lembaga.kop, request.params.id, app.clock.now());
         return sendPdf(reply, dokumen, 'a4', lembaga.logo);
       },
     );
-    app.get(
+    route.get(
       `${doc.path}/dokumen`,
       {
-        schema: {
-          tags: ['dokumen'],
-          summary: `${doc.name}, untuk dicetak dari peramban`,
-          params: idParamSchema,
-          response: { 200: envelope(dokumenSchema) },
-        },
+        id: `get${doc.noun}Dokumen`,
+        summary: `${doc.name}, untuk dicetak dari peramban`,
+        params: idParamSchema,
+        response: { 200: envelope(dokumenSchema) },
       },
       async (request) => {
         const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);

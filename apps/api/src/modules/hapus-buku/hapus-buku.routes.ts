@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hapusBukuCreateSchema, hapusBukuInfoSchema, idParamSchema, persetujuanSchema } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import { waitingRequestOf } from '../persetujuan/pengajuan.service';
 import { registerDecisionHandler } from '../persetujuan/persetujuan.service';
 import * as service from './hapus-buku.service';
@@ -10,30 +11,29 @@ import * as service from './hapus-buku.service';
 export const hapusBukuRoutes: FastifyPluginAsyncZod = async (app) => {
   // A write-off waits in Persetujuan, which carries it out through this.
   registerDecisionHandler('hapus_buku', service.hapusBukuDecision);
-  app.get(
+  const route = routesOf(app, 'hapus-buku');
+
+  route.get(
     '/pinjaman/:id/hapus-buku',
     {
-      schema: {
-        tags: ['hapus-buku'],
-        summary:
-          'Hapus buku: yang akan dikeluarkan dari pembukuan, alasan tidak dapat, pengajuan yang menunggu, hapus buku yang sudah dilakukan',
-        params: idParamSchema,
-        response: { 200: envelope(hapusBukuInfoSchema) },
-      },
+      id: 'getHapusBuku',
+      summary:
+        'Hapus buku: yang akan dikeluarkan dari pembukuan, alasan tidak dapat, pengajuan yang menunggu, hapus buku yang sudah dilakukan',
+      params: idParamSchema,
+      response: { 200: envelope(hapusBukuInfoSchema) },
     },
     async (request) => ({ success: true as const, data: await service.hapusBukuInfo(app.db, app.clock, request.params.id) }),
   );
 
-  app.post(
+  route.post(
     '/pinjaman/:id/hapus-buku',
     {
-      schema: {
-        tags: ['hapus-buku'],
-        summary: 'Ajukan hapus buku (selalu menunggu persetujuan administrator atau manajer lain)',
-        params: idParamSchema,
-        body: hapusBukuCreateSchema,
-        response: { 202: envelope(persetujuanSchema) },
-      },
+      id: 'proposeHapusBuku',
+      summary: 'Ajukan hapus buku (selalu menunggu persetujuan administrator atau manajer lain)',
+      params: idParamSchema,
+      body: hapusBukuCreateSchema,
+      response: { 202: envelope(persetujuanSchema) },
+      errors: [403, 409],
     },
     async (request, reply) => {
       await service.proposeHapusBuku(app.db, app.clock, currentUser(request), request.params.id, request.body);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
+import { routesOf } from '../../lib/route';
 import { pingDatabase } from './health.repository';
 
 /** How long readiness waits for the database before it says the server is not ready. */
@@ -21,14 +22,15 @@ declare module 'fastify' {
  * otherwise, for a load balancer or monitor to take it out of rotation.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'system');
+
+  route.get(
     '/health',
     {
-      schema: {
-        tags: ['system'],
-        summary: 'Status server dan database',
-        response: { 200: envelope(z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) })) },
-      },
+      id: 'getHealth',
+      summary: 'Status server dan database',
+      response: { 200: envelope(z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) })) },
+      open: true,
     },
     async () => {
       await pingDatabase(app.db);
@@ -36,16 +38,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/health/ready',
     {
-      schema: {
-        tags: ['system'],
-        summary: 'Siap menerima permintaan: database menjawab dalam 1 detik dan server tidak sedang berhenti',
-        response: {
-          200: envelope(z.object({ status: z.literal('ready'), db: z.enum(['pglite', 'postgres']), db_ms: z.number().int() })),
-        },
+      id: 'getHealthReady',
+      summary: 'Siap menerima permintaan: database menjawab dalam 1 detik dan server tidak sedang berhenti',
+      response: {
+        200: envelope(z.object({ status: z.literal('ready'), db: z.enum(['pglite', 'postgres']), db_ms: z.number().int() })),
       },
+      open: true,
+      errors: [503],
     },
     async () => {
       if (app.stopping()) throw new AppError(503, 'Server sedang berhenti; permintaan berikutnya dilayani proses lain.');

@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { IMPOR_MAX_BYTES, imporHasilSchema, imporMessages, imporParamsSchema, imporPeriksaSchema } from '@mizan/core';
-import { currentUser, requireAdmin } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import { AppError, tooLarge, validationFailed } from '../../lib/errors';
+import { routesOf } from '../../lib/route';
 import { readSheet } from './impor.reader';
 import { checkImport, commitImport } from './impor.service';
 import { problemFileName, problemWorkbook, templateFileName, templateWorkbook, XLSX_TYPE } from './impor.files';
 
 const MULTIPART_BROKEN = 'Data formulir tidak lengkap atau rusak. Silakan kirim ulang.';
-const tags = ['impor'];
 
 /** The uploaded file (field `berkas`) and its name; 413 above 20 MB, 400 without one. */
 async function uploaded(request: FastifyRequest): Promise<{ data: Buffer; name: string }> {
@@ -46,17 +46,16 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: IMPOR_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
     throwFileSizeLimit: false,
   });
+  const route = routesOf(app, 'impor');
 
-  app.get(
+  route.get(
     '/impor/:jenis/template',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Template XLSX impor (lembar Data dan Petunjuk) untuk nasabah, pinjaman atau pembayaran',
-        params: imporParamsSchema,
-        produces: [XLSX_TYPE],
-      },
+      id: 'downloadImporTemplate',
+      summary: 'Template XLSX impor (lembar Data dan Petunjuk) untuk nasabah, pinjaman atau pembayaran',
+      params: imporParamsSchema,
+      produces: [XLSX_TYPE],
+      admin: true,
     },
     async (request, reply) =>
       reply
@@ -65,17 +64,16 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(await templateWorkbook(request.params.jenis)),
   );
 
-  app.post(
+  route.post(
     '/impor/:jenis/periksa',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Periksa berkas impor (XLSX atau CSV, field `berkas`, maks. 20 MB) tanpa menyimpan apa pun',
-        params: imporParamsSchema,
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(imporPeriksaSchema) },
-      },
+      id: 'checkImpor',
+      summary: 'Periksa berkas impor (XLSX atau CSV, field `berkas`, maks. 20 MB) tanpa menyimpan apa pun',
+      params: imporParamsSchema,
+      consumes: ['multipart/form-data'],
+      response: { 200: envelope(imporPeriksaSchema) },
+      admin: true,
+      errors: [413],
     },
     async (request) => {
       const file = await uploaded(request);
@@ -85,17 +83,16 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/impor/:jenis/masalah',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Berkas impor yang sama sebagai XLSX dengan kolom Masalah di setiap baris',
-        params: imporParamsSchema,
-        consumes: ['multipart/form-data'],
-        produces: [XLSX_TYPE],
-      },
+      id: 'downloadImporMasalah',
+      summary: 'Berkas impor yang sama sebagai XLSX dengan kolom Masalah di setiap baris',
+      params: imporParamsSchema,
+      consumes: ['multipart/form-data'],
+      produces: [XLSX_TYPE],
+      admin: true,
+      errors: [413],
     },
     async (request, reply) => {
       const file = await uploaded(request);
@@ -108,18 +105,17 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/impor/:jenis',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary:
-          'Impor berkas tanpa masalah dalam satu transaksi (semua atau tidak sama sekali); baris yang sudah diimpor dilewati',
-        params: imporParamsSchema,
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(imporHasilSchema) },
-      },
+      id: 'commitImpor',
+      summary:
+        'Impor berkas tanpa masalah dalam satu transaksi (semua atau tidak sama sekali); baris yang sudah diimpor dilewati',
+      params: imporParamsSchema,
+      consumes: ['multipart/form-data'],
+      response: { 200: envelope(imporHasilSchema) },
+      admin: true,
+      errors: [409, 413, 422],
     },
     async (request) => {
       const file = await uploaded(request);

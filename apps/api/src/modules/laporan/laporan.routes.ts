@@ -24,8 +24,8 @@ import * as service from './laporan.service';
 import { kolektibilitasExport, pencairanExport, pendapatanExport, penagihanExport, rekapHarianExport } from './laporan.export';
 import { getPendapatanSetting } from '../settings/settings.service';
 import { validationFailed } from '../../lib/errors';
+import { routesOf } from '../../lib/route';
 
-const tags = ['laporan'];
 const BULAN_AHEAD = messages.listQuery.bulanAhead;
 
 /** The reports (issue 26 A), each also as an XLSX or CSV file. */
@@ -37,16 +37,15 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     if (month > thisMonth()) throw validationFailed([{ path, msg: BULAN_AHEAD }], BULAN_AHEAD);
     return month;
   };
+  const route = routesOf(app, 'laporan');
 
-  app.get(
+  route.get(
     '/laporan/rekap-harian',
     {
-      schema: {
-        tags,
-        summary: 'Rekap harian: pembayaran satu tanggal per jenis dan per petugas, rinciannya, dan pinjaman baru hari itu',
-        querystring: rekapHarianQuerySchema,
-        response: { 200: envelope(rekapHarianSchema) },
-      },
+      id: 'getLaporanRekapHarian',
+      summary: 'Rekap harian: pembayaran satu tanggal per jenis dan per petugas, rinciannya, dan pinjaman baru hari itu',
+      querystring: rekapHarianQuerySchema,
+      response: { 200: envelope(rekapHarianSchema) },
     },
     async (request) => ({
       success: true as const,
@@ -54,15 +53,13 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
+  route.get(
     '/laporan/rekap-harian/ekspor',
     {
-      schema: {
-        tags,
-        summary: 'Rekap harian sebagai XLSX atau CSV',
-        querystring: rekapHarianExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportLaporanRekapHarian',
+      summary: 'Rekap harian sebagai XLSX atau CSV',
+      querystring: rekapHarianExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) => {
       const rekap = await service.rekapHarian(app.db, request.query.tanggal ?? todayOf(app.clock));
@@ -70,15 +67,13 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/laporan/pencairan',
     {
-      schema: {
-        tags,
-        summary: 'Pencairan: jumlah dan nilai pinjaman yang diberikan per bulan dan tipe, 12 bulan sampai bulan terpilih',
-        querystring: pencairanQuerySchema,
-        response: { 200: envelope(pencairanSchema) },
-      },
+      id: 'getLaporanPencairan',
+      summary: 'Pencairan: jumlah dan nilai pinjaman yang diberikan per bulan dan tipe, 12 bulan sampai bulan terpilih',
+      querystring: pencairanQuerySchema,
+      response: { 200: envelope(pencairanSchema) },
     },
     async (request) => ({
       success: true as const,
@@ -86,15 +81,13 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
+  route.get(
     '/laporan/pencairan/ekspor',
     {
-      schema: {
-        tags,
-        summary: 'Laporan pencairan sebagai XLSX atau CSV',
-        querystring: pencairanExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportLaporanPencairan',
+      summary: 'Laporan pencairan sebagai XLSX atau CSV',
+      querystring: pencairanExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) => {
       const laporan = await service.pencairan(app.db, request.query.sampai ?? thisMonth(), request.query.tipe);
@@ -102,15 +95,13 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/laporan/kolektibilitas',
     {
-      schema: {
-        tags,
-        summary: 'Kolektibilitas: outstanding per golongan, NPF dan PAR 30 pada akhir bulan terpilih (bulan ini: hari ini)',
-        querystring: kolektibilitasLaporanQuerySchema,
-        response: { 200: envelope(kolektibilitasLaporanSchema) },
-      },
+      id: 'getLaporanKolektibilitas',
+      summary: 'Kolektibilitas: outstanding per golongan, NPF dan PAR 30 pada akhir bulan terpilih (bulan ini: hari ini)',
+      querystring: kolektibilitasLaporanQuerySchema,
+      response: { 200: envelope(kolektibilitasLaporanSchema) },
     },
     async (request) => {
       const today = todayOf(app.clock);
@@ -118,15 +109,13 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/laporan/kolektibilitas/ekspor',
     {
-      schema: {
-        tags,
-        summary: 'Laporan kolektibilitas sebagai XLSX atau CSV',
-        querystring: kolektibilitasLaporanExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportLaporanKolektibilitas',
+      summary: 'Laporan kolektibilitas sebagai XLSX atau CSV',
+      querystring: kolektibilitasLaporanExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) => {
       const laporan = await service.kolektibilitas(app.db, request.query.bulan ?? thisMonth(), todayOf(app.clock));
@@ -134,16 +123,14 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/laporan/penagihan',
     {
-      schema: {
-        tags,
-        summary:
-          'Penagihan bulanan: target (angsuran jatuh tempo) dan realisasi (pembayaran) per kota/kecamatan, pinjaman tanpa pembayaran',
-        querystring: penagihanQuerySchema,
-        response: { 200: envelope(penagihanSchema) },
-      },
+      id: 'getLaporanPenagihan',
+      summary:
+        'Penagihan bulanan: target (angsuran jatuh tempo) dan realisasi (pembayaran) per kota/kecamatan, pinjaman tanpa pembayaran',
+      querystring: penagihanQuerySchema,
+      response: { 200: envelope(penagihanSchema) },
     },
     async (request) => {
       const bulan = collectionsMonth(request.query.bulan);
@@ -151,15 +138,13 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/laporan/penagihan/ekspor',
     {
-      schema: {
-        tags,
-        summary: 'Penagihan bulanan sebagai XLSX atau CSV',
-        querystring: penagihanExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportLaporanPenagihan',
+      summary: 'Penagihan bulanan sebagai XLSX atau CSV',
+      querystring: penagihanExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) => {
       const bulan = collectionsMonth(request.query.bulan);
@@ -173,29 +158,25 @@ export const laporanRoutes: FastifyPluginAsyncZod = async (app) => {
     return service.pendapatan(app.db, collectionsMonth(sampai, 'sampai'), metode_pengakuan_margin, todayOf(app.clock));
   };
 
-  app.get(
+  route.get(
     '/laporan/pendapatan',
     {
-      schema: {
-        tags,
-        summary:
-          'Pendapatan: margin dan bagi hasil diterima dan diakui per bulan, margin ditangguhkan di akhir bulan, 12 bulan sampai bulan terpilih',
-        querystring: pendapatanQuerySchema,
-        response: { 200: envelope(pendapatanSchema) },
-      },
+      id: 'getLaporanPendapatan',
+      summary:
+        'Pendapatan: margin dan bagi hasil diterima dan diakui per bulan, margin ditangguhkan di akhir bulan, 12 bulan sampai bulan terpilih',
+      querystring: pendapatanQuerySchema,
+      response: { 200: envelope(pendapatanSchema) },
     },
     async (request) => ({ success: true as const, data: await pendapatan(request.query.sampai) }),
   );
 
-  app.get(
+  route.get(
     '/laporan/pendapatan/ekspor',
     {
-      schema: {
-        tags,
-        summary: 'Laporan pendapatan sebagai XLSX atau CSV',
-        querystring: pendapatanExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportLaporanPendapatan',
+      summary: 'Laporan pendapatan sebagai XLSX atau CSV',
+      querystring: pendapatanExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) =>
       sendExport(app, reply, request.query.format, pendapatanExport(await pendapatan(request.query.sampai))),

@@ -11,6 +11,7 @@ import {
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import * as service from './nasabah.service';
 import { sendListAnswer } from '../../lib/list-answer';
 import { exportProduces, sendExport } from '../ekspor/ekspor.service';
@@ -18,15 +19,15 @@ import { nasabahExport } from './nasabah.export';
 
 /** Customers: list, statistics, detail, add, edit, delete (spec §7 Nasabah). */
 export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'nasabah');
+
+  route.get(
     '/nasabah',
     {
-      schema: {
-        tags: ['nasabah'],
-        summary: 'Daftar nasabah dengan pencarian, filter status, pengurutan dan halaman',
-        querystring: nasabahListQuerySchema,
-        response: { 200: listEnvelope(nasabahSchema) },
-      },
+      id: 'listNasabah',
+      summary: 'Daftar nasabah dengan pencarian, filter status, pengurutan dan halaman',
+      querystring: nasabahListQuerySchema,
+      response: { 200: listEnvelope(nasabahSchema) },
     },
     async (request, reply) =>
       sendListAnswer(app, reply, 'nasabah', request.query, async () =>
@@ -34,53 +35,46 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
+  route.get(
     '/nasabah/ekspor',
     {
-      schema: {
-        tags: ['nasabah'],
-        summary: 'Ekspor daftar nasabah (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
-        querystring: nasabahExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportNasabah',
+      summary: 'Ekspor daftar nasabah (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
+      querystring: nasabahExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) => sendExport(app, reply, request.query.format, nasabahExport(app.db, request.query)),
   );
 
-  app.get(
+  route.get(
     '/nasabah/stats',
     {
-      schema: {
-        tags: ['nasabah'],
-        summary: 'Statistik nasabah (tanpa yang dihapus)',
-        response: { 200: envelope(nasabahStatsSchema) },
-      },
+      id: 'getNasabahStats',
+      summary: 'Statistik nasabah (tanpa yang dihapus)',
+      response: { 200: envelope(nasabahStatsSchema) },
     },
     async () => ({ success: true as const, data: await service.nasabahStats(app.db) }),
   );
 
-  app.get(
+  route.get(
     '/nasabah/:id',
     {
-      schema: {
-        tags: ['nasabah'],
-        summary: 'Detail satu nasabah',
-        params: idParamSchema,
-        response: { 200: envelope(nasabahSchema) },
-      },
+      id: 'getNasabah',
+      summary: 'Detail satu nasabah',
+      params: idParamSchema,
+      response: { 200: envelope(nasabahSchema) },
     },
     async (request) => ({ success: true as const, data: await service.getNasabah(app.db, request.params.id) }),
   );
 
-  app.post(
+  route.post(
     '/nasabah',
     {
-      schema: {
-        tags: ['nasabah'],
-        summary: 'Tambah nasabah; tanpa tanggal_nasabah tersimpan tanggal hari ini (WIB)',
-        body: nasabahCreateSchema,
-        response: { 201: envelope(nasabahSchema) },
-      },
+      id: 'createNasabah',
+      summary: 'Tambah nasabah; tanpa tanggal_nasabah tersimpan tanggal hari ini (WIB)',
+      body: nasabahCreateSchema,
+      response: { 201: envelope(nasabahSchema) },
+      errors: [409],
     },
     async (request, reply) => {
       const data = await service.createNasabah(app.db, currentUser(request).id, request.body);
@@ -88,16 +82,15 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
+  route.put(
     '/nasabah/:id',
     {
-      schema: {
-        tags: ['nasabah'],
-        summary: 'Ubah data nasabah',
-        params: idParamSchema,
-        body: nasabahUpdateSchema,
-        response: { 200: envelope(nasabahSchema) },
-      },
+      id: 'updateNasabah',
+      summary: 'Ubah data nasabah',
+      params: idParamSchema,
+      body: nasabahUpdateSchema,
+      response: { 200: envelope(nasabahSchema) },
+      errors: [409],
     },
     async (request) => {
       const data = await service.updateNasabah(app.db, currentUser(request).id, request.params.id, request.body);
@@ -105,15 +98,14 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  route.delete(
     '/nasabah/:id',
     {
-      schema: {
-        tags: ['nasabah'],
-        summary: 'Hapus nasabah (soft delete); ditolak selama ada pinjaman aktif',
-        params: idParamSchema,
-        response: { 200: envelope(z.null()) },
-      },
+      id: 'deleteNasabah',
+      summary: 'Hapus nasabah (soft delete); ditolak selama ada pinjaman aktif',
+      params: idParamSchema,
+      response: { 200: envelope(z.null()) },
+      errors: [409],
     },
     async (request) => {
       await service.deleteNasabah(app.db, currentUser(request).id, request.params.id);

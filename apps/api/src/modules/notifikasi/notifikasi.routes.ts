@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifikasiSettingSchema, notifikasiSettingsResponseSchema } from '@mizan/core';
-import { currentUser, requireAdmin } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import { todayOf } from '../../lib/clock';
+import { routesOf } from '../../lib/route';
 import * as service from './notifikasi.service';
 
 /** WhatsApp notifications to the recipients list (issue 24): read by every signed-in user, changed by an administrator. */
 export const notifikasiRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'settings');
+
+  route.get(
     '/settings/notifikasi',
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Pengaturan notifikasi WhatsApp: acara yang dikirim, templatenya, jam rekap harian, dan contoh data nyata',
-        response: { 200: envelope(notifikasiSettingsResponseSchema) },
-      },
+      id: 'getNotifikasiSettings',
+      summary: 'Pengaturan notifikasi WhatsApp: acara yang dikirim, templatenya, jam rekap harian, dan contoh data nyata',
+      response: { 200: envelope(notifikasiSettingsResponseSchema) },
     },
     async () => ({
       success: true as const,
@@ -22,16 +23,14 @@ export const notifikasiRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put(
+  route.put(
     '/settings/notifikasi',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['settings'],
-        summary: 'Ubah pengaturan notifikasi WhatsApp (admin)',
-        body: notifikasiSettingSchema,
-        response: { 200: envelope(notifikasiSettingsResponseSchema) },
-      },
+      id: 'updateNotifikasiSettings',
+      summary: 'Ubah pengaturan notifikasi WhatsApp (admin)',
+      body: notifikasiSettingSchema,
+      response: { 200: envelope(notifikasiSettingsResponseSchema) },
+      admin: true,
     },
     async (request) => ({
       success: true as const,

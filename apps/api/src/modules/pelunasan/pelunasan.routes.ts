@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParamSchema, optionalDateField, pelunasanCreateSchema, pelunasanInfoSchema, pelunasanResultSchema } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import { waitingRequestOf } from '../persetujuan/pengajuan.service';
 import { registerDecisionHandler } from '../persetujuan/persetujuan.service';
 import * as service from './pelunasan.service';
@@ -12,18 +13,17 @@ export const pelunasanRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({ db: app.db, clock: app.clock, notifier: app.notifier });
   // A settlement above the khasm limit waits in Persetujuan, which carries it out through this.
   registerDecisionHandler('pelunasan', service.pelunasanDecision);
+  const route = routesOf(app, 'pelunasan');
 
-  app.get(
+  route.get(
     '/pinjaman/:id/pelunasan',
     {
-      schema: {
-        tags: ['pelunasan'],
-        summary:
-          'Perhitungan pelunasan dipercepat pada suatu tanggal (fatwa DSN-MUI 153/2022), batas potongan, dan pelunasan yang tercatat',
-        params: idParamSchema,
-        querystring: z.object({ tanggal: optionalDateField() }),
-        response: { 200: envelope(pelunasanInfoSchema) },
-      },
+      id: 'getPelunasan',
+      summary:
+        'Perhitungan pelunasan dipercepat pada suatu tanggal (fatwa DSN-MUI 153/2022), batas potongan, dan pelunasan yang tercatat',
+      params: idParamSchema,
+      querystring: z.object({ tanggal: optionalDateField() }),
+      response: { 200: envelope(pelunasanInfoSchema) },
     },
     async (request) => ({
       success: true as const,
@@ -31,16 +31,15 @@ export const pelunasanRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
+  route.post(
     '/pinjaman/:id/pelunasan',
     {
-      schema: {
-        tags: ['pelunasan'],
-        summary: 'Catat pelunasan dipercepat (dengan potongan/khasm opsional; di atas batas menunggu persetujuan)',
-        params: idParamSchema,
-        body: pelunasanCreateSchema,
-        response: { 201: envelope(pelunasanResultSchema), 202: envelope(pelunasanResultSchema) },
-      },
+      id: 'createPelunasan',
+      summary: 'Catat pelunasan dipercepat (dengan potongan/khasm opsional; di atas batas menunggu persetujuan)',
+      params: idParamSchema,
+      body: pelunasanCreateSchema,
+      response: { 201: envelope(pelunasanResultSchema), 202: envelope(pelunasanResultSchema) },
+      errors: [409],
     },
     async (request, reply) => {
       const result = await service.createPelunasan(ctx(), currentUser(request).id, request.params.id, request.body);

@@ -13,6 +13,7 @@ import {
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import * as service from './pembayaran.service';
 import { exportProduces, sendExport } from '../ekspor/ekspor.service';
 import { pembayaranExport } from './pembayaran.export';
@@ -22,15 +23,15 @@ import { sendListAnswer } from '../../lib/list-answer';
 export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The payment writes refresh the loan's ledger on today's date by the app's clock. */
   const writes = { db: app.db, clock: app.clock, notifier: app.notifier };
-  app.get(
+  const route = routesOf(app, 'pembayaran');
+
+  route.get(
     '/pembayaran',
     {
-      schema: {
-        tags: ['pembayaran'],
-        summary: 'Daftar pembayaran (filter pinjaman, nasabah, jenis, bulan/tahun; cari nama/NIK/keterangan; urutkan)',
-        querystring: pembayaranListQuerySchema,
-        response: { 200: listEnvelope(pembayaranSchema) },
-      },
+      id: 'listPembayaran',
+      summary: 'Daftar pembayaran (filter pinjaman, nasabah, jenis, bulan/tahun; cari nama/NIK/keterangan; urutkan)',
+      querystring: pembayaranListQuerySchema,
+      response: { 200: listEnvelope(pembayaranSchema) },
     },
     async (request, reply) =>
       sendListAnswer(app, reply, 'pembayaran', request.query, async () =>
@@ -38,54 +39,47 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
+  route.get(
     '/pembayaran/ekspor',
     {
-      schema: {
-        tags: ['pembayaran'],
-        summary: 'Ekspor daftar pembayaran (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
-        querystring: pembayaranExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportPembayaran',
+      summary: 'Ekspor daftar pembayaran (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
+      querystring: pembayaranExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) => sendExport(app, reply, request.query.format, pembayaranExport(app.db, request.query)),
   );
 
-  app.get(
+  route.get(
     '/pembayaran/stats',
     {
-      schema: {
-        tags: ['pembayaran'],
-        summary: 'Statistik pembayaran untuk filter yang sama dengan daftar: jumlah, total nilai, rata-rata',
-        querystring: pembayaranStatsQuerySchema,
-        response: { 200: envelope(pembayaranStatsSchema) },
-      },
+      id: 'getPembayaranStats',
+      summary: 'Statistik pembayaran untuk filter yang sama dengan daftar: jumlah, total nilai, rata-rata',
+      querystring: pembayaranStatsQuerySchema,
+      response: { 200: envelope(pembayaranStatsSchema) },
     },
     async (request) => ({ success: true as const, data: await service.pembayaranStats(app.db, request.query) }),
   );
 
-  app.get(
+  route.get(
     '/pembayaran/:id',
     {
-      schema: {
-        tags: ['pembayaran'],
-        summary: 'Detail pembayaran dengan pinjaman dan nasabahnya',
-        params: idParamSchema,
-        response: { 200: envelope(pembayaranDetailSchema) },
-      },
+      id: 'getPembayaran',
+      summary: 'Detail pembayaran dengan pinjaman dan nasabahnya',
+      params: idParamSchema,
+      response: { 200: envelope(pembayaranDetailSchema) },
     },
     async (request) => ({ success: true as const, data: await service.getPembayaran(app.db, request.params.id) }),
   );
 
-  app.post(
+  route.post(
     '/pembayaran',
     {
-      schema: {
-        tags: ['pembayaran'],
-        summary: 'Catat pembayaran; saldo dan status pinjaman dihitung ulang dalam transaksi yang sama',
-        body: pembayaranCreateSchema,
-        response: { 201: envelope(pembayaranDetailSchema) },
-      },
+      id: 'createPembayaran',
+      summary: 'Catat pembayaran; saldo dan status pinjaman dihitung ulang dalam transaksi yang sama',
+      body: pembayaranCreateSchema,
+      response: { 201: envelope(pembayaranDetailSchema) },
+      errors: [409],
     },
     async (request, reply) => {
       const data = await service.createPembayaran(writes, currentUser(request).id, request.body);
@@ -93,16 +87,15 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
+  route.put(
     '/pembayaran/:id',
     {
-      schema: {
-        tags: ['pembayaran'],
-        summary: 'Ubah pembayaran (boleh pindah pinjaman); saldo kedua pinjaman dihitung ulang',
-        params: idParamSchema,
-        body: pembayaranUpdateSchema,
-        response: { 200: envelope(pembayaranDetailSchema) },
-      },
+      id: 'updatePembayaran',
+      summary: 'Ubah pembayaran (boleh pindah pinjaman); saldo kedua pinjaman dihitung ulang',
+      params: idParamSchema,
+      body: pembayaranUpdateSchema,
+      response: { 200: envelope(pembayaranDetailSchema) },
+      errors: [409],
     },
     async (request) => {
       const data = await service.updatePembayaran(writes, currentUser(request).id, request.params.id, request.body);
@@ -110,15 +103,14 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  route.delete(
     '/pembayaran/:id',
     {
-      schema: {
-        tags: ['pembayaran'],
-        summary: 'Hapus pembayaran (soft delete); saldo dan status pinjaman dihitung ulang',
-        params: idParamSchema,
-        response: { 200: envelope(z.null()) },
-      },
+      id: 'deletePembayaran',
+      summary: 'Hapus pembayaran (soft delete); saldo dan status pinjaman dihitung ulang',
+      params: idParamSchema,
+      response: { 200: envelope(z.null()) },
+      errors: [409],
     },
     async (request) => {
       await service.deletePembayaran(writes, currentUser(request).id, request.params.id);

@@ -7,22 +7,24 @@ import {
   pengingatSettingsResponseSchema,
   waMessageSchema,
 } from '@mizan/core';
-import { currentUser, requireAdmin } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import { todayOf } from '../../lib/clock';
+import { routesOf } from '../../lib/route';
 import * as service from './pengingat.service';
 import { toMessage } from '../../lib/whatsapp/message-json';
 
 /** Reminders to customers (issue 24, part B): the setting (admin changes it) and a reminder sent by hand. */
 export const pengingatRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const settingsRoute = routesOf(app, 'settings');
+  const pinjamanRoute = routesOf(app, 'pinjaman');
+
+  settingsRoute.get(
     '/settings/pengingat',
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Pengaturan pengingat angsuran lewat WhatsApp: tahap, template, jam dan hari kirim, libur, jeda, batas harian',
-        response: { 200: envelope(pengingatSettingsResponseSchema) },
-      },
+      id: 'getPengingatSettings',
+      summary: 'Pengaturan pengingat angsuran lewat WhatsApp: tahap, template, jam dan hari kirim, libur, jeda, batas harian',
+      response: { 200: envelope(pengingatSettingsResponseSchema) },
     },
     async () => ({
       success: true as const,
@@ -30,16 +32,14 @@ export const pengingatRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put(
+  settingsRoute.put(
     '/settings/pengingat',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['settings'],
-        summary: 'Ubah pengaturan pengingat angsuran (admin); pengingat hari ini direncanakan ulang',
-        body: pengingatSettingSchema,
-        response: { 200: envelope(pengingatSettingsResponseSchema) },
-      },
+      id: 'updatePengingatSettings',
+      summary: 'Ubah pengaturan pengingat angsuran (admin); pengingat hari ini direncanakan ulang',
+      body: pengingatSettingSchema,
+      response: { 200: envelope(pengingatSettingsResponseSchema) },
+      admin: true,
     },
     async (request) => {
       const data = await service.updatePengingatSettings(
@@ -54,15 +54,13 @@ export const pengingatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pinjamanRoute.get(
     '/pinjaman/:id/pengingat',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Pengingat yang akan dikirim dengan tangan sekarang (teks terisi), atau alasan tidak dapat dikirim',
-        params: idParamSchema,
-        response: { 200: envelope(pengingatManualResponseSchema) },
-      },
+      id: 'previewPengingatPinjaman',
+      summary: 'Pengingat yang akan dikirim dengan tangan sekarang (teks terisi), atau alasan tidak dapat dikirim',
+      params: idParamSchema,
+      response: { 200: envelope(pengingatManualResponseSchema) },
     },
     async (request) => ({
       success: true as const,
@@ -70,16 +68,15 @@ export const pengingatRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
+  pinjamanRoute.post(
     '/pinjaman/:id/pengingat',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Kirim pengingat ke nomor nasabah sekarang (dalam jam kirim dan batas harian)',
-        params: idParamSchema,
-        body: pengingatManualSchema,
-        response: { 200: envelope(waMessageSchema) },
-      },
+      id: 'sendPengingatPinjaman',
+      summary: 'Kirim pengingat ke nomor nasabah sekarang (dalam jam kirim dan batas harian)',
+      params: idParamSchema,
+      body: pengingatManualSchema,
+      response: { 200: envelope(waMessageSchema) },
+      errors: [409],
     },
     async (request) => {
       const row = await service.sendManual(app.db, app.wa, app.config.institutionName, app.clock.now(), request.params.id, {

@@ -8,6 +8,7 @@ import {
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import { waitingRequestOf } from '../persetujuan/pengajuan.service';
 import { registerDecisionHandler } from '../persetujuan/persetujuan.service';
 import * as service from './penjadwalan.service';
@@ -16,17 +17,17 @@ import * as service from './penjadwalan.service';
 export const penjadwalanRoutes: FastifyPluginAsyncZod = async (app) => {
   // A rescheduling waits in Persetujuan, which carries it out through this.
   registerDecisionHandler('penjadwalan', service.penjadwalanDecision);
-  app.get(
+  const route = routesOf(app, 'penjadwalan');
+
+  route.get(
     '/pinjaman/:id/penjadwalan',
     {
-      schema: {
-        tags: ['penjadwalan'],
-        summary:
-          'Rencana penjadwalan kembali (fatwa DSN-MUI 48/2005) untuk durasi dan tenggang tertentu, pengajuan yang menunggu, riwayat',
-        params: idParamSchema,
-        querystring: penjadwalanPreviewQuerySchema,
-        response: { 200: envelope(penjadwalanInfoSchema) },
-      },
+      id: 'getPenjadwalan',
+      summary:
+        'Rencana penjadwalan kembali (fatwa DSN-MUI 48/2005) untuk durasi dan tenggang tertentu, pengajuan yang menunggu, riwayat',
+      params: idParamSchema,
+      querystring: penjadwalanPreviewQuerySchema,
+      response: { 200: envelope(penjadwalanInfoSchema) },
     },
     async (request) => ({
       success: true as const,
@@ -34,16 +35,15 @@ export const penjadwalanRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
+  route.post(
     '/pinjaman/:id/penjadwalan',
     {
-      schema: {
-        tags: ['penjadwalan'],
-        summary: 'Ajukan penjadwalan kembali (selalu menunggu persetujuan administrator atau manajer)',
-        params: idParamSchema,
-        body: penjadwalanCreateSchema,
-        response: { 202: envelope(persetujuanSchema) },
-      },
+      id: 'proposePenjadwalan',
+      summary: 'Ajukan penjadwalan kembali (selalu menunggu persetujuan administrator atau manajer)',
+      params: idParamSchema,
+      body: penjadwalanCreateSchema,
+      response: { 202: envelope(persetujuanSchema) },
+      errors: [409],
     },
     async (request, reply) => {
       await service.proposePenjadwalan(app.db, app.clock, currentUser(request).id, request.params.id, request.body);

@@ -12,46 +12,42 @@ import { currentUser } from '../../plugins/auth';
 import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
 import { findLivingLoan } from '../mutasi/mutasi.service';
 import { notFound } from '../../lib/errors';
+import { routesOf } from '../../lib/route';
 import * as service from './persetujuan.service';
 
 /** The approval queue (issue 27 A): list, the count for the menu, a loan's requests, approve, reject. */
 export const persetujuanRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({ db: app.db, clock: app.clock, notifier: app.notifier });
+  const route = routesOf(app, 'persetujuan');
 
-  app.get(
+  route.get(
     '/persetujuan',
     {
-      schema: {
-        tags: ['persetujuan'],
-        summary: 'Antrean persetujuan (menunggu, terlama dulu) atau riwayat keputusan (terbaru dulu)',
-        querystring: persetujuanListQuerySchema,
-        response: { 200: listEnvelope(persetujuanSchema) },
-      },
+      id: 'listPersetujuan',
+      summary: 'Antrean persetujuan (menunggu, terlama dulu) atau riwayat keputusan (terbaru dulu)',
+      querystring: persetujuanListQuerySchema,
+      response: { 200: listEnvelope(persetujuanSchema) },
     },
     async (request) => listAnswer(await service.listPersetujuan(app.db, request.query)),
   );
 
-  app.get(
+  route.get(
     '/persetujuan/jumlah',
     {
-      schema: {
-        tags: ['persetujuan'],
-        summary: 'Jumlah pengajuan yang menunggu persetujuan (lencana menu)',
-        response: { 200: envelope(z.object({ menunggu: z.number() })) },
-      },
+      id: 'countPersetujuanMenunggu',
+      summary: 'Jumlah pengajuan yang menunggu persetujuan (lencana menu)',
+      response: { 200: envelope(z.object({ menunggu: z.number() })) },
     },
     async () => ({ success: true as const, data: { menunggu: await service.countWaiting(app.db) } }),
   );
 
-  app.get(
+  route.get(
     '/pinjaman/:id/persetujuan',
     {
-      schema: {
-        tags: ['persetujuan'],
-        summary: 'Riwayat pengajuan dan keputusan sebuah pinjaman (terbaru dulu)',
-        params: idParamSchema,
-        response: { 200: envelope(z.array(persetujuanSchema)) },
-      },
+      id: 'listPersetujuanPinjaman',
+      summary: 'Riwayat pengajuan dan keputusan sebuah pinjaman (terbaru dulu)',
+      params: idParamSchema,
+      response: { 200: envelope(z.array(persetujuanSchema)) },
     },
     async (request) => {
       if (!(await findLivingLoan(app.db, request.params.id))) throw notFound(messages.notFound.pinjaman);
@@ -59,16 +55,15 @@ export const persetujuanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/persetujuan/:id/setujui',
     {
-      schema: {
-        tags: ['persetujuan'],
-        summary: 'Setujui pengajuan (administrator atau manajer, bukan pengaju)',
-        params: idParamSchema,
-        body: persetujuanSetujuiSchema,
-        response: { 200: envelope(persetujuanSchema) },
-      },
+      id: 'approvePersetujuan',
+      summary: 'Setujui pengajuan (administrator atau manajer, bukan pengaju)',
+      params: idParamSchema,
+      body: persetujuanSetujuiSchema,
+      response: { 200: envelope(persetujuanSchema) },
+      errors: [403, 409],
     },
     async (request) => ({
       success: true as const,
@@ -77,16 +72,15 @@ export const persetujuanRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
+  route.post(
     '/persetujuan/:id/tolak',
     {
-      schema: {
-        tags: ['persetujuan'],
-        summary: 'Tolak pengajuan dengan alasan (administrator atau manajer, bukan pengaju)',
-        params: idParamSchema,
-        body: persetujuanTolakSchema,
-        response: { 200: envelope(persetujuanSchema) },
-      },
+      id: 'rejectPersetujuan',
+      summary: 'Tolak pengajuan dengan alasan (administrator atau manajer, bukan pengaju)',
+      params: idParamSchema,
+      body: persetujuanTolakSchema,
+      response: { 200: envelope(persetujuanSchema) },
+      errors: [403, 409],
     },
     async (request) => ({
       success: true as const,

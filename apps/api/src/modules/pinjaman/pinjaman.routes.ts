@@ -26,6 +26,7 @@ import { getNasabah } from '../nasabah/nasabah.service';
 import { pinjamanExport } from './pinjaman.export';
 import { sendListAnswer } from '../../lib/list-answer';
 import { MULTIPART_BROKEN, multipartLimits } from '../../lib/multipart-limits';
+import { routesOf } from '../../lib/route';
 
 export { MULTIPART_BROKEN, multipartLimits };
 
@@ -123,16 +124,15 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.clock,
     log: request.log,
   });
+  const route = routesOf(app, 'pinjaman');
 
-  app.get(
+  route.get(
     '/pinjaman',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Daftar pinjaman dengan nasabahnya (cari nama/NIK/nomor, filter status/tipe/nasabah, urutkan)',
-        querystring: pinjamanListQuerySchema,
-        response: { 200: listEnvelope(pinjamanSchema) },
-      },
+      id: 'listPinjaman',
+      summary: 'Daftar pinjaman dengan nasabahnya (cari nama/NIK/nomor, filter status/tipe/nasabah, urutkan)',
+      querystring: pinjamanListQuerySchema,
+      response: { 200: listEnvelope(pinjamanSchema) },
     },
     async (request, reply) =>
       sendListAnswer(app, reply, 'pinjaman', request.query, async () =>
@@ -140,15 +140,13 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
+  route.get(
     '/pinjaman/ekspor',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Ekspor daftar pinjaman (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
-        querystring: pinjamanExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportPinjaman',
+      summary: 'Ekspor daftar pinjaman (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
+      querystring: pinjamanExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) => {
       const { nasabah_id } = request.query;
@@ -157,107 +155,103 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/pinjaman/stats',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Statistik pinjaman: jumlah aktif, total nilai pinjaman aktif, jumlah per status',
-        response: { 200: envelope(pinjamanStatsSchema) },
-      },
+      id: 'getPinjamanStats',
+      summary: 'Statistik pinjaman: jumlah aktif, total nilai pinjaman aktif, jumlah per status',
+      response: { 200: envelope(pinjamanStatsSchema) },
     },
     async () => ({ success: true as const, data: await service.pinjamanStats(app.db) }),
   );
 
-  app.get(
+  route.get(
     '/pinjaman/info/:nasabahId',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Nomor dan urutan pinjaman berikutnya untuk seorang nasabah',
-        params: z.object({ nasabahId: idField(messages.common.idInvalid) }),
-        response: { 200: envelope(pinjamanInfoSchema) },
-      },
+      id: 'getPinjamanInfo',
+      summary: 'Nomor dan urutan pinjaman berikutnya untuk seorang nasabah',
+      params: z.object({ nasabahId: idField(messages.common.idInvalid) }),
+      response: { 200: envelope(pinjamanInfoSchema) },
     },
     async (request) => ({ success: true as const, data: await service.pinjamanInfo(app.db, request.params.nasabahId) }),
   );
 
-  app.get(
+  route.get(
     '/pinjaman/:id',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Detail pinjaman',
-        params: idParamSchema,
-        response: { 200: envelope(pinjamanSchema) },
-      },
+      id: 'getPinjaman',
+      summary: 'Detail pinjaman',
+      params: idParamSchema,
+      response: { 200: envelope(pinjamanSchema) },
     },
     async (request) => ({ success: true as const, data: await service.getPinjaman(ctx(request), request.params.id) }),
   );
 
-  app.get(
+  route.get(
     '/pinjaman/:id/jadwal',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Jadwal angsuran dan tunggakan pinjaman (per hari ini, Asia/Jakarta)',
-        params: idParamSchema,
-        response: { 200: envelope(jadwalSchema) },
-      },
+      id: 'getPinjamanJadwal',
+      summary: 'Jadwal angsuran dan tunggakan pinjaman (per hari ini, Asia/Jakarta)',
+      params: idParamSchema,
+      response: { 200: envelope(jadwalSchema) },
     },
     async (request) => ({ success: true as const, data: await service.getJadwal(ctx(request), request.params.id) }),
   );
 
-  app.post(
-    '/pinjaman',
-    {
-      schema: {
-        tags: ['pinjaman'],
+  // The two writes take the hooks of `loanWriteHooks`, which a route declaration does not carry:
+  // they are declared in a context of their own that holds those hooks (and nothing else).
+  await app.register(async (writes) => {
+    const { preValidation, onSend } = loanWriteHooks(app.fileStorage);
+    writes.addHook('preValidation', preValidation);
+    writes.addHook('onSend', onSend);
+    const write = routesOf(writes, 'pinjaman');
+
+    write.post(
+      '/pinjaman',
+      {
+        id: 'createPinjaman',
         summary: 'Tambah pinjaman (dengan foto kwitansi opsional)',
         description: WRITE_DOC,
         consumes: ['multipart/form-data', 'application/json'],
         body: pinjamanCreateSchema,
         response: { 201: envelope(pinjamanSchema) },
+        errors: [413, 415],
       },
-      ...loanWriteHooks(app.fileStorage),
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const loan = await service.createPinjaman(ctx(request), user.id, request.body, takeStaged(request));
-      return reply.status(201).send({ success: true as const, message: 'Pinjaman berhasil ditambahkan', data: loan });
-    },
-  );
+      async (request, reply) => {
+        const user = currentUser(request);
+        const loan = await service.createPinjaman(ctx(request), user.id, request.body, takeStaged(request));
+        return reply.status(201).send({ success: true as const, message: 'Pinjaman berhasil ditambahkan', data: loan });
+      },
+    );
 
-  app.put(
-    '/pinjaman/:id',
-    {
-      schema: {
-        tags: ['pinjaman'],
+    write.put(
+      '/pinjaman/:id',
+      {
+        id: 'updatePinjaman',
         summary: 'Ubah pinjaman (JSON, atau multipart bila foto kwitansi diganti)',
         description: WRITE_DOC,
         consumes: ['application/json', 'multipart/form-data'],
         params: idParamSchema,
         body: pinjamanUpdateSchema,
         response: { 200: envelope(pinjamanSchema) },
+        errors: [409, 413, 415],
       },
-      ...loanWriteHooks(app.fileStorage),
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const loan = await service.updatePinjaman(ctx(request), user.id, request.params.id, request.body, takeStaged(request));
-      return { success: true as const, message: 'Pinjaman berhasil diperbarui', data: loan };
-    },
-  );
+      async (request) => {
+        const user = currentUser(request);
+        const loan = await service.updatePinjaman(ctx(request), user.id, request.params.id, request.body, takeStaged(request));
+        return { success: true as const, message: 'Pinjaman berhasil diperbarui', data: loan };
+      },
+    );
+  });
 
-  app.delete(
+  route.delete(
     '/pinjaman/:id',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Hapus pinjaman (soft delete; pembayarannya ikut hilang dari daftar)',
-        params: idParamSchema,
-        response: { 200: envelope(z.null()) },
-      },
+      id: 'deletePinjaman',
+      summary: 'Hapus pinjaman (soft delete; pembayarannya ikut hilang dari daftar)',
+      params: idParamSchema,
+      response: { 200: envelope(z.null()) },
+      errors: [409],
     },
     async (request) => {
       await service.deletePinjaman(ctx(request), currentUser(request).id, request.params.id);
@@ -265,15 +259,13 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  route.delete(
     '/pinjaman/:id/kwitansi',
     {
-      schema: {
-        tags: ['pinjaman'],
-        summary: 'Hapus foto kwitansi pinjaman',
-        params: idParamSchema,
-        response: { 200: envelope(pinjamanSchema) },
-      },
+      id: 'deletePinjamanKwitansi',
+      summary: 'Hapus foto kwitansi pinjaman',
+      params: idParamSchema,
+      response: { 200: envelope(pinjamanSchema) },
     },
     async (request) => {
       const loan = await service.deleteKwitansi(ctx(request), currentUser(request).id, request.params.id);

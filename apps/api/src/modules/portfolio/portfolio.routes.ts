@@ -3,18 +3,19 @@ import { portfolioOverviewSchema } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
 import { sendRememberedAnswer } from '../../lib/list-answer';
 import { todayOf } from '../../lib/clock';
+import { routesOf } from '../../lib/route';
 import * as service from './portfolio.service';
 
 /** GET /api/dashboard/portfolio: outstanding, classes, NPF, PAR 30, now and at month-ends (issue 23). */
 export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'dashboard');
+
+  route.get(
     '/dashboard/portfolio',
     {
-      schema: {
-        tags: ['dashboard'],
-        summary: 'Kualitas portofolio: outstanding, kolektibilitas, NPF, PAR 30; sekarang, akhir bulan lalu, 12 akhir bulan',
-        response: { 200: envelope(portfolioOverviewSchema) },
-      },
+      id: 'getPortfolio',
+      summary: 'Kualitas portofolio: outstanding, kolektibilitas, NPF, PAR 30; sekarang, akhir bulan lalu, 12 akhir bulan',
+      response: { 200: envelope(portfolioOverviewSchema) },
     },
     // Computed from the loans' stored ledgers and the day's payments: remembered under the Jakarta
     // date and the database snapshot, like the Tunggakan pages.

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { LOGO_MAX_BYTES, profilLembagaMessages, profilLembagaResponseSchema, profilLembagaSchema } from '@mizan/core';
-import { currentUser, requireAdmin } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
 import { AppError, notFound, tooLarge, validationFailed } from '../../lib/errors';
+import { routesOf } from '../../lib/route';
 import * as service from './profil-lembaga.service';
 
 const MULTIPART_BROKEN = 'Data formulir tidak lengkap atau rusak. Silakan kirim ulang.';
@@ -16,29 +17,26 @@ export const profilLembagaRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
     throwFileSizeLimit: false,
   });
+  const route = routesOf(app, 'settings');
 
-  app.get(
+  route.get(
     '/settings/profil-lembaga',
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Profil lembaga: nama, alamat, telepon, email, catatan kwitansi, logo',
-        response: { 200: envelope(profilLembagaResponseSchema) },
-      },
+      id: 'getProfilLembaga',
+      summary: 'Profil lembaga: nama, alamat, telepon, email, catatan kwitansi, logo',
+      response: { 200: envelope(profilLembagaResponseSchema) },
     },
     async () => ({ success: true as const, data: await service.profilResponse(app.db, name) }),
   );
 
-  app.put(
+  route.put(
     '/settings/profil-lembaga',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['settings'],
-        summary: 'Ubah profil lembaga (admin); dipakai semua dokumen dan halaman depan',
-        body: profilLembagaSchema,
-        response: { 200: envelope(profilLembagaResponseSchema) },
-      },
+      id: 'updateProfilLembaga',
+      summary: 'Ubah profil lembaga (admin); dipakai semua dokumen dan halaman depan',
+      body: profilLembagaSchema,
+      response: { 200: envelope(profilLembagaResponseSchema) },
+      admin: true,
     },
     async (request) => {
       await service.saveProfil(app.db, name, request.body, currentUser(request).id);
@@ -46,16 +44,15 @@ export const profilLembagaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
+  route.put(
     '/settings/profil-lembaga/logo',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['settings'],
-        summary: 'Ganti logo lembaga (admin): multipart/form-data, file `logo` PNG atau JPEG maksimal 1 MB',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(profilLembagaResponseSchema) },
-      },
+      id: 'updateProfilLembagaLogo',
+      summary: 'Ganti logo lembaga (admin): multipart/form-data, file `logo` PNG atau JPEG maksimal 1 MB',
+      consumes: ['multipart/form-data'],
+      response: { 200: envelope(profilLembagaResponseSchema) },
+      admin: true,
+      errors: [413, 415],
     },
     async (request) => {
       if (!request.isMultipart()) {
@@ -85,15 +82,13 @@ export const profilLembagaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  route.delete(
     '/settings/profil-lembaga/logo',
     {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['settings'],
-        summary: 'Hapus logo lembaga (admin)',
-        response: { 200: envelope(profilLembagaResponseSchema) },
-      },
+      id: 'deleteProfilLembagaLogo',
+      summary: 'Hapus logo lembaga (admin)',
+      response: { 200: envelope(profilLembagaResponseSchema) },
+      admin: true,
     },
     async (request) => {
       await service.removeLogo(app.db, name, currentUser(request).id);
@@ -104,15 +99,17 @@ export const profilLembagaRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** `GET /api/profil-lembaga/logo`: the logo, public (the landing page and the printed documents show it). */
 export const publicProfilLembagaRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'settings');
+
+  route.get(
     '/profil-lembaga/logo',
     {
-      schema: {
-        tags: ['settings'],
-        summary: 'Logo lembaga (publik); 404 bila belum diatur',
-        querystring: z.object({ v: z.string().max(40).optional() }),
-        produces: ['image/png', 'image/jpeg'],
-      },
+      id: 'getProfilLembagaLogo',
+      summary: 'Logo lembaga (publik); 404 bila belum diatur',
+      querystring: z.object({ v: z.string().max(40).optional() }),
+      produces: ['image/png', 'image/jpeg'],
+      open: true,
+      errors: [404],
     },
     async (request, reply) => {
       const logo = await service.logoImage(app.db, app.config.institutionName);

@@ -9,8 +9,9 @@ import {
   persetujuanSettingsResponseSchema,
   pendapatanSettingsResponseSchema,
 } from '@mizan/core';
-import { currentUser, requireAdmin } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import * as service from './settings.service';
 
 /**
@@ -18,28 +19,36 @@ import * as service from './settings.service';
  * by every signed-in user, changed by an administrator.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routesOf(app, 'settings');
   /** A GET of a setting, open to every signed-in user. */
-  const readable = <A extends z.ZodType>(summary: string, answer: A) => ({
-    schema: { tags: ['settings'], summary, response: { 200: envelope(answer) } },
+  const readable = <A extends z.ZodType>(id: string, summary: string, answer: A) => ({
+    id,
+    summary,
+    response: { 200: envelope(answer) },
   });
   /** A PUT of a setting, for an administrator only. */
-  const adminWrite = <B extends z.ZodType, A extends z.ZodType>(summary: string, body: B, answer: A) => ({
-    preHandler: requireAdmin,
-    schema: { tags: ['settings'], summary, body, response: { 200: envelope(answer) } },
+  const adminWrite = <B extends z.ZodType, A extends z.ZodType>(id: string, summary: string, body: B, answer: A) => ({
+    id,
+    summary,
+    admin: true as const,
+    body,
+    response: { 200: envelope(answer) },
   });
 
-  app.get(
+  route.get(
     '/settings/kolektibilitas',
     readable(
+      'getKolektibilitasSettings',
       'Pengaturan kolektibilitas: golongan hari tunggakan, satu nasabah satu kualitas, PPAP, dan preset',
       kolektibilitasSettingsResponseSchema,
     ),
     async () => ({ success: true as const, data: await service.kolektibilitasSettings(app.db) }),
   );
 
-  app.put(
+  route.put(
     '/settings/kolektibilitas',
     adminWrite(
+      'updateKolektibilitasSettings',
       'Ubah pengaturan kolektibilitas (admin); semua pinjaman digolongkan ulang di latar belakang',
       kolektibilitasSettingSchema,
       kolektibilitasSettingsResponseSchema,
@@ -56,27 +65,34 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/settings/pendapatan',
     readable(
+      'getPendapatanSettings',
       'Metode pengakuan margin murabahah (proporsional atau anuitas) yang dipakai laporan pendapatan',
       pendapatanSettingsResponseSchema,
     ),
     async () => ({ success: true as const, data: await service.pendapatanSettings(app.db) }),
   );
 
-  app.get(
+  route.get(
     '/settings/persetujuan',
     readable(
+      'getPersetujuanSettings',
       'Persetujuan pinjaman baru (aktif/tidak) dan batas potongan pelunasan yang perlu persetujuan',
       persetujuanSettingsResponseSchema,
     ),
     async () => ({ success: true as const, data: await service.persetujuanSettings(app.db) }),
   );
 
-  app.put(
+  route.put(
     '/settings/persetujuan',
-    adminWrite('Ubah pengaturan persetujuan (admin)', persetujuanSettingSchema, persetujuanSettingsResponseSchema),
+    adminWrite(
+      'updatePersetujuanSettings',
+      'Ubah pengaturan persetujuan (admin)',
+      persetujuanSettingSchema,
+      persetujuanSettingsResponseSchema,
+    ),
     async (request) => ({
       success: true as const,
       message: 'Pengaturan persetujuan disimpan.',
@@ -84,15 +100,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
+  route.get(
     '/settings/tazir',
-    readable('Ta’zir untuk akad baru: aktif/tidak, jumlah per angsuran terlambat, masa tenggang', tazirSettingsResponseSchema),
+    readable(
+      'getTazirSettings',
+      'Ta’zir untuk akad baru: aktif/tidak, jumlah per angsuran terlambat, masa tenggang',
+      tazirSettingsResponseSchema,
+    ),
     async () => ({ success: true as const, data: await service.tazirSettings(app.db) }),
   );
 
-  app.put(
+  route.put(
     '/settings/tazir',
     adminWrite(
+      'updateTazirSettings',
       'Ubah pengaturan ta’zir untuk akad baru (admin); pinjaman yang sudah ada tidak berubah',
       tazirSettingSchema,
       tazirSettingsResponseSchema,

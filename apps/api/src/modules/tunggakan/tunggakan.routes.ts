@@ -7,6 +7,7 @@ import {
   tunggakanSummarySchema,
 } from '@mizan/core';
 import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import { sendRememberedAnswer } from '../../lib/list-answer';
 import { todayOf } from '../../lib/clock';
 import * as service from './tunggakan.service';
@@ -15,15 +16,15 @@ import { tunggakanExport } from './tunggakan.export';
 
 /** GET /api/tunggakan: loans in arrears with their customer (issue 23). */
 export const tunggakanRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'tunggakan');
+
+  route.get(
     '/tunggakan',
     {
-      schema: {
-        tags: ['tunggakan'],
-        summary: 'Daftar pinjaman yang menunggak (cari nama/NIK/nomor, filter kolektibilitas/tipe/kota/kecamatan/minimal hari)',
-        querystring: tunggakanListQuerySchema,
-        response: { 200: listEnvelope(tunggakanSchema) },
-      },
+      id: 'listTunggakan',
+      summary: 'Daftar pinjaman yang menunggak (cari nama/NIK/nomor, filter kolektibilitas/tipe/kota/kecamatan/minimal hari)',
+      querystring: tunggakanListQuerySchema,
+      response: { 200: listEnvelope(tunggakanSchema) },
     },
     // Every page is remembered, small ones too: its total counts the loans in arrears, whose rows
     // the daily job rewrites, and PGlite (no autovacuum) visits their dead versions too, several
@@ -35,28 +36,24 @@ export const tunggakanRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
+  route.get(
     '/tunggakan/ekspor',
     {
-      schema: {
-        tags: ['tunggakan'],
-        summary: 'Ekspor daftar tunggakan (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
-        querystring: tunggakanExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportTunggakan',
+      summary: 'Ekspor daftar tunggakan (XLSX atau CSV) dengan filter dan urutan yang sama dengan daftar',
+      querystring: tunggakanExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) => sendExport(app, reply, request.query.format, tunggakanExport(app.db, request.query)),
   );
 
-  app.get(
+  route.get(
     '/tunggakan/ringkasan',
     {
-      schema: {
-        tags: ['tunggakan'],
-        summary: 'Jumlah pinjaman menunggak, tunggakan dan sisa pokoknya per kolektibilitas (filter seperti daftar)',
-        querystring: tunggakanSummaryQuerySchema,
-        response: { 200: envelope(tunggakanSummarySchema) },
-      },
+      id: 'getTunggakanRingkasan',
+      summary: 'Jumlah pinjaman menunggak, tunggakan dan sisa pokoknya per kolektibilitas (filter seperti daftar)',
+      querystring: tunggakanSummaryQuerySchema,
+      response: { 200: envelope(tunggakanSummarySchema) },
     },
     async (request, reply) =>
       sendRememberedAnswer(app, reply, `tunggakan-ringkasan@${todayOf(app.clock)}`, request.query, async () => ({

@@ -7,30 +7,31 @@ import {
   userRoleUpdateSchema,
   userStatusUpdateSchema,
 } from '@mizan/core';
-import { currentUser, requireAdmin } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { envelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import * as service from './users.service';
 
 /** Staff account management: administrators only (403 for everyone else). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireAdmin);
+  const route = routesOf(app, 'users');
 
-  app.get(
+  route.get(
     '/users',
-    { schema: { tags: ['users'], summary: 'Daftar akun staf', response: { 200: envelope(z.array(staffUserSchema)) } } },
+    { id: 'listUsers', summary: 'Daftar akun staf', response: { 200: envelope(z.array(staffUserSchema)) }, admin: true },
     async () => ({ success: true as const, data: await service.listStaff(app.db) }),
   );
 
-  app.put(
+  route.put(
     '/users/:id/role',
     {
-      schema: {
-        tags: ['users'],
-        summary: 'Ubah peran akun',
-        params: idParamSchema,
-        body: userRoleUpdateSchema,
-        response: { 200: envelope(staffUserSchema) },
-      },
+      id: 'updateUserRole',
+      summary: 'Ubah peran akun',
+      params: idParamSchema,
+      body: userRoleUpdateSchema,
+      response: { 200: envelope(staffUserSchema) },
+      admin: true,
+      errors: [409],
     },
     async (request) => ({
       success: true as const,
@@ -39,16 +40,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put(
+  route.put(
     '/users/:id/status',
     {
-      schema: {
-        tags: ['users'],
-        summary: 'Aktifkan atau nonaktifkan akun (menonaktifkan mencabut semua sesinya)',
-        params: idParamSchema,
-        body: userStatusUpdateSchema,
-        response: { 200: envelope(staffUserSchema) },
-      },
+      id: 'updateUserStatus',
+      summary: 'Aktifkan atau nonaktifkan akun (menonaktifkan mencabut semua sesinya)',
+      params: idParamSchema,
+      body: userStatusUpdateSchema,
+      response: { 200: envelope(staffUserSchema) },
+      admin: true,
+      errors: [409],
     },
     async (request) => {
       const user = await service.setActive(app.db, currentUser(request).id, request.params.id, request.body.is_active);
@@ -60,16 +61,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
+  route.put(
     '/users/:id/password',
     {
-      schema: {
-        tags: ['users'],
-        summary: 'Atur ulang password akun (semua sesinya dikeluarkan)',
-        params: idParamSchema,
-        body: userPasswordResetSchema,
-        response: { 200: envelope(z.null()) },
-      },
+      id: 'resetUserPassword',
+      summary: 'Atur ulang password akun (semua sesinya dikeluarkan)',
+      params: idParamSchema,
+      body: userPasswordResetSchema,
+      response: { 200: envelope(z.null()) },
+      admin: true,
     },
     async (request) => {
       await service.resetPassword(app.db, request.params.id, request.body.new_password);

@@ -10,74 +10,66 @@ import {
   notificationRecipientUpdateSchema,
 } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
+import { routesOf } from '../../lib/route';
 import * as service from './wa-recipients.service';
 import { exportProduces, sendExport } from '../ekspor/ekspor.service';
 import { recipientsExport } from './wa-recipients.export';
 
-const tags = ['wa-notification-recipients'];
-
 /** WhatsApp notification recipients (spec §7 Notification recipients). */
 export const waRecipientsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = routesOf(app, 'wa-notification-recipients');
+
+  route.get(
     '/wa-notification-recipients',
     {
-      schema: {
-        tags,
-        summary: 'Daftar penerima notifikasi (cari nama/nomor, filter status, halaman; 10 per halaman)',
-        querystring: notificationRecipientListQuerySchema,
-        response: { 200: envelope(notificationRecipientListSchema) },
-      },
+      id: 'listWaRecipients',
+      summary: 'Daftar penerima notifikasi (cari nama/nomor, filter status, halaman; 10 per halaman)',
+      querystring: notificationRecipientListQuerySchema,
+      response: { 200: envelope(notificationRecipientListSchema) },
     },
     async (request) => ({ success: true as const, data: await service.listRecipients(app.db, request.query) }),
   );
 
-  app.get(
+  route.get(
     '/wa-notification-recipients/ekspor',
     {
-      schema: {
-        tags,
-        summary: 'Ekspor penerima notifikasi (XLSX atau CSV) dengan pencarian dan filter status',
-        querystring: notificationRecipientExportQuerySchema,
-        produces: exportProduces,
-      },
+      id: 'exportWaRecipients',
+      summary: 'Ekspor penerima notifikasi (XLSX atau CSV) dengan pencarian dan filter status',
+      querystring: notificationRecipientExportQuerySchema,
+      produces: exportProduces,
     },
     async (request, reply) => sendExport(app, reply, request.query.format, recipientsExport(app.db, request.query)),
   );
 
-  app.get(
+  route.get(
     '/wa-notification-recipients/active',
     {
-      schema: {
-        tags,
-        summary: 'Semua penerima aktif (yang menerima pesan test)',
-        response: { 200: envelope(z.array(notificationRecipientSchema)) },
-      },
+      id: 'listActiveWaRecipients',
+      summary: 'Semua penerima aktif (yang menerima pesan test)',
+      response: { 200: envelope(z.array(notificationRecipientSchema)) },
     },
     async () => ({ success: true as const, data: await service.listActiveRecipients(app.db) }),
   );
 
-  app.get(
+  route.get(
     '/wa-notification-recipients/:id',
     {
-      schema: {
-        tags,
-        summary: 'Detail satu penerima',
-        params: idParamSchema,
-        response: { 200: envelope(notificationRecipientSchema) },
-      },
+      id: 'getWaRecipient',
+      summary: 'Detail satu penerima',
+      params: idParamSchema,
+      response: { 200: envelope(notificationRecipientSchema) },
     },
     async (request) => ({ success: true as const, data: await service.getRecipient(app.db, request.params.id) }),
   );
 
-  app.post(
+  route.post(
     '/wa-notification-recipients',
     {
-      schema: {
-        tags,
-        summary: 'Tambah penerima; nomor 08… disimpan sebagai 62…; nomor yang sama ditolak (409)',
-        body: notificationRecipientCreateSchema,
-        response: { 201: envelope(notificationRecipientSchema) },
-      },
+      id: 'createWaRecipient',
+      summary: 'Tambah penerima; nomor 08… disimpan sebagai 62…; nomor yang sama ditolak (409)',
+      body: notificationRecipientCreateSchema,
+      response: { 201: envelope(notificationRecipientSchema) },
+      errors: [409],
     },
     async (request, reply) => {
       const data = await service.createRecipient(app.db, request.body);
@@ -85,16 +77,15 @@ export const waRecipientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
+  route.put(
     '/wa-notification-recipients/:id',
     {
-      schema: {
-        tags,
-        summary: 'Ubah penerima (nama, nomor, status)',
-        params: idParamSchema,
-        body: notificationRecipientUpdateSchema,
-        response: { 200: envelope(notificationRecipientSchema) },
-      },
+      id: 'updateWaRecipient',
+      summary: 'Ubah penerima (nama, nomor, status)',
+      params: idParamSchema,
+      body: notificationRecipientUpdateSchema,
+      response: { 200: envelope(notificationRecipientSchema) },
+      errors: [409],
     },
     async (request) => ({
       success: true as const,
@@ -103,11 +94,9 @@ export const waRecipientsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete(
+  route.delete(
     '/wa-notification-recipients/:id',
-    {
-      schema: { tags, summary: 'Hapus penerima', params: idParamSchema, response: { 200: envelope(z.null()) } },
-    },
+    { id: 'deleteWaRecipient', summary: 'Hapus penerima', params: idParamSchema, response: { 200: envelope(z.null()) } },
     async (request) => {
       await service.deleteRecipient(app.db, request.params.id);
       return { success: true as const, message: 'Penerima notifikasi berhasil dihapus', data: null };

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { normalizeRecipientPhone, waSessionSchema, waTestMessageSchema, waTestResultSchema } from '@mizan/core';
 import { envelope } from '../../lib/envelope';
 import { conflict, validationFailed } from '../../lib/errors';
+import { routesOf } from '../../lib/route';
 import { SimulatorGateway } from '../../lib/whatsapp';
 import { currentUser } from '../../plugins/auth';
 import * as service from './wa-sessions.service';
 
-const tags = ['wa-sessions'];
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** A simulated incoming message: who sends it and what it says. */
@@ -18,11 +18,17 @@ const simulatorIncomingSchema = z.object({
 
 /** The WhatsApp session (spec §7 WhatsApp sessions); the scan route only in simulator mode. */
 export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routesOf(app, 'wa-sessions');
   const session = { 200: envelope(waSessionSchema) };
 
-  app.post(
+  route.post(
     '/wa-sessions/create',
-    { schema: { tags, summary: 'Buat session baru: PENDING dengan QR code untuk dipindai', response: session } },
+    {
+      id: 'createWaSession',
+      summary: 'Buat session baru: PENDING dengan QR code untuk dipindai',
+      response: session,
+      errors: [409, 503],
+    },
     async () => ({
       success: true as const,
       message: 'Session berhasil dibuat. Silakan scan QR code.',
@@ -30,21 +36,25 @@ export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
+  route.get(
     '/wa-sessions/status',
-    { schema: { tags, summary: 'Status session: PENDING, READY, DISCONNECTED, FAILED, ERROR (atau null)', response: session } },
+    {
+      id: 'getWaSessionStatus',
+      summary: 'Status session: PENDING, READY, DISCONNECTED, FAILED, ERROR (atau null)',
+      response: session,
+    },
     async () => ({ success: true as const, data: await service.sessionStatus(app.db, app.wa) }),
   );
 
-  app.get(
+  route.get(
     '/wa-sessions/qr',
-    { schema: { tags, summary: 'QR code terbaru (data URL PNG) selama PENDING', response: session } },
+    { id: 'getWaSessionQr', summary: 'QR code terbaru (data URL PNG) selama PENDING', response: session, errors: [404, 409] },
     async () => ({ success: true as const, message: 'QR Code berhasil dimuat', data: await service.sessionQr(app.db, app.wa) }),
   );
 
-  app.delete(
+  route.delete(
     '/wa-sessions/logout',
-    { schema: { tags, summary: 'Putuskan koneksi dan lupakan session', response: session } },
+    { id: 'logoutWaSession', summary: 'Putuskan koneksi dan lupakan session', response: session },
     async () => ({
       success: true as const,
       message: 'WhatsApp berhasil diputus',
@@ -52,18 +62,17 @@ export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
+  route.post(
     '/wa-sessions/test-message',
     {
-      schema: {
-        tags,
-        summary: 'Kirim pesan test ke semua penerima aktif',
-        description:
-          'Header opsional Idempotency-Key (8–64 karakter A-Z a-z 0-9 _ -): permintaan yang diulang dengan kunci yang sama ' +
-          'tidak mengirim ulang, tetapi menjawab dari log pesan. wa_response sejajar dengan recipients.',
-        body: waTestMessageSchema,
-        response: { 200: envelope(waTestResultSchema) },
-      },
+      id: 'sendWaTestMessage',
+      summary: 'Kirim pesan test ke semua penerima aktif',
+      description:
+        'Header opsional Idempotency-Key (8–64 karakter A-Z a-z 0-9 _ -): permintaan yang diulang dengan kunci yang sama ' +
+        'tidak mengirim ulang, tetapi menjawab dari log pesan. wa_response sejajar dengan recipients.',
+      body: waTestMessageSchema,
+      response: { 200: envelope(waTestResultSchema) },
+      errors: [409],
     },
     async (request) => {
       const header = request.headers['idempotency-key'];
@@ -81,9 +90,14 @@ export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   if (app.wa.gateway instanceof SimulatorGateway) {
-    app.post(
+    route.post(
       '/wa-sessions/simulator/scan',
-      { schema: { tags, summary: 'Mode simulator: memindai QR code (PENDING → READY dengan akun palsu)', response: session } },
+      {
+        id: 'scanWaSimulatorQr',
+        summary: 'Mode simulator: memindai QR code (PENDING → READY dengan akun palsu)',
+        response: session,
+        errors: [404],
+      },
       async () => ({
         success: true as const,
         message: 'WhatsApp berhasil terhubung!',
@@ -91,15 +105,14 @@ export const waSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
     const gateway = app.wa.gateway;
-    app.post(
+    route.post(
       '/wa-sessions/simulator/pesan-masuk',
       {
-        schema: {
-          tags,
-          summary: 'Mode simulator: pesan masuk dari sebuah nomor (misalnya balasan BERHENTI nasabah)',
-          body: simulatorIncomingSchema,
-          response: { 200: envelope(z.object({ message_id: z.string() })) },
-        },
+        id: 'receiveWaSimulatorMessage',
+        summary: 'Mode simulator: pesan masuk dari sebuah nomor (misalnya balasan BERHENTI nasabah)',
+        body: simulatorIncomingSchema,
+        response: { 200: envelope(z.object({ message_id: z.string() })) },
+        errors: [409],
       },
       async (request) => {
         const phone = normalizeRecipientPhone(request.body.phone);
