@@ -162,6 +162,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // every answer (`Keep-Alive: timeout=5`), so a stopping process is done within the 10 s it has.
     keepAliveTimeout: 5000,
     genReqId: () => crypto.randomUUID(),
+    // Before it answers, the server may vacuum PGlite's whole database (db/maintenance.ts) and run
+    // the day's ledger job: on a large database after a busy day that takes longer than Fastify's
+    // 10 s for a start-up hook, and a server that cannot start is an institution's worst morning.
+    pluginTimeout: 15 * 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

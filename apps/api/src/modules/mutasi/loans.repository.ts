@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { statusBerjalan } from '@mizan/core';
 import type { Updateable } from 'kysely';
-import type { DB, PinjamanTable } from '../../db/schema';
+import type { DB, PinjamanRow, PinjamanTable } from '../../db/schema';
 import { lockLivingRow } from '../../db/living-rows';
 import { livingPaymentsOfLoan } from '../../db/ledger-reads';
 
@@ -17,6 +17,20 @@ type BalanceColumns = Parameters<typeof setLoanBalance>[2] & { id: number };
  */
 export function lockLoan(trx: Kysely<DB>, pinjamanId: number) {
   return lockLivingRow(trx, 'pinjaman', pinjamanId);
+}
+
+/**
+ * A living loan's row locked for a money write, with whether it holds events yet (a loan recorded
+ * before the money module may not): one round trip where a payment used to take two.
+ */
+export async function lockLoanWithEvents(trx: Kysely<DB>, pinjamanId: number) {
+  const { rows } = await sql<PinjamanRow & { punya_mutasi: boolean }>`
+    select p.*, exists (select 1 from mutasi_pinjaman m where m.pinjaman_id = p.id) as punya_mutasi
+    from pinjaman p where p.id = ${pinjamanId} and p.deleted_at is null for update of p`.execute(trx);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { punya_mutasi, ...loan } = row;
+  return { loan: loan as PinjamanRow, punyaMutasi: punya_mutasi };
 }
 
 /** A living loan's row, or undefined (read, not locked). */

@@ -71,7 +71,7 @@ async function balanceRules(trx: Kysely<DB>, metode?: MetodePengakuanMargin): Pr
   return { kolektibilitas, metode: metode ?? pendapatan.metode_pengakuan_margin };
 }
 
-type Payments = Awaited<ReturnType<typeof loans.livingPaymentsOf>>;
+export type Payments = Awaited<ReturnType<typeof loans.livingPaymentsOf>>;
 
 /**
  * A loan's maintained fields from its living payments on `today` (core formulas): what every write
@@ -174,9 +174,9 @@ export async function ensureLoanEvents(
  * earlier history is in events before the write adds its own. Undefined when it does not exist.
  */
 export async function lockLoanForMoney(trx: Kysely<DB>, pinjamanId: number, today: string) {
-  const loan = await loans.lockLoan(trx, pinjamanId);
-  if (loan) await ensureLoanEvents(trx, [loan.id], today);
-  return loan;
+  const locked = await loans.lockLoanWithEvents(trx, pinjamanId);
+  if (locked && !locked.punyaMutasi) await ensureLoanEvents(trx, [pinjamanId], today);
+  return locked?.loan;
 }
 
 /**
@@ -191,10 +191,18 @@ export async function postLoanEvent(
   pinjamanId: number,
   today: string,
   event: MoneyEvent,
-  options: { keepStatus?: boolean; notifier?: Notifier | undefined } = {},
+  options: {
+    keepStatus?: boolean;
+    notifier?: Notifier | undefined;
+    /**
+     * The loan's row and living payments as they stand now, when the caller holds them (a new
+     * payment: the row it locked, the payments it checked plus the one it wrote): not read again.
+     */
+    known?: { loan: PinjamanRow; payments: Payments };
+  } = {},
 ) {
-  const loan = await loans.findLoanRow(trx, pinjamanId);
-  const payments = await loans.livingPaymentsOf(trx, pinjamanId);
+  const loan = options.known?.loan ?? (await loans.findLoanRow(trx, pinjamanId));
+  const payments = options.known?.payments ?? (await loans.livingPaymentsOf(trx, pinjamanId));
   const rules = await balanceRules(trx);
   const { balances, target } = loanBalanceOf(loan, payments, today, rules, options.keepStatus ?? false);
   await loans.setLoanBalance(trx, pinjamanId, balances);

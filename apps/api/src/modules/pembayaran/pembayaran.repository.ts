@@ -200,25 +200,6 @@ export async function hasPelunasan(trx: Kysely<DB>, pinjamanId: number, exceptId
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** Whether another living `angsuran` of the loan already carries this angsuran_ke. */
-export async function angsuranKeTaken(trx: Kysely<DB>, pinjamanId: number, angsuranKe: number, exceptId?: number) {
-  let query = trx
-    .selectFrom('pembayaran')
-    .select('id')
-    .where('pinjaman_id', '=', pinjamanId)
-    .where('jenis', '=', 'angsuran')
-    .where('angsuran_ke', '=', angsuranKe)
-    .where('deleted_at', 'is', null);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
-}
-
-/** The customer's name, for activity descriptions. */
-export async function nasabahNameOfLoan(trx: Kysely<DB>, nasabahId: number) {
-  const row = await trx.selectFrom('nasabah').select('nama').where('id', '=', nasabahId).executeTakeFirst();
-  return row?.nama ?? '';
-}
-
 export async function insertPembayaran(trx: Kysely<DB>, values: NewPembayaran): Promise<number> {
   const row = await trx.insertInto('pembayaran').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;

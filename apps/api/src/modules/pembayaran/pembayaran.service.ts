@@ -30,12 +30,14 @@ import {
   postLoanEvent,
   reversePaymentEvent,
   settlementOfPayment,
+  type Payments,
 } from '../mutasi/mutasi.service';
 import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { syncTazirLater } from '../tazir/tazir-usulan.service';
 import { todayOf, type Clock } from '../../lib/clock';
 
 import * as repo from './pembayaran.repository';
+import { livingPaymentsOfLoan } from '../../db/ledger-reads';
 import { instantText, type JsonRow } from '../../db/json-rows';
 import { paginationOf } from '../../lib/envelope';
 
@@ -140,6 +142,12 @@ export const hasPelunasan = (db: Kysely<DB>, pinjamanId: number) => repo.hasPelu
 /** Writes a payment row inside the caller's transaction (an early settlement's, issue 27 B); the caller keeps the loan's balances. */
 export const insertPaymentRow = repo.insertPembayaran;
 
+type LivingPayment = Payments[number];
+
+/** Payments in the order the ledger reads them: by date, then as recorded. */
+const inPaymentOrder = (payments: LivingPayment[]) =>
+  payments.sort((a, b) => (a.tanggal < b.tanggal ? -1 : a.tanggal > b.tanggal ? 1 : a.id - b.id));
+
 /** Locks the living loans of the given ids in ascending id order (no deadlock between two moves). */
 async function lockLoans(trx: Kysely<DB>, ids: readonly number[], today: string) {
   const locked = new Map<number, PinjamanRow>();
@@ -154,12 +162,12 @@ async function lockLoans(trx: Kysely<DB>, ids: readonly number[], today: string)
  * The rules a payment must meet on its (locked) loan: the loan exists, the date is not before the
  * loan date, the loan is not already settled by another pelunasan, the instalment number is free.
  */
-async function checkPayment(
-  trx: Kysely<DB>,
+function checkPayment(
   loan: PinjamanRow | undefined,
+  payments: readonly LivingPayment[],
   input: PembayaranCreateInput,
   current?: { id: number; pinjaman_id: number },
-) {
+): asserts loan is PinjamanRow {
   if (!loan) throw validationFailed([{ path: 'pinjaman_id', msg: messages.notFound.pinjaman }], messages.notFound.pinjaman);
   // A loan awaiting approval or rejected was never disbursed: nothing to pay (issue 27 A).
   const notDisbursed = paymentRefusalOfStatus(loan.status);
@@ -179,13 +187,14 @@ async function checkPayment(
   // A loan settled by a pelunasan takes no new payment (and no second pelunasan); corrections of
   // a payment that was already on it stay possible.
   const staysOnLoan = current?.pinjaman_id === loan.id;
-  if ((!staysOnLoan || input.jenis === 'pelunasan') && (await repo.hasPelunasan(trx, loan.id, current?.id))) {
+  const others = payments.filter((p) => p.id !== current?.id);
+  if ((!staysOnLoan || input.jenis === 'pelunasan') && others.some((p) => p.jenis === 'pelunasan')) {
     throw conflict(PINJAMAN_SETTLED, [{ path: 'pinjaman_id', msg: PINJAMAN_SETTLED }]);
   }
   if (
     input.jenis === 'angsuran' &&
     input.angsuran_ke !== null &&
-    (await repo.angsuranKeTaken(trx, loan.id, input.angsuran_ke, current?.id))
+    others.some((p) => p.jenis === 'angsuran' && p.angsuran_ke === input.angsuran_ke)
   ) {
     const msg = angsuranKeTakenMessage(input.angsuran_ke);
     throw conflict(msg, [{ path: 'angsuran_ke', msg }]);
@@ -252,12 +261,11 @@ async function recordPaymentActivity(
   trx: Kysely<DB>,
   action: keyof typeof ACTIVITY_VERBS,
   payment: { jenis: PembayaranCreateInput['jenis']; angsuran_ke: number | null; jumlah: number },
-  ids: { paymentId: number; nasabahId: number; userId: number },
+  ids: { paymentId: number; loan: { nasabah_nama: string }; userId: number },
 ) {
-  const nama = await repo.nasabahNameOfLoan(trx, ids.nasabahId);
   await recordActivity(trx, {
     type: `pembayaran.${action}`,
-    description: `Pembayaran ${paymentLabel(payment)} ${formatRupiah(payment.jumlah)} dari ${nama} ${ACTIVITY_VERBS[action]}`,
+    description: `Pembayaran ${paymentLabel(payment)} ${formatRupiah(payment.jumlah)} dari ${ids.loan.nasabah_nama} ${ACTIVITY_VERBS[action]}`,
     category: 'pembayaran',
     amount: payment.jumlah,
     entityType: 'pembayaran',
@@ -281,10 +289,23 @@ export async function createPembayaran(
     id = await db.transaction().execute(async (trx) => {
       const today = todayOf(clock);
       const loan = await lockLoanForMoney(trx, input.pinjaman_id, today);
-      await checkPayment(trx, loan, input);
-      const paymentId = await repo.insertPembayaran(trx, { ...paymentColumns(input), created_by: userId, updated_by: userId });
-      const after = await postLoanEvent(trx, input.pinjaman_id, today, paymentEvent(input, paymentId, userId), { notifier });
-      await syncTazirLater(trx, loan!);
+      const payments = loan ? await livingPaymentsOfLoan(trx, loan.id) : [];
+      checkPayment(loan, payments, input);
+      const columns = paymentColumns(input);
+      const paymentId = await repo.insertPembayaran(trx, { ...columns, created_by: userId, updated_by: userId });
+      // The loan as locked and its payments as checked, with the one just written: nothing read twice.
+      const written = {
+        id: paymentId,
+        tanggal: columns.tanggal,
+        jenis: columns.jenis,
+        jumlah: columns.jumlah,
+        angsuran_ke: columns.angsuran_ke ?? null,
+      };
+      const after = await postLoanEvent(trx, loan.id, today, paymentEvent(input, paymentId, userId), {
+        notifier,
+        known: { loan, payments: inPaymentOrder([...payments, written]) },
+      });
+      await syncTazirLater(trx, loan);
       if (notifier)
         await notifyPembayaranBaru(trx, {
           pembayaran_id: paymentId,
@@ -294,7 +315,7 @@ export async function createPembayaran(
           tanggal: input.tanggal,
           sisa_pokok: after.sisa_pokok,
         });
-      await recordPaymentActivity(trx, 'create', input, { paymentId, nasabahId: loan!.nasabah_id, userId });
+      await recordPaymentActivity(trx, 'create', input, { paymentId, loan, userId });
       return paymentId;
     });
   } catch (error) {
@@ -325,7 +346,7 @@ export async function updatePembayaran(
       if (!loans.has(existing.pinjaman_id)) throw notFound(messages.notFound.pembayaran);
       refuseCountedByHapusBuku(loans.get(existing.pinjaman_id)!, id);
       const target = loans.get(input.pinjaman_id);
-      await checkPayment(trx, target, input, existing);
+      checkPayment(target, target ? await livingPaymentsOfLoan(trx, target.id) : [], input, existing);
       await repo.updatePembayaran(trx, id, { ...paymentColumns(input), updated_by: userId });
       // A correction is the opposite of the payment's event and a new one: nothing is rewritten.
       await reversePaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dikoreksi', userId });
@@ -338,9 +359,9 @@ export async function updatePembayaran(
           { jenis: 'penyesuaian', alasan: PINDAH_PINJAMAN, userId },
           { notifier },
         );
-      await syncTazirLater(trx, target!);
+      await syncTazirLater(trx, target);
       if (existing.pinjaman_id !== input.pinjaman_id) await syncTazirLater(trx, loans.get(existing.pinjaman_id)!);
-      await recordPaymentActivity(trx, 'update', input, { paymentId: id, nasabahId: target!.nasabah_id, userId });
+      await recordPaymentActivity(trx, 'update', input, { paymentId: id, loan: target, userId });
     });
   } catch (error) {
     throw angsuranKeConflict(error, input.angsuran_ke) ?? error;
@@ -361,6 +382,6 @@ export async function deletePembayaran({ db, clock, notifier }: PembayaranContex
     await cancelPaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dihapus', userId });
     await postLoanEvent(trx, existing.pinjaman_id, today, { jenis: 'penyesuaian', alasan: ALOKASI_ULANG, userId }, { notifier });
     await syncTazirLater(trx, loan);
-    await recordPaymentActivity(trx, 'delete', existing, { paymentId: id, nasabahId: loan.nasabah_id, userId });
+    await recordPaymentActivity(trx, 'delete', existing, { paymentId: id, loan, userId });
   });
 }
