@@ -307,7 +307,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openapi: {
       openapi: '3.0.3',
       servers: [{ url: '/' }],
-      info: { title: `${config.institutionName} API`, version: '0.1.0', description: 'API back-office mizan' },
+      info: {
+        title: `${config.institutionName} API`,
+        version: '0.1.0',
+        description: 'API back-office mizan',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },

@@ -41,12 +41,34 @@ export function openApiTransform(input: TransformInput) {
   const out = jsonSchemaTransform(input);
   const errors = input.route.config?.errors;
   if (!errors || !out.schema) return out;
-  const schema = out.schema as FastifySchema & { response?: Record<string, unknown> };
+  const schema = out.schema as FastifySchema & { response?: Record<string, unknown>; produces?: string[] };
+  typeNullables(schema);
   const response: Record<string, unknown> = { ...schema.response };
+  // A file (an export, a PDF, a backup) is the answer of a route that produces one.
+  if (schema.produces && !Object.keys(response).some((status) => status.startsWith('2')))
+    response[200] = {
+      description: 'Berkas',
+      content: Object.fromEntries(schema.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    };
   for (const status of errors)
     response[status] ??= {
       description: errorDescriptions[status],
       content: { 'application/json': { schema: failureSchemaOf(input) } },
     };
   return { ...out, schema: { ...schema, response } };
+}
+
+/**
+ * OpenAPI 3.0 allows `nullable` only beside a `type`: a nullable union whose members are all of
+ * one type (a nullable choice of objects) says that type. Walks the converted schemas in place.
+ */
+function typeNullables(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const schema = node as { nullable?: boolean; type?: unknown; anyOf?: { type?: unknown }[]; oneOf?: { type?: unknown }[] };
+  const members = schema.anyOf ?? schema.oneOf;
+  if (schema.nullable && schema.type === undefined && members) {
+    const types = new Set(members.map((member) => member.type));
+    if (types.size === 1 && typeof [...types][0] === 'string') schema.type = [...types][0];
+  }
+  Object.values(node).forEach(typeNullables);
 }
