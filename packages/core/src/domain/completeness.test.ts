@@ -6,15 +6,9 @@ import {
   nasabahGeneratedFieldsOf,
   nasabahMissingFields,
 } from './completeness';
+import { completeNasabahForm } from '../schemas/test-helpers';
 
-const complete = {
-  nama: 'Budi',
-  nik: '3201234567890001',
-  telepon: '0812',
-  alamat: 'Jl. Mawar',
-  kecamatan: 'Cibinong',
-  kota: 'Bogor',
-};
+const complete = completeNasabahForm;
 
 describe('nasabahDataCompleteness', () => {
   it('is empty for a complete customer without generated fields', () => {

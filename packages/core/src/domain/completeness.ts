@@ -4,6 +4,7 @@
  * itself. Names are the API field names, so a client can tell the two kinds apart: a name of
  * {@link nasabahRequiredFields} means "missing", any other name means "generated".
  */
+import { fieldsNamedIn, type DataCompleteness } from './data-completeness';
 
 /** Fields every customer must have (spec §5), in form order. */
 export const nasabahRequiredFields = ['nama', 'nik', 'telepon', 'alamat', 'kecamatan', 'kota'] as const;
@@ -32,23 +33,20 @@ type NasabahLike = Partial<Record<NasabahRequiredField, string | null | undefine
  */
 export function nasabahDataCompleteness(nasabah: NasabahLike, generated: readonly NasabahGeneratedField[] = []): string[] {
   const missing = nasabahRequiredFields.filter((field) => (nasabah[field] ?? '').trim() === '');
-  const auto = nasabahGeneratedFields.filter((field) => generated.includes(field));
-  return [...missing, ...auto];
+  return [...missing, ...fieldsNamedIn(nasabahGeneratedFields, generated)];
 }
 
 /** The missing required fields named in a `data_completeness` list (generated ones left out). */
-export function nasabahMissingFields(dataCompleteness: readonly string[] | null | undefined): NasabahRequiredField[] {
-  const names = new Set(dataCompleteness ?? []);
-  return nasabahRequiredFields.filter((field) => names.has(field));
+export function nasabahMissingFields(dataCompleteness: DataCompleteness): NasabahRequiredField[] {
+  return fieldsNamedIn(nasabahRequiredFields, dataCompleteness);
 }
 
 /** The server-generated fields named in a `data_completeness` list. */
-export function nasabahGeneratedFieldsOf(dataCompleteness: readonly string[] | null | undefined): NasabahGeneratedField[] {
-  const names = new Set(dataCompleteness ?? []);
-  return nasabahGeneratedFields.filter((field) => names.has(field));
+export function nasabahGeneratedFieldsOf(dataCompleteness: DataCompleteness): NasabahGeneratedField[] {
+  return fieldsNamedIn(nasabahGeneratedFields, dataCompleteness);
 }
 
 /** Whether a customer lacks required data ('Data Tidak Lengkap'); generated fields alone do not count. */
-export function isNasabahIncomplete(dataCompleteness: readonly string[] | null | undefined): boolean {
+export function isNasabahIncomplete(dataCompleteness: DataCompleteness): boolean {
   return nasabahMissingFields(dataCompleteness).length > 0;
 }

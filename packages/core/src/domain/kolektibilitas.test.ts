@@ -15,6 +15,7 @@ import {
   ratioPercent,
   worstClass,
   type Kolektibilitas,
+  type KolektibilitasBand,
 } from './kolektibilitas';
 
 describe('classOfLoan (issue 47: one meaning of Macet)', () => {
@@ -66,35 +67,16 @@ describe('classify', () => {
 });
 
 describe('bandsProblem', () => {
-  it('refuses bounds that do not rise strictly, classes out of order and a bounded last band', () => {
-    expect(
-      bandsProblem([
-        { kelas: 1, sampai_hari: 30 },
-        { kelas: 2, sampai_hari: 30 },
-        { kelas: 5, sampai_hari: null },
-      ]),
-    ).toBe('Batas hari harus naik berurutan');
-    expect(
-      bandsProblem([
-        { kelas: 1, sampai_hari: 0 },
-        { kelas: 3, sampai_hari: 10 },
-        { kelas: 2, sampai_hari: 20 },
-        { kelas: 5, sampai_hari: null },
-      ]),
-    ).toBe('Golongan harus naik dari Lancar ke Macet');
-    expect(
-      bandsProblem([
-        { kelas: 1, sampai_hari: 0 },
-        { kelas: 5, sampai_hari: 10 },
-      ]),
-    ).toBe('Golongan Macet tidak punya batas atas');
-    expect(bandsProblem([{ kelas: 1, sampai_hari: null }])).toBe('Minimal dua golongan kolektibilitas');
-    expect(
-      bandsProblem([
-        { kelas: 1, sampai_hari: -1 },
-        { kelas: 5, sampai_hari: null },
-      ]),
-    ).toBe('Batas hari harus bilangan bulat 0 atau lebih');
+  const band = (kelas: Kolektibilitas, sampai_hari: number | null): KolektibilitasBand => ({ kelas, sampai_hari });
+
+  it.each([
+    ['bounds that do not rise strictly', [band(1, 30), band(2, 30), band(5, null)], 'Batas hari harus naik berurutan'],
+    ['classes out of order', [band(1, 0), band(3, 10), band(2, 20), band(5, null)], 'Golongan harus naik dari Lancar ke Macet'],
+    ['a bounded last band', [band(1, 0), band(5, 10)], 'Golongan Macet tidak punya batas atas'],
+    ['a single band', [band(1, null)], 'Minimal dua golongan kolektibilitas'],
+    ['a negative bound', [band(1, -1), band(5, null)], 'Batas hari harus bilangan bulat 0 atau lebih'],
+  ])('refuses %s', (_case, bands, problem) => {
+    expect(bandsProblem(bands)).toBe(problem);
   });
 });
 

@@ -4,24 +4,12 @@ import { collectionRate, loanCollectionInMonth } from './penagihan';
 import { buildMurabahahSchedule } from './schedule';
 import type { LedgerPayment } from './ledger';
 import { addDays, addMonths, monthDateRange } from './calendar';
+import { ledgerPayment, specMurabahah } from './spec-loan.fixture';
 
 // Rp 12.000.000 Murabahah at 2 % for 12 months granted 31 Jan 2024 (the spec's example): 12
 // instalments of Rp 1.240.000 due on the 29th of February (clamped), then the 31st or month end.
-const murabahah = {
-  tipe: 'pokok' as const,
-  jumlah: 12_000_000,
-  persentase: 2,
-  durasi_angsuran: 12,
-  tanggal_pinjam: '2024-01-31',
-  status: 'aktif',
-};
-const pay = (id: number, tanggal: string, jumlah: number, jenis: LedgerPayment['jenis'] = 'angsuran'): LedgerPayment => ({
-  id,
-  tanggal,
-  jumlah,
-  jenis,
-  angsuran_ke: null,
-});
+const murabahah = specMurabahah;
+const pay = ledgerPayment;
 
 describe('loanCollectionInMonth', () => {
   it('counts the instalment due in the month as target and what the month’s payments paid of it as realisasi', () => {

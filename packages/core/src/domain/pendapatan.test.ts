@@ -4,6 +4,7 @@ import { ledgerPayment, specMurabahah, sumOf } from './spec-loan.fixture';
 import { deferredMargin, loanIncome } from './pendapatan';
 import { annuityMargins, type MetodePengakuanMargin } from './margin';
 import { buildMurabahahSchedule } from './schedule';
+import { murabahahTermsArb } from './arbitraries.fixture';
 import type { LedgerPayment } from './ledger';
 
 const murabahah = specMurabahah;
@@ -26,28 +27,18 @@ describe('annuityMargins', () => {
 
   it('adds up to the margin; each part lies within its instalment; the parts never grow', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 1_000_000_000 }),
-        fc.integer({ min: 0, max: 1000 }),
-        fc.integer({ min: 1, max: 60 }),
-        (jumlah, persenTimes100, durasi) => {
-          const schedule = buildMurabahahSchedule({
-            tanggal_pinjam: '2024-01-31',
-            jumlah,
-            persentase: persenTimes100 / 100,
-            durasi_angsuran: durasi,
-          });
-          const amounts = schedule.map((l) => l.jumlah);
-          const parts = annuityMargins(amounts, jumlah);
-          expect(sum(parts)).toBe(sum(amounts) - jumlah);
-          parts.forEach((part, k) => {
-            expect(part).toBeGreaterThanOrEqual(0);
-            expect(part).toBeLessThanOrEqual(amounts[k]!);
-            // Equal instalments: a later margin is never more than a rupiah above an earlier one.
-            if (k > 0 && amounts[k] === amounts[k - 1]) expect(part).toBeLessThanOrEqual(parts[k - 1]! + 1);
-          });
-        },
-      ),
+      fc.property(murabahahTermsArb({ jumlah: [1, 1_000_000_000], persentase: [0, 10], durasi: [1, 60] }), (terms) => {
+        const schedule = buildMurabahahSchedule({ tanggal_pinjam: '2024-01-31', ...terms });
+        const amounts = schedule.map((l) => l.jumlah);
+        const parts = annuityMargins(amounts, terms.jumlah);
+        expect(sum(parts)).toBe(sum(amounts) - terms.jumlah);
+        parts.forEach((part, k) => {
+          expect(part).toBeGreaterThanOrEqual(0);
+          expect(part).toBeLessThanOrEqual(amounts[k]!);
+          // Equal instalments: a later margin is never more than a rupiah above an earlier one.
+          if (k > 0 && amounts[k] === amounts[k - 1]) expect(part).toBeLessThanOrEqual(parts[k - 1]! + 1);
+        });
+      }),
     );
   });
 });

@@ -5,6 +5,7 @@
  * "missing"; a name of {@link pinjamanGeneratedFields} means "generated".
  */
 import { isValidDurasi } from './murabahah';
+import { fieldsNamedIn, type DataCompleteness } from './data-completeness';
 
 /** Fields a complete loan has: a durasi for pokok, and the signed receipt (the add form marks it required). */
 export const pinjamanCheckedFields = ['durasi_angsuran', 'kwitansi'] as const;
@@ -29,17 +30,15 @@ export function pinjamanDataCompleteness(
   const missing: string[] = [];
   if (loan.tipe === 'pokok' && !isValidDurasi(loan.durasi_angsuran)) missing.push('durasi_angsuran');
   if (!loan.kwitansi) missing.push('kwitansi');
-  return [...missing, ...pinjamanGeneratedFields.filter((field) => generated.includes(field))];
+  return [...missing, ...fieldsNamedIn(pinjamanGeneratedFields, generated)];
 }
 
 /** The missing fields named in a loan's `data_completeness` list (generated ones left out). */
-export function pinjamanMissingFields(dataCompleteness: readonly string[] | null | undefined): PinjamanCheckedField[] {
-  const names = new Set(dataCompleteness ?? []);
-  return pinjamanCheckedFields.filter((field) => names.has(field));
+export function pinjamanMissingFields(dataCompleteness: DataCompleteness): PinjamanCheckedField[] {
+  return fieldsNamedIn(pinjamanCheckedFields, dataCompleteness);
 }
 
 /** The server-generated fields named in a loan's `data_completeness` list. */
-export function pinjamanGeneratedFieldsOf(dataCompleteness: readonly string[] | null | undefined): PinjamanGeneratedField[] {
-  const names = new Set(dataCompleteness ?? []);
-  return pinjamanGeneratedFields.filter((field) => names.has(field));
+export function pinjamanGeneratedFieldsOf(dataCompleteness: DataCompleteness): PinjamanGeneratedField[] {
+  return fieldsNamedIn(pinjamanGeneratedFields, dataCompleteness);
 }

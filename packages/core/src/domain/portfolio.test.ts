@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, daysInMonth, parseIsoDate } from './calendar';
 import { classify, figuresOfTotals, portfolioFigures, portfolioTotals, type Kolektibilitas } from './kolektibilitas';
-import { loanLedger, type LedgerPayment } from './ledger';
+import { loanLedger } from './ledger';
 import { figureChange, formatFigureChange, monthEndsBefore, portfolioLoanAt, previousMonthEnd } from './portfolio';
 import { loanPosition } from './posisi';
-import type { JenisPembayaran, TipePinjaman } from './types';
+import type { TipePinjaman } from './types';
+import { paymentsAfterArb } from './arbitraries.fixture';
+import { ledgerPayment } from './spec-loan.fixture';
 
 const murabahah = {
   tipe: 'pokok' as TipePinjaman,
@@ -15,12 +17,7 @@ const murabahah = {
   tanggal_pinjam: '2026-01-10',
   status: 'aktif',
 };
-const pay = (id: number, tanggal: string, jumlah: number, jenis: JenisPembayaran = 'angsuran'): LedgerPayment => ({
-  id,
-  tanggal,
-  jumlah,
-  jenis,
-});
+const pay = ledgerPayment;
 
 describe('portfolioLoanAt', () => {
   it('is absent before the loan was granted and after it was paid off', () => {
@@ -57,13 +54,10 @@ describe('portfolioLoanAt', () => {
   it('agrees with the ledger of that day and never owes more as days pass (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ day: fc.integer({ min: 0, max: 500 }), amount: fc.integer({ min: 1, max: 3_000_000 }) }), {
-          maxLength: 12,
-        }),
+        paymentsAfterArb(murabahah.tanggal_pinjam, 500, 12),
         fc.integer({ min: 0, max: 600 }),
         fc.integer({ min: 0, max: 60 }),
-        (raw, at, later) => {
-          const payments = raw.map((p, i) => pay(i + 1, addDays(murabahah.tanggal_pinjam, p.day), p.amount));
+        (payments, at, later) => {
           const tanggal = addDays(murabahah.tanggal_pinjam, at);
           const loan = portfolioLoanAt(murabahah, payments, tanggal);
           const upTo = payments.filter((p) => p.tanggal <= tanggal);
@@ -88,13 +82,18 @@ describe('portfolioLoanAt', () => {
 });
 
 describe('month-ends', () => {
-  it('gives the last day of the month before, across years and leap Februaries', () => {
-    expect(previousMonthEnd('2026-11-25')).toBe('2026-10-31');
-    expect(previousMonthEnd('2026-11-01')).toBe('2026-10-31');
-    expect(previousMonthEnd('2026-11-30')).toBe('2026-10-31');
-    expect(previousMonthEnd('2026-01-01')).toBe('2025-12-31');
-    expect(previousMonthEnd('2024-03-31')).toBe('2024-02-29');
-    expect(previousMonthEnd('2026-03-01')).toBe('2026-02-28');
+  it.each([
+    ['2026-11-25', '2026-10-31'],
+    ['2026-11-01', '2026-10-31'],
+    ['2026-11-30', '2026-10-31'],
+    ['2026-01-01', '2025-12-31'], // across years
+    ['2024-03-31', '2024-02-29'], // leap February
+    ['2026-03-01', '2026-02-28'],
+  ])('gives the last day of the month before %s: %s', (tanggal, monthEnd) => {
+    expect(previousMonthEnd(tanggal)).toBe(monthEnd);
+  });
+
+  it('lists the month-ends before a date', () => {
     expect(monthEndsBefore('2026-11-25', 3)).toEqual(['2026-08-31', '2026-09-30', '2026-10-31']);
   });
 

@@ -4,6 +4,7 @@
  * dialog. The API returns it as it is for the print view.
  */
 import { z } from './zod';
+import { kontakLembagaSchema } from './profil-lembaga';
 
 /** A labelled value ("Tanggal: 26 November 2026"); `tebal` prints it bold. */
 const barisSchema = z.object({ label: z.string(), nilai: z.string(), tebal: z.boolean() });
@@ -27,11 +28,7 @@ export const bagianDokumenSchema = z.object({
 export type BagianDokumen = z.infer<typeof bagianDokumenSchema>;
 
 /** The institution as a document's header shows it (Profil Lembaga). */
-export const kopDokumenSchema = z.object({
-  nama: z.string(),
-  alamat: z.string().nullable(),
-  telepon: z.string().nullable(),
-  email: z.string().nullable(),
+export const kopDokumenSchema = kontakLembagaSchema.extend({
   /** Whether a logo is set (the PDF embeds it; the print view loads it from its public address). */
   logo: z.boolean(),
 });

@@ -58,11 +58,8 @@ export const imporPeriksaSchema = z.object({
 });
 export type ImporPeriksa = z.infer<typeof imporPeriksaSchema>;
 
-/** `POST /api/impor/{jenis}`: what the import added. */
-export const imporHasilSchema = z.object({
-  jenis: z.enum(jenisImpor),
-  jumlah_baris: z.number().int(),
-  ditambahkan: z.number().int(),
-  sudah_ada: z.number().int(),
-});
+/** `POST /api/impor/{jenis}`: what the import added, counted as the dry run counts. */
+export const imporHasilSchema = imporPeriksaSchema
+  .pick({ jenis: true, jumlah_baris: true, sudah_ada: true })
+  .extend({ ditambahkan: z.number().int() });
 export type ImporHasil = z.infer<typeof imporHasilSchema>;

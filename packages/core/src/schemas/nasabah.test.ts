@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nasabahCreateSchema, nasabahUpdateSchema } from './nasabah';
-import { issuesByField } from './test-helpers';
+import { completeNasabahForm, issuesByField } from './test-helpers';
 
-const valid = {
-  nama: 'Budi Santoso',
-  nik: '3201234567890001',
-  telepon: '0812-3456-7890',
-  alamat: 'Jl. Merdeka No. 1',
-  kecamatan: 'Cibinong',
-  kota: 'Bogor',
-  tanggal_nasabah: '2024-01-31',
-};
+const valid = completeNasabahForm;
 
 describe('nasabahCreateSchema (spec §5 Nasabah)', () => {
   it('accepts a complete customer, trims texts and defaults status to aktif', () => {

@@ -38,31 +38,35 @@ export const pelunasanCreateSchema = z
   });
 export type PelunasanCreateInput = z.infer<typeof pelunasanCreateSchema>;
 
-export const settlementQuoteSchema = z.object({
+/**
+ * A settlement's figures on its day (core SettlementQuote), in the quote and again in the settlement
+ * recorded: the months of the akad begun, the principal and the margin of those months still owed,
+ * and the margin of the months not begun, which is not collected.
+ */
+const settlementDayShape = {
   tanggal: z.string(),
-  durasi: z.number(),
   bulan_berjalan: z.number(),
   pokok_sisa: z.number(),
-  margin_akad: z.number(),
   margin_berjalan: z.number(),
-  margin_terbayar: z.number(),
   margin_sisa: z.number(),
   margin_tidak_ditagih: z.number(),
+};
+
+export const settlementQuoteSchema = z.object({
+  ...settlementDayShape,
+  durasi: z.number(),
+  margin_akad: z.number(),
+  margin_terbayar: z.number(),
   total_pelunasan: z.number(),
   sisa_kewajiban: z.number(),
 });
 
-/** A settlement recorded: the payment and what it did not collect. */
+/** A settlement recorded: the payment, the figures it was made on, and what it did not collect. */
 export const pelunasanTercatatSchema = z.object({
   pembayaran_id: z.number(),
-  tanggal: z.string(),
+  ...settlementDayShape,
   dibayar: z.number(),
   metode: z.enum(metodePengakuanMargin),
-  bulan_berjalan: z.number(),
-  pokok_sisa: z.number(),
-  margin_berjalan: z.number(),
-  margin_sisa: z.number(),
-  margin_tidak_ditagih: z.number(),
   khasm: z.number(),
   alasan_khasm: z.enum(alasanKhasm).nullable(),
   disetujui_oleh: z.string().nullable(),

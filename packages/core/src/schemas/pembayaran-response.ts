@@ -7,6 +7,7 @@ import { recordTimesShape } from './record-times';
 import { jenisPembayaran } from '../domain/types';
 import { nasabahSchema } from './nasabah-response';
 import { pinjamanNasabahSchema, pinjamanSchema } from './pinjaman-response';
+import { loanTermsShape } from './loan-figures';
 
 /** One payment as `GET /api/pembayaran` lists it, with its loan and that loan's customer. */
 export const pembayaranSchema = z.object({
@@ -30,20 +31,11 @@ export const pembayaranDetailSchema = pembayaranSchema.extend({
   /** The receipt number, KW/2026/000123 (issue 25); given when the payment was recorded. */
   nomor_kwitansi: z.string().nullable(),
   pinjaman: pinjamanSchema
-    .pick({
-      id: true,
-      nomor_pinjaman: true,
-      urutan_pinjaman: true,
-      tipe: true,
-      jumlah: true,
-      persentase: true,
-      durasi_angsuran: true,
-      status: true,
-      tanggal_pinjam: true,
-      sisa_pokok: true,
-      total_pembayaran: true,
-    })
-    .extend({ nasabah: nasabahSchema.pick({ id: true, nama: true, nik: true, telepon: true, alamat: true }) }),
+    .pick({ id: true, nomor_pinjaman: true, urutan_pinjaman: true, status: true, sisa_pokok: true, total_pembayaran: true })
+    .extend({
+      ...loanTermsShape,
+      nasabah: nasabahSchema.pick({ id: true, nama: true, nik: true, telepon: true, alamat: true }),
+    }),
 });
 export type PembayaranDetail = z.infer<typeof pembayaranDetailSchema>;
 

@@ -1,6 +1,7 @@
 /** The approval workflow's bodies and answers (issue 27 A). */
 import { z } from './zod';
 import { pinjamanNasabahSchema, pinjamanSchema } from './pinjaman-response';
+import { loanTermsShape } from './loan-figures';
 import { settingChangeShape } from './setting-change';
 import { jenisPersetujuan, persetujuanMessages as m, statusPersetujuan } from '../domain/persetujuan';
 import { pageParamSchema } from './list-query';
@@ -40,18 +41,10 @@ export const persetujuanSchema = z.object({
   id: z.number(),
   jenis: z.enum(jenisPersetujuan),
   status: z.enum(statusPersetujuan),
+  /** The loan with its akad's terms, and its customer. */
   pinjaman: pinjamanSchema
-    .pick({
-      id: true,
-      nomor_pinjaman: true,
-      tipe: true,
-      jumlah: true,
-      persentase: true,
-      durasi_angsuran: true,
-      tanggal_pinjam: true,
-      status: true,
-    })
-    .extend({ nasabah: pinjamanNasabahSchema.pick({ id: true, nama: true }) }),
+    .pick({ id: true, nomor_pinjaman: true, status: true })
+    .extend({ ...loanTermsShape, nasabah: pinjamanNasabahSchema.pick({ id: true, nama: true }) }),
   /** What is proposed (a settlement's figures, a new schedule's terms); null for a new loan. */
   data: z.record(z.string(), z.unknown()).nullable(),
   diajukan_oleh: orang,

@@ -4,10 +4,12 @@
  */
 import { z } from './zod';
 import { recordTimesShape } from './record-times';
-import { statusPinjamanFilter, tipePinjaman } from '../domain/types';
+import { arrearsShape, kolektibilitasField, loanPositionSchema, loanTermsShape } from './loan-figures';
+import { nasabahSchema } from './nasabah-response';
+import { statusPinjamanFilter } from '../domain/types';
 
 /** The customer nested in a loan. */
-export const pinjamanNasabahSchema = z.object({ id: z.number(), nama: z.string(), nik: z.string().nullable() });
+export const pinjamanNasabahSchema = nasabahSchema.pick({ id: true, nama: true, nik: true });
 
 /** One loan as `GET /api/pinjaman` and `GET /api/pinjaman/{id}` return it. */
 export const pinjamanSchema = z.object({
@@ -16,20 +18,12 @@ export const pinjamanSchema = z.object({
   nasabah: pinjamanNasabahSchema,
   nomor_pinjaman: z.string(),
   urutan_pinjaman: z.number(),
-  tanggal_pinjam: z.string(),
-  jumlah: z.number(),
-  persentase: z.number(),
-  tipe: z.enum(tipePinjaman),
+  ...loanTermsShape,
   jaminan: z.string().nullable(),
   keterangan: z.string().nullable(),
-  durasi_angsuran: z.number().nullable(),
   status: z.enum(statusPinjamanFilter),
-  /** Principal not yet repaid (core loanPosition; docs/glossary.md "Money figures"). */
-  sisa_pokok: z.number(),
-  /** The akad's margin not yet paid (Murabahah; 0 once settled). */
-  sisa_margin: z.number(),
-  /** What the customer still owes: sisa_pokok + sisa_margin + profit share in arrears. */
-  sisa_kewajiban: z.number(),
+  /** What is still owed, from the loan's position (core loanPosition). */
+  ...loanPositionSchema.pick({ sisa_pokok: true, sisa_margin: true, sisa_kewajiban: true }).shape,
   total_pembayaran: z.number(),
   /** Monthly instalment (pokok with durasi), computed by the server; null otherwise. */
   angsuran_per_bulan: z.number().nullable(),
@@ -52,7 +46,7 @@ export const pinjamanSchema = z.object({
    * arrears. All three null until the loan's ledger was first computed (old data before the
    * daily job's first run).
    */
-  kolektibilitas: z.number().int().min(1).max(5).nullable(),
+  kolektibilitas: kolektibilitasField.nullable(),
   hari_tunggakan: z.number().nullable(),
   tunggakan_total: z.number().nullable(),
   ledger_tanggal: z.string().nullable(),
@@ -65,7 +59,7 @@ const instalmentStates = ['lunas', 'sebagian', 'belum', 'terlambat'] as const;
 /** `GET /api/pinjaman/{id}/jadwal`: the ledger of one loan on today's Jakarta date (core loanLedger). */
 export const jadwalSchema = z.object({
   tanggal: z.string(),
-  kolektibilitas: z.number().int().min(1).max(5),
+  kolektibilitas: kolektibilitasField,
   angsuran: z.array(
     z.object({
       angsuran_ke: z.number(),
@@ -82,44 +76,20 @@ export const jadwalSchema = z.object({
     }),
   ),
   ringkasan: z.object({
-    tunggakan_pokok: z.number(),
-    tunggakan_margin: z.number(),
-    tunggakan_bagi_hasil: z.number(),
-    tunggakan_total: z.number(),
-    angsuran_tertunggak: z.number(),
-    hari_tunggakan: z.number(),
-    jatuh_tempo_tertua: z.string().nullable(),
+    ...arrearsShape,
+    /** The first instalment not fully paid that is due today or later, and what is still owed of it. */
     jatuh_tempo_berikutnya: z.string().nullable(),
     jumlah_berikutnya: z.number().nullable(),
   }),
   /** The loan's position today (core loanPosition, issue 47): the one source of its money figures. */
-  posisi: z.object({
-    total_kewajiban: z.number(),
-    margin_akad: z.number(),
-    pokok_terbayar: z.number(),
-    margin_terbayar: z.number(),
-    bagi_hasil_terbayar: z.number(),
-    margin_tidak_ditagih: z.number(),
-    pokok_tidak_tertagih: z.number(),
-    sisa_pokok: z.number(),
-    sisa_margin: z.number(),
-    bagi_hasil_tertunggak: z.number(),
-    sisa_kewajiban: z.number(),
-    lebih_bayar: z.number(),
-    angsuran_lunas: z.number().nullable(),
-    sisa_angsuran: z.number().nullable(),
-    progres_persen: z.number(),
-    dilunasi: z.boolean(),
-  }),
+  posisi: loanPositionSchema,
 });
 export type Jadwal = z.infer<typeof jadwalSchema>;
 
-/** `GET /api/pinjaman/info/{nasabahId}` (decisions §3). */
-export const pinjamanInfoSchema = z.object({
-  nomor_pinjaman: z.string(),
-  urutan_pinjaman: z.number(),
-  is_new_nasabah: z.boolean(),
-});
+/** `GET /api/pinjaman/info/{nasabahId}` (decisions §3): the number and order the customer's next loan takes. */
+export const pinjamanInfoSchema = pinjamanSchema
+  .pick({ nomor_pinjaman: true, urutan_pinjaman: true })
+  .extend({ is_new_nasabah: z.boolean() });
 export type PinjamanInfo = z.infer<typeof pinjamanInfoSchema>;
 
 /**

@@ -44,15 +44,17 @@ export const profilLembagaSchema = z.object({
 export type ProfilLembagaInput = z.input<typeof profilLembagaSchema>;
 export type ProfilLembaga = z.output<typeof profilLembagaSchema>;
 
+/** The institution's name and contacts, as its profile and its documents' header show them. */
+export const kontakLembagaSchema = z.object({
+  nama: z.string(),
+  alamat: z.string().nullable(),
+  telepon: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
 /** `GET`/`PUT /api/settings/profil-lembaga`: the profile, its logo's state, who changed it last. */
 export const profilLembagaResponseSchema = z.object({
-  profil: z.object({
-    nama: z.string(),
-    alamat: z.string().nullable(),
-    telepon: z.string().nullable(),
-    email: z.string().nullable(),
-    catatan_kwitansi: z.string().nullable(),
-  }),
+  profil: kontakLembagaSchema.extend({ catatan_kwitansi: z.string().nullable() }),
   /** The logo's public address with its version (changes when the logo does), or null. */
   logo_url: z.string().nullable(),
   ...settingChangeShape,

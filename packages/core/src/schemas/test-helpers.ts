@@ -9,3 +9,14 @@ export function issuesByField(schema: z.ZodType, input: unknown): Record<string,
   for (const issue of result.error.issues) (byField[issue.path.join('.')] ??= []).push(issue.message);
   return byField;
 }
+
+/** A customer as the form sends it with every field filled in (spec §5 Nasabah). */
+export const completeNasabahForm = {
+  nama: 'Budi Santoso',
+  nik: '3201234567890001',
+  telepon: '0812-3456-7890',
+  alamat: 'Jl. Merdeka No. 1',
+  kecamatan: 'Cibinong',
+  kota: 'Bogor',
+  tanggal_nasabah: '2024-01-31',
+};

@@ -51,12 +51,14 @@ export const notificationRecipientSchema = z.object({
 });
 export type NotificationRecipient = z.infer<typeof notificationRecipientSchema>;
 
+/** Which page of a list an answer holds, and how many items a page holds. */
+const pageShape = { current_page: z.number().int(), items_per_page: z.number().int() };
+
 /** The recipients list's own pagination block (spec §3 Pagination; decisions §2). */
 export const recipientPaginationSchema = z.object({
-  current_page: z.number().int(),
+  ...pageShape,
   total_pages: z.number().int(),
   total_items: z.number().int(),
-  items_per_page: z.number().int(),
 });
 export type RecipientPagination = z.infer<typeof recipientPaginationSchema>;
 
@@ -84,7 +86,7 @@ export type WaMessageStatus = (typeof waMessageStatuses)[number];
 /** `POST /api/wa-sessions/test-message`: wa_response is aligned with recipients. */
 export const waTestResultSchema = z.object({
   total_recipients: z.number().int(),
-  recipients: z.array(z.object({ id: z.number().int(), name: z.string(), phone_number: z.string() })),
+  recipients: z.array(notificationRecipientSchema.pick({ id: true, name: true, phone_number: true })),
   wa_response: z.array(
     z.object({
       success: z.boolean(),
@@ -153,11 +155,7 @@ export type WaMessage = z.infer<typeof waMessageSchema>;
  * The message log's pages: whether a next page exists, without a total (counting a log of
  * hundreds of thousands of rows at every look would cost more than the page itself).
  */
-export const waMessagePaginationSchema = z.object({
-  current_page: z.number().int(),
-  items_per_page: z.number().int(),
-  has_more: z.boolean(),
-});
+export const waMessagePaginationSchema = z.object({ ...pageShape, has_more: z.boolean() });
 export type WaMessagePagination = z.infer<typeof waMessagePaginationSchema>;
 
 /** `GET /api/wa-messages`: `data.messages` and `data.pagination`. */
