@@ -123,4 +123,21 @@ describe('hapus buku', () => {
       await approver.context.close();
     },
   );
+
+  it('says so when what a write-off would take cannot be loaded, instead of hiding the card (phone)', async () => {
+    const id = await macetLoan('Ibu Warung Gagal');
+    const { context, page } = await openSignedIn(browser, server.baseURL, admin, 'phone', `/pinjaman/${id}`, async (p) =>
+      p.route('**/api/pinjaman/*/hapus-buku', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }),
+        }),
+      ),
+    );
+    await page.getByRole('alert').filter({ hasText: 'Gagal memuat data hapus buku' }).waitFor();
+    expect(await page.getByRole('button', { name: `Ajukan hapus buku HB-${counter}` }).count()).toBe(0);
+    await noSideScroll(page, 'phone');
+    await context.close();
+  });
 });

@@ -39,12 +39,21 @@ export async function apiSession(
 }
 
 /** A new page already signed in with `session` (token and user in localStorage), opened at `path`. */
-export async function openSignedIn(browser: Browser, baseURL: string, session: ApiSession, viewport: ViewportName, path: string) {
+export async function openSignedIn(
+  browser: Browser,
+  baseURL: string,
+  session: ApiSession,
+  viewport: ViewportName,
+  path: string,
+  /** Set up before the page opens (e.g. `page.route` to make a request fail). */
+  before?: (page: Page) => Promise<unknown>,
+) {
   const { context, page } = await newPage(browser, baseURL, viewport);
   await context.addInitScript((s) => {
     localStorage.setItem('token', s.token);
     localStorage.setItem('user', JSON.stringify(s.user));
   }, session);
+  await before?.(page);
   await page.goto(path);
   return { context, page };
 }

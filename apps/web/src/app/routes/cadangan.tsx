@@ -1,15 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DatabaseBackup, Download, Loader2 } from 'lucide-react';
 import { formatDateTime, formatUkuranFile, type BackupRun } from '@mizan/core';
 import { Alert, QueryError } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useToast } from '../../components/ui/toast';
+import { useRunningAction } from '../../components/ui/use-running-action';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../features/auth';
 import { backupStatusQuery, downloadBackup, useBackupNow } from '../../features/cadangan/api/cadangan';
@@ -46,7 +47,7 @@ function Cadangan() {
   const status = useQuery(backupStatusQuery);
   const backupNow = useBackupNow();
   const { showToast } = useToast();
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const { running: downloading, run } = useRunningAction<string>();
   const running = status.data?.berjalan ?? null;
 
   const start = () =>
@@ -54,16 +55,7 @@ function Cadangan() {
       onSuccess: () => showToast('Cadangan sedang dibuat di server.', 'success'),
       onError: (error) => showToast(errorMessage(error, 'Cadangan gagal dimulai.'), 'error'),
     });
-  const download = async (name: string) => {
-    setDownloading(name);
-    try {
-      await downloadBackup(name);
-    } catch (error) {
-      showToast(errorMessage(error, 'File cadangan gagal diunduh.'), 'error');
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const download = (name: string) => run(name, () => downloadBackup(name), 'File cadangan gagal diunduh.');
 
   return (
     <>
@@ -91,52 +83,38 @@ function Cadangan() {
       ) : (
         <div className="space-y-6">
           <div className="grid gap-4 lg:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle>Jadwal</CardTitle>
-              </CardHeader>
-              <CardBody className="space-y-2 text-sm text-ink">
-                <p>
-                  {status.data.jadwal
-                    ? `Setiap hari pukul ${jamWib(status.data.jadwal)}.`
-                    : 'Cadangan terjadwal tidak aktif (BACKUP_SCHEDULE=off).'}
-                </p>
-                <p className="text-muted">
-                  {status.data.simpan} cadangan terakhir disimpan di{' '}
-                  <span className="break-all font-mono text-xs">{status.data.folder}</span>
-                </p>
-                {/* What reacts to committed changes and is not done yet (issue 47): failures are retried. */}
-                <p className={status.data.reaksi.gagal > 0 ? 'text-red-700' : 'text-muted'}>
-                  Notifikasi, aktivitas dan usulan ta’zir tertunda: {status.data.reaksi.menunggu} menunggu ·{' '}
-                  {status.data.reaksi.gagal} gagal (dicoba lagi otomatis)
-                </p>
-              </CardBody>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Hasil terakhir</CardTitle>
-              </CardHeader>
-              <CardBody className="space-y-3 text-sm text-ink">
-                {running ? (
-                  <Alert tone="info" title="Cadangan sedang dibuat">
-                    Dimulai {formatDateTime(running.started_at)} ({jenisLabel(running).toLowerCase()}).
-                  </Alert>
-                ) : null}
-                {status.data.terakhir ? (
-                  <LastRun run={status.data.terakhir} />
-                ) : (
-                  <p className="text-muted">Belum ada cadangan yang dibuat server.</p>
-                )}
-              </CardBody>
-            </Card>
+            <TitledCard title="Jadwal" bodyClassName="space-y-2 text-sm text-ink">
+              <p>
+                {status.data.jadwal
+                  ? `Setiap hari pukul ${jamWib(status.data.jadwal)}.`
+                  : 'Cadangan terjadwal tidak aktif (BACKUP_SCHEDULE=off).'}
+              </p>
+              <p className="text-muted">
+                {status.data.simpan} cadangan terakhir disimpan di{' '}
+                <span className="break-all font-mono text-xs">{status.data.folder}</span>
+              </p>
+              {/* What reacts to committed changes and is not done yet (issue 47): failures are retried. */}
+              <p className={status.data.reaksi.gagal > 0 ? 'text-red-700' : 'text-muted'}>
+                Notifikasi, aktivitas dan usulan ta’zir tertunda: {status.data.reaksi.menunggu} menunggu ·{' '}
+                {status.data.reaksi.gagal} gagal (dicoba lagi otomatis)
+              </p>
+            </TitledCard>
+            <TitledCard title="Hasil terakhir" bodyClassName="space-y-3 text-sm text-ink">
+              {running ? (
+                <Alert tone="info" title="Cadangan sedang dibuat">
+                  Dimulai {formatDateTime(running.started_at)} ({jenisLabel(running).toLowerCase()}).
+                </Alert>
+              ) : null}
+              {status.data.terakhir ? (
+                <LastRun run={status.data.terakhir} />
+              ) : (
+                <p className="text-muted">Belum ada cadangan yang dibuat server.</p>
+              )}
+            </TitledCard>
           </div>
 
-          <ListSection
-            id="cadangan-files"
-            title="File cadangan"
-            empty={status.data.files.length === 0 ? 'Belum ada file cadangan di folder server.' : null}
-          >
-            {status.data.files.map((file) => (
+          <ListSection title="File cadangan" items={status.data.files} empty="Belum ada file cadangan di folder server.">
+            {(file) => (
               <li key={file.name} className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div className="min-w-0">
                   <p className="break-all font-mono text-sm text-ink">{file.name}</p>
@@ -159,21 +137,17 @@ function Cadangan() {
                   Unduh
                 </Button>
               </li>
-            ))}
+            )}
           </ListSection>
 
-          <ListSection
-            id="cadangan-riwayat"
-            title="Riwayat"
-            empty={status.data.riwayat.length === 0 ? 'Belum ada riwayat cadangan.' : null}
-          >
-            {status.data.riwayat.map((run) => (
+          <ListSection title="Riwayat" items={status.data.riwayat} empty="Belum ada riwayat cadangan.">
+            {(run) => (
               <li key={run.id} className="space-y-1 p-4 text-sm">
                 <RunHead run={run} />
                 {run.status === 'berhasil' ? <RunFile run={run} /> : null}
                 {run.pesan ? <p className="text-red-700">{run.pesan}</p> : null}
               </li>
-            ))}
+            )}
           </ListSection>
         </div>
       )}
@@ -181,15 +155,30 @@ function Cadangan() {
   );
 }
 
-/** One of the page's lists (its items are `children`) under its heading, in a bordered box; `empty` says why it has no items. */
-function ListSection({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: ReactNode }) {
+/** One of the page's lists under its heading, in a bordered box: an item (`children`) per one of `items`, or `empty` when there are none. */
+function ListSection<T>({
+  title,
+  items,
+  empty,
+  children,
+}: {
+  title: string;
+  items: readonly T[];
+  empty: string;
+  children(item: T): ReactNode;
+}) {
+  const id = useId();
   return (
     <section aria-labelledby={id} className="space-y-3">
       <h2 id={id} className="text-base font-semibold text-ink">
         {title}
       </h2>
       <div className="rounded-xl border border-line bg-white">
-        {empty ? <EmptyState message={empty} /> : <ul className="divide-y divide-line">{children}</ul>}
+        {items.length === 0 ? (
+          <EmptyState message={empty} />
+        ) : (
+          <ul className="divide-y divide-line">{items.map((item) => children(item))}</ul>
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { Users, Wallet, Banknote, Landmark, TriangleAlert, Clock3 } from 'lucide-react';
+import { Users, Wallet, Banknote, Landmark, TriangleAlert, Clock3, type LucideIcon } from 'lucide-react';
 import { formatPercent, formatRupiah, type PortfolioPosition } from '@mizan/core';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { PageHeader } from '../../components/ui/page-header';
@@ -13,6 +13,34 @@ import { PortfolioChart } from '../../features/dashboard/components/portfolio-ch
 import { ActivityList } from '../../features/dashboard/components/activity-list';
 import { MonthlyPaymentsChart } from '../../features/dashboard/components/monthly-payments-chart';
 
+/** The fields of a portfolio position that a card shows: counts, amounts and ratios. */
+type FigureField = 'jumlah_nasabah' | 'pinjaman_aktif' | 'nilai_pinjaman_aktif' | 'outstanding' | 'npf_gross' | 'par30';
+type FigureFormat = 'angka' | 'rupiah' | 'persen';
+
+/** A figure as its card writes it: a count or an amount (0 while unknown), a ratio ('-' for an empty portfolio). */
+const written: Record<FigureFormat, (value: number | null | undefined) => string> = {
+  angka: (value) => (value ?? 0).toLocaleString('id-ID'),
+  rupiah: (value) => formatRupiah(value ?? 0),
+  persen: (value) => (value == null ? '-' : formatPercent(value)),
+};
+
+/** The dashboard's cards, left to right. */
+const figures: { title: string; field: FigureField; format: FigureFormat; Icon: LucideIcon }[] = [
+  { title: 'Total Nasabah', field: 'jumlah_nasabah', format: 'angka', Icon: Users },
+  { title: 'Pinjaman Aktif', field: 'pinjaman_aktif', format: 'angka', Icon: Wallet },
+  { title: 'Total Nilai Pinjaman', field: 'nilai_pinjaman_aktif', format: 'rupiah', Icon: Banknote },
+  { title: 'Outstanding', field: 'outstanding', format: 'rupiah', Icon: Landmark },
+  { title: 'NPF', field: 'npf_gross', format: 'persen', Icon: TriangleAlert },
+  { title: 'PAR 30', field: 'par30', format: 'persen', Icon: Clock3 },
+];
+
+/** The line under a card's figure, on the cards that have one. */
+const details: Partial<Record<FigureField, (now: PortfolioPosition | undefined) => string | undefined>> = {
+  outstanding: (now) => (now ? `Sisa pokok ${now.jumlah_pinjaman.toLocaleString('id-ID')} pinjaman aktif` : undefined),
+  npf_gross: (now) => (now?.npf_net == null ? 'Belum ada pembiayaan berjalan' : `NPF net ${formatPercent(now.npf_net)}`),
+  par30: (now) => (now ? `${formatRupiah(now.outstanding_par30)} menunggak > 30 hari` : undefined),
+};
+
 export default function DashboardPage() {
   const { user } = useAuth();
   const { showToast } = useToast();
@@ -22,13 +50,18 @@ export default function DashboardPage() {
   const refreshing = [portfolio, activities, monthly].some((q) => q.isFetching);
   const now = portfolio.data?.sekarang;
   const before = portfolio.data?.akhir_bulan_lalu ?? null;
-  /** A card's figure now and at the end of last month. */
-  const compare = (
-    pick: (p: PortfolioPosition) => number | null,
-    kind: Comparison['kind'],
-    direction: Comparison['direction'] = 'naik-baik',
-  ): Comparison => ({ now: now ? pick(now) : null, before: before ? pick(before) : null, kind, direction });
   const loading = portfolio.isPending;
+  /** A card's figure now, written as `format`, and its change since the end of last month (a ratio's rise is bad). */
+  const figure = (field: FigureField, format: FigureFormat) => ({
+    value: written[format](now?.[field]),
+    loading,
+    comparison: {
+      now: now ? now[field] : null,
+      before: before ? before[field] : null,
+      kind: format === 'persen' ? 'rasio' : 'jumlah',
+      direction: format === 'persen' ? 'naik-buruk' : 'naik-baik',
+    } satisfies Comparison,
+  });
 
   // One toast per failure, not one per render.
   const reported = useRef<unknown>(null);
@@ -60,51 +93,15 @@ export default function DashboardPage() {
       />
       {failed ? <QueryError title="Gagal memuat data dashboard" error={failed.error} className="mb-5" /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard
-          title="Total Nasabah"
-          value={(now?.jumlah_nasabah ?? 0).toLocaleString('id-ID')}
-          icon={<Users className="h-5 w-5" />}
-          loading={loading}
-          comparison={compare((p) => p.jumlah_nasabah, 'jumlah')}
-        />
-        <StatCard
-          title="Pinjaman Aktif"
-          value={(now?.pinjaman_aktif ?? 0).toLocaleString('id-ID')}
-          icon={<Wallet className="h-5 w-5" />}
-          loading={loading}
-          comparison={compare((p) => p.pinjaman_aktif, 'jumlah')}
-        />
-        <StatCard
-          title="Total Nilai Pinjaman"
-          value={formatRupiah(now?.nilai_pinjaman_aktif ?? 0)}
-          icon={<Banknote className="h-5 w-5" />}
-          loading={loading}
-          comparison={compare((p) => p.nilai_pinjaman_aktif, 'jumlah')}
-        />
-        <StatCard
-          title="Outstanding"
-          value={formatRupiah(now?.outstanding ?? 0)}
-          detail={now ? `Sisa pokok ${now.jumlah_pinjaman.toLocaleString('id-ID')} pinjaman aktif` : undefined}
-          icon={<Landmark className="h-5 w-5" />}
-          loading={loading}
-          comparison={compare((p) => p.outstanding, 'jumlah')}
-        />
-        <StatCard
-          title="NPF"
-          value={now?.npf_gross == null ? '-' : formatPercent(now.npf_gross)}
-          detail={now?.npf_net == null ? 'Belum ada pembiayaan berjalan' : `NPF net ${formatPercent(now.npf_net)}`}
-          icon={<TriangleAlert className="h-5 w-5" />}
-          loading={loading}
-          comparison={compare((p) => p.npf_gross, 'rasio', 'naik-buruk')}
-        />
-        <StatCard
-          title="PAR 30"
-          value={now?.par30 == null ? '-' : formatPercent(now.par30)}
-          detail={now ? `${formatRupiah(now.outstanding_par30)} menunggak > 30 hari` : undefined}
-          icon={<Clock3 className="h-5 w-5" />}
-          loading={loading}
-          comparison={compare((p) => p.par30, 'rasio', 'naik-buruk')}
-        />
+        {figures.map(({ title, field, format, Icon }) => (
+          <StatCard
+            key={field}
+            title={title}
+            icon={<Icon className="h-5 w-5" />}
+            {...figure(field, format)}
+            detail={details[field]?.(now)}
+          />
+        ))}
       </div>
       <div className="mt-6">
         <PortfolioChart now={now} history={portfolio.data?.riwayat} loading={loading} />

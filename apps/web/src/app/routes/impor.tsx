@@ -3,13 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileSpreadsheet, FolderOpen, Upload } from 'lucide-react';
 import { IMPOR_MAX_BYTES, jenisImpor, jenisImporLabels, type ImporHasil, type ImporPeriksa, type JenisImpor } from '@mizan/core';
-import { Alert } from '../../components/ui/alert';
+import { Alert, MessageAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { PageHeader } from '../../components/ui/page-header';
 import { RadioGroup } from '../../components/ui/radio-group';
-import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
+import { Table, TableHead, TBody, Td, Tr } from '../../components/ui/table';
 import { useToast } from '../../components/ui/toast';
 import { useLayout } from '../../components/ui/use-media-query';
 import { errorMessage } from '../../lib/api-client';
@@ -57,6 +57,8 @@ function Progress({ phase, rows }: { phase: Extract<Phase, { step: 'sending' }>;
   );
 }
 
+const problemColumns = [{ header: 'Baris', className: 'w-20 text-right' }, { header: 'Kolom', className: 'w-44' }, 'Masalah'];
+
 /** The problems of a checked file: a table on desktops, a list on phones. */
 function Problems({ periksa }: { periksa: ImporPeriksa }) {
   const layout = useLayout();
@@ -65,13 +67,7 @@ function Problems({ periksa }: { periksa: ImporPeriksa }) {
     <div className="space-y-2">
       {layout === 'desktop' ? (
         <Table caption="Masalah per baris">
-          <THead>
-            <tr>
-              <Th className="w-20 text-right">Baris</Th>
-              <Th className="w-44">Kolom</Th>
-              <Th>Masalah</Th>
-            </tr>
-          </THead>
+          <TableHead columns={problemColumns} />
           <TBody>
             {periksa.masalah.map((m, i) => (
               <Tr key={i}>
@@ -243,11 +239,7 @@ export default function ImporPage() {
               </Button>
             ) : null}
             {phase.step === 'sending' ? <Progress phase={phase} rows={rowsText} /> : null}
-            {error ? (
-              <Alert tone="error" title="Tidak dapat diproses">
-                {error}
-              </Alert>
-            ) : null}
+            <MessageAlert tone="error" title="Tidak dapat diproses" message={error} />
 
             {phase.step === 'checked' ? (
               <div className="space-y-4">

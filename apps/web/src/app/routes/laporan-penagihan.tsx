@@ -16,6 +16,12 @@ import { TipeField } from '../../features/laporan/components/month-field';
 
 const rateText = (value: number | null) => (value === null ? '-' : formatPercent(value));
 
+/** The place filters, typed in and applied with Terapkan. */
+const placeFields = [
+  { field: 'kota', label: 'Kota' },
+  { field: 'kecamatan', label: 'Kecamatan' },
+] as const;
+
 /** A bar of realisasi against target, full at 100 %. */
 function RateBar({ persentase }: { persentase: number | null }) {
   const width = Math.min(100, persentase ?? 0);
@@ -86,22 +92,16 @@ export default function PenagihanPage() {
             />
           </LabelAbove>
           <TipeField value={filters.tipe} onChange={(tipe) => update({ ...filters, tipe })} className="sm:w-40" />
-          <LabelAbove label="Kota">
-            <Input
-              value={place.kota}
-              onChange={(e) => setPlace({ ...place, kota: e.target.value })}
-              className="sm:w-40"
-              maxLength={100}
-            />
-          </LabelAbove>
-          <LabelAbove label="Kecamatan">
-            <Input
-              value={place.kecamatan}
-              onChange={(e) => setPlace({ ...place, kecamatan: e.target.value })}
-              className="sm:w-40"
-              maxLength={100}
-            />
-          </LabelAbove>
+          {placeFields.map(({ field, label }) => (
+            <LabelAbove key={field} label={label}>
+              <Input
+                value={place[field]}
+                onChange={(e) => setPlace({ ...place, [field]: e.target.value })}
+                className="sm:w-40"
+                maxLength={100}
+              />
+            </LabelAbove>
+          ))}
           <Button type="submit" variant="outline" className="col-span-2 sm:col-span-1">
             Terapkan
           </Button>

@@ -9,11 +9,10 @@ import { exportPencairan, pencairanQuery, type PencairanFilters } from '../../fe
 import { tipeChips, tipeFromParams } from '../../features/laporan/tipe-filter';
 import { SampaiBulanField, TipeField } from '../../features/laporan/components/month-field';
 import { PencairanChart, PencairanList, PencairanTable } from '../../features/laporan/components/pencairan-view';
-import { useLayout } from '../../components/ui/use-media-query';
+import { MonthlyReport } from '../../features/laporan/components/monthly-parts';
 
 /** Laporan → Pencairan (issue 26 A): loans granted per month and type, 12 months (?sampai=YYYY-MM&tipe=). */
 export default function PencairanPage() {
-  const layout = useLayout();
   const [params, setParams] = useSearchParams();
   const thisMonth = todayJakarta().slice(0, 7);
   const sampaiParam = params.get('sampai') ?? '';
@@ -72,12 +71,7 @@ export default function PencairanPage() {
             },
           ]}
         >
-          {(report) => (
-            <>
-              <PencairanChart laporan={report} />
-              {layout === 'desktop' ? <PencairanTable laporan={report} /> : <PencairanList laporan={report} />}
-            </>
-          )}
+          {(report) => <MonthlyReport laporan={report} chart={PencairanChart} table={PencairanTable} list={PencairanList} />}
         </ReportBody>
       </div>
     </>

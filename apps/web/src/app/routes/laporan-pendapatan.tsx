@@ -17,7 +17,6 @@ import { ExportButton } from '../../components/ui/export-button';
 import { LabeledOptions, Select } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { useToast } from '../../components/ui/toast';
-import { useLayout } from '../../components/ui/use-media-query';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../features/auth';
 import {
@@ -29,6 +28,7 @@ import {
 import { ReportBody } from '../../features/laporan/components/report-body';
 import { SampaiBulanField } from '../../features/laporan/components/month-field';
 import { PendapatanChart, PendapatanList, PendapatanTable } from '../../features/laporan/components/pendapatan-view';
+import { MonthlyReport } from '../../features/laporan/components/monthly-parts';
 
 const metodeHints: Record<MetodePengakuanMargin, string> = {
   proporsional: 'Margin sama besar di setiap angsuran',
@@ -74,7 +74,6 @@ function MetodeField({ canEdit }: { canEdit: boolean }) {
 
 /** Laporan → Pendapatan (issue 26 A): margin and profit share received and recognised per month (?sampai=YYYY-MM). */
 export default function PendapatanPage() {
-  const layout = useLayout();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const today = todayJakarta();
@@ -174,12 +173,7 @@ export default function PendapatanPage() {
             </Card>
           }
         >
-          {(report) => (
-            <>
-              <PendapatanChart laporan={report} />
-              {layout === 'desktop' ? <PendapatanTable laporan={report} /> : <PendapatanList laporan={report} />}
-            </>
-          )}
+          {(report) => <MonthlyReport laporan={report} chart={PendapatanChart} table={PendapatanTable} list={PendapatanList} />}
         </ReportBody>
       </div>
     </>

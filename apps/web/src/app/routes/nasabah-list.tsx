@@ -5,7 +5,6 @@ import { formatAngka } from '@mizan/core';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { AddButton, EmptyListAction, ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
-import { sortSummary } from '../../components/ui/sort-summary';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
@@ -59,6 +58,7 @@ export default function NasabahListPage() {
     list,
     keys: nasabahKeys,
     filters: filterState,
+    sortOptions: nasabahSortOptions,
     failedText: 'Gagal memuat data nasabah',
   });
   const { dialogs, applyFilters, resetFilters, refresh, refreshing } = page;
@@ -72,9 +72,7 @@ export default function NasabahListPage() {
   const chips = [
     filters.search ? `Cari: “${filters.search}”` : null,
     filters.status !== 'all' ? `Status: ${statusLabel[filters.status]}` : null,
-    filters.sortBy !== defaultNasabahFilters.sortBy || filters.sortOrder !== defaultNasabahFilters.sortOrder
-      ? `Urut: ${sortSummary(nasabahSortOptions, filters)}`
-      : null,
+    page.sortSummary ? `Urut: ${page.sortSummary}` : null,
   ].filter((c): c is string => c !== null);
 
   return (
@@ -135,15 +133,7 @@ export default function NasabahListPage() {
             onApply={(value) => applyFilters({ ...filters, ...value })}
           />
         ) : null}
-        {dialogs.current === 'sort' ? (
-          <SortDialog
-            {...dialogs.props('sort')}
-            title="Urutkan Nasabah"
-            options={nasabahSortOptions}
-            value={filters}
-            onChange={(sort) => applyFilters({ ...filters, ...sort })}
-          />
-        ) : null}
+        {dialogs.current === 'sort' ? <SortDialog {...page.sortProps} title="Urutkan Nasabah" /> : null}
         {dialogs.current === 'add' ? <NasabahFormDialog {...dialogs.props('add')} /> : null}
         {editing !== null ? (
           <NasabahFormDialog open onOpenChange={(open) => !open && setEditing(null)} nasabah={editing} />

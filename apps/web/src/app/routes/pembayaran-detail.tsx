@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Printer, Trash2 } from 'lucide-react';
@@ -6,7 +5,7 @@ import { formatDateLong, formatRupiah } from '@mizan/core';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { RefreshButton } from '../../components/ui/refresh-button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmation } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { NotFoundCard } from '../../components/ui/empty-state';
 import { useToast } from '../../components/ui/toast';
@@ -28,7 +27,7 @@ export default function PembayaranDetailPage() {
   const queryClient = useQueryClient();
   const query = usePembayaran(id);
   const remove = useDeletePembayaran();
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useConfirmation(remove.isPending);
   const validId = Number.isInteger(id) && id > 0;
 
   if (validId && query.isPending) {
@@ -61,7 +60,7 @@ export default function PembayaranDetailPage() {
       },
       onError: (error) => {
         showToast(errorMessage(error, 'Gagal menghapus pembayaran'), 'error');
-        setConfirming(false);
+        confirmation.close();
       },
     });
   };
@@ -95,7 +94,7 @@ export default function PembayaranDetailPage() {
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit
           </Button>
-          <Button variant="danger" onClick={() => setConfirming(true)}>
+          <Button variant="danger" onClick={confirmation.ask}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Hapus
           </Button>
@@ -105,11 +104,9 @@ export default function PembayaranDetailPage() {
       <PembayaranDetailCards pembayaran={pembayaran} />
 
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+        {...confirmation.props}
         title="Hapus Pembayaran"
         message="Apakah Anda yakin ingin menghapus pembayaran ini?"
-        pending={remove.isPending}
         onConfirm={confirmDelete}
       />
     </div>

@@ -6,7 +6,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { AddButton, ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog } from '../../components/ui/sort-dialog';
-import { sortSummary } from '../../components/ui/sort-summary';
 import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { usePembayaranList } from '../../features/pembayaran/api/get-pembayaran-list';
@@ -21,12 +20,7 @@ import { PembayaranStatsStrip } from '../../features/pembayaran/components/pemba
 import { PeriodSwitch } from '../../features/pembayaran/components/period-switch';
 import { usePembayaranFilters } from '../../features/pembayaran/hooks/use-pembayaran-filters';
 import { ListToolbar } from '../../components/ui/list-toolbar';
-import {
-  defaultPembayaranFilters,
-  pembayaranSortOptions,
-  type Pembayaran,
-  type PembayaranFilters,
-} from '../../features/pembayaran/types';
+import { pembayaranSortOptions, type Pembayaran, type PembayaranFilters } from '../../features/pembayaran/types';
 import { ExportButton } from '../../components/ui/export-button';
 import { exportPembayaran } from '../../features/pembayaran/api/export-pembayaran';
 
@@ -62,6 +56,7 @@ export default function PembayaranListPage() {
     list,
     keys: pembayaranKeys,
     filters: filterState,
+    sortOptions: pembayaranSortOptions,
     failedText: 'Gagal memuat data pembayaran',
   });
   const { dialogs, applyFilters } = page;
@@ -109,9 +104,7 @@ export default function PembayaranListPage() {
     filters.pinjamanId !== null
       ? `Pinjaman: ${chosenLoan ? `${chosenLoan.nasabah.nama}${chosenLoan.nomor_pinjaman ? ` (${chosenLoan.nomor_pinjaman})` : ''}` : `#${filters.pinjamanId}`}`
       : null,
-    filters.sortBy !== defaultPembayaranFilters.sortBy || filters.sortOrder !== defaultPembayaranFilters.sortOrder
-      ? `Urut: ${sortSummary(pembayaranSortOptions, filters)}`
-      : null,
+    page.sortSummary ? `Urut: ${page.sortSummary}` : null,
   ].filter((c): c is string => c !== null);
 
   return (
@@ -158,13 +151,7 @@ export default function PembayaranListPage() {
         value={{ jenis: filters.jenis, pinjamanId: filters.pinjamanId }}
         onApply={(value) => applyFilters({ ...filters, ...value })}
       />
-      <SortDialog
-        {...dialogs.props('sort')}
-        title="Urutkan Pembayaran"
-        options={pembayaranSortOptions}
-        value={filters}
-        onChange={(sort) => applyFilters({ ...filters, ...sort })}
-      />
+      <SortDialog {...page.sortProps} title="Urutkan Pembayaran" />
       <PembayaranFormDialog
         key={quickAdd ? `quick-${quickLoanId ?? 'none'}` : 'add'}
         open={addOpen}

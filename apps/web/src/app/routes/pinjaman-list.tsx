@@ -9,7 +9,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { AddButton, EmptyListAction, ListBody } from '../../components/ui/list-body';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog } from '../../components/ui/sort-dialog';
-import { sortSummary } from '../../components/ui/sort-summary';
 import { SummaryCardStrip } from '../../components/ui/summary-card';
 import { useToast } from '../../components/ui/toast';
 import { useDeleteConfirm, useListPage } from '../../components/ui/use-list-page';
@@ -22,7 +21,7 @@ import { PinjamanFilterDialog, type PinjamanFilterValues } from '../../features/
 import { PinjamanFormDialog } from '../../features/pinjaman/components/pinjaman-form-dialog';
 import { PinjamanListSkeleton, PinjamanListView } from '../../features/pinjaman/components/pinjaman-list-view';
 import { usePinjamanFilters } from '../../features/pinjaman/hooks/use-pinjaman-filters';
-import { defaultPinjamanFilters, pinjamanSortOptions, type Pinjaman, type PinjamanFilters } from '../../features/pinjaman/types';
+import { pinjamanSortOptions, type Pinjaman, type PinjamanFilters } from '../../features/pinjaman/types';
 import { ListToolbar, type FilterChip } from '../../components/ui/list-toolbar';
 import { ExportButton } from '../../components/ui/export-button';
 import { exportPinjaman } from '../../features/pinjaman/api/export-pinjaman';
@@ -41,12 +40,12 @@ export default function PinjamanListPage() {
     list,
     keys: pinjamanKeys,
     filters: filterState,
+    sortOptions: pinjamanSortOptions,
     failedText: 'Gagal memuat data pinjaman',
   });
   const { dialogs, applyFilters, resetFilters } = page;
   const [editing, setEditing] = useState<Pinjaman | null>(null);
   const deletion = useDeleteConfirm<Pinjaman>(remove, { done: 'Pinjaman berhasil dihapus', failed: 'Gagal menghapus pinjaman' });
-  const customSort = filters.sortBy !== defaultPinjamanFilters.sortBy || filters.sortOrder !== defaultPinjamanFilters.sortOrder;
 
   const applyFilter = (value: PinjamanFilterValues) => applyFilters({ ...filters, ...value });
   const refresh = async () => {
@@ -128,11 +127,7 @@ export default function PinjamanListPage() {
       />
 
       <div className="mb-4">
-        <ListToolbar
-          {...page.toolbarProps}
-          sortHint={customSort ? sortSummary(pinjamanSortOptions, filters) : undefined}
-          chips={chips}
-        />
+        <ListToolbar {...page.toolbarProps} sortHint={page.sortSummary} chips={chips} />
       </div>
 
       <ListBody
@@ -154,13 +149,7 @@ export default function PinjamanListPage() {
       </ListBody>
 
       <PinjamanFilterDialog {...dialogs.props('filter')} value={filters} onApply={applyFilter} />
-      <SortDialog
-        {...dialogs.props('sort')}
-        title="Urutkan Pinjaman"
-        options={pinjamanSortOptions}
-        value={filters}
-        onChange={(next) => applyFilters({ ...filters, ...next })}
-      />
+      <SortDialog {...page.sortProps} title="Urutkan Pinjaman" />
       <PinjamanFormDialog {...dialogs.props('add')} />
       <PinjamanFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} pinjaman={editing} />
       <ConfirmDialog

@@ -5,7 +5,6 @@ import { ListBody } from '../../components/ui/list-body';
 import { ListToolbar, type FilterChip } from '../../components/ui/list-toolbar';
 import { PageHeader } from '../../components/ui/page-header';
 import { SortDialog } from '../../components/ui/sort-dialog';
-import { sortSummary } from '../../components/ui/sort-summary';
 import { useListPage } from '../../components/ui/use-list-page';
 import { useLayout } from '../../components/ui/use-media-query';
 import { useTunggakanList } from '../../features/tunggakan/api/get-tunggakan-list';
@@ -41,6 +40,7 @@ export default function TunggakanPage() {
     list,
     keys: tunggakanKeys,
     filters: filterState,
+    sortOptions: tunggakanSortOptions,
     failedText: 'Gagal memuat data tunggakan',
   });
   const { applyFilters, dialogs } = page;
@@ -58,9 +58,9 @@ export default function TunggakanPage() {
     filters.kota.trim() ? { label: `Kota: ${filters.kota.trim()}`, clear: clear({ kota: '' }) } : null,
     filters.kecamatan.trim() ? { label: `Kecamatan: ${filters.kecamatan.trim()}`, clear: clear({ kecamatan: '' }) } : null,
     filters.minHari !== null ? { label: `Minimal ${filters.minHari} hari`, clear: clear({ minHari: null }) } : null,
-    filters.sortBy !== defaultTunggakanFilters.sortBy || filters.sortOrder !== defaultTunggakanFilters.sortOrder
+    page.sortSummary
       ? {
-          label: `Urut: ${sortSummary(tunggakanSortOptions, filters)}`,
+          label: `Urut: ${page.sortSummary}`,
           clear: clear({ sortBy: defaultTunggakanFilters.sortBy, sortOrder: defaultTunggakanFilters.sortOrder }),
         }
       : null,
@@ -123,13 +123,7 @@ export default function TunggakanPage() {
         }}
         onApply={(value) => applyFilters({ ...filters, ...value })}
       />
-      <SortDialog
-        {...dialogs.props('sort')}
-        title="Urutkan Tunggakan"
-        options={tunggakanSortOptions}
-        value={filters}
-        onChange={(sort) => applyFilters({ ...filters, ...sort })}
-      />
+      <SortDialog {...page.sortProps} title="Urutkan Tunggakan" />
       {reminding ? (
         <ManualReminderDialog
           pinjamanId={reminding.pinjaman_id}

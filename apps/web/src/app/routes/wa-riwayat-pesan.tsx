@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { ExportButton } from '../../components/ui/export-button';
 import { SearchInput } from '../../components/ui/search-input';
 import { useToast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api-client';
+import { useRunningAction } from '../../components/ui/use-running-action';
 import { useQuery } from '@tanstack/react-query';
 import { emptyMessageFilters, exportMessages, messagesQuery, useResendMessage } from '../../features/whatsapp/api/messages-api';
 import { ClearFiltersButton, ListCardError } from '../../features/whatsapp/components/list-card-parts';
@@ -94,7 +94,7 @@ export default function WaRiwayatPesanPage() {
   const { searchText, setSearchText, filters, setFilters, set, clear } = useSearchedFilters(emptyMessageFilters);
   const shown = useQuery(messagesQuery(filters));
   const resend = useResendMessage();
-  const [resending, setResending] = useState<number | null>(null);
+  const { running: resending, run } = useRunningAction<number>();
   const [confirming, setConfirming] = useState<WaMessage | null>(null);
 
   const filtered =
@@ -107,15 +107,14 @@ export default function WaRiwayatPesanPage() {
 
   const doResend = async (message: WaMessage) => {
     setConfirming(null);
-    setResending(message.id);
-    try {
-      const res = await resend.mutateAsync(message.id);
-      showToast(res.message ?? 'Pesan dikirim ulang.', res.data.status === 'FAILED' ? 'error' : 'success');
-    } catch (error) {
-      showToast(errorMessage(error, 'Pesan gagal dikirim ulang'), 'error');
-    } finally {
-      setResending(null);
-    }
+    await run(
+      message.id,
+      async () => {
+        const res = await resend.mutateAsync(message.id);
+        showToast(res.message ?? 'Pesan dikirim ulang.', res.data.status === 'FAILED' ? 'error' : 'success');
+      },
+      'Pesan gagal dikirim ulang',
+    );
   };
 
   return (

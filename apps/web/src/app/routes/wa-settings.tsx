@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { waSteps, type WaSession } from '@mizan/core';
 import { Unplug } from 'lucide-react';
-import { Alert } from '../../components/ui/alert';
+import { MessageAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { RefreshButton } from '../../components/ui/refresh-button';
 import { Card, CardBody } from '../../components/ui/card';
@@ -135,11 +135,7 @@ export default function WaSettingsPage() {
         }
       />
 
-      {banner ? (
-        <Alert tone="error" title="Layanan WhatsApp bermasalah" className="mb-5">
-          {banner}
-        </Alert>
-      ) : null}
+      <MessageAlert tone="error" title="Layanan WhatsApp bermasalah" className="mb-5" message={banner} />
 
       <div className="space-y-5">
         <Card>

@@ -34,6 +34,11 @@ export function Alert({
   );
 }
 
+/** An Alert of `message` (a failure, a warning) under `title`, shown only while there is one. */
+export function MessageAlert({ message, ...alert }: { message: ReactNode; tone: Tone; title: string; className?: string }) {
+  return message ? <Alert {...alert}>{message}</Alert> : null;
+}
+
 /** A request that failed: `title`, then the server's message or the general one. */
 export function QueryError({ title, error, className }: { title: string; error: unknown; className?: string }) {
   return (

@@ -17,13 +17,15 @@ export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>
   return <div className={cn('px-5 py-4', className)} {...props} />;
 }
 
-/** The usual card: a header with only its title, then the body (`bodyClassName` styles the body). */
+/** The usual card: a header with its title (and `aside` beside it, e.g. a count), then the body (`bodyClassName` styles the body). */
 export function TitledCard({
   title,
+  aside,
   bodyClassName,
   children,
 }: {
   title: ReactNode;
+  aside?: ReactNode;
   bodyClassName?: string;
   children: ReactNode;
 }) {
@@ -31,6 +33,7 @@ export function TitledCard({
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
+        {aside}
       </CardHeader>
       <CardBody className={bodyClassName}>{children}</CardBody>
     </Card>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Button } from './button';
 
@@ -53,4 +53,17 @@ export function ConfirmDialog({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
+}
+
+/**
+ * The open state of a confirmation whose action runs a request: `ask()` opens it, `close()` closes it,
+ * and `props` (ConfirmDialog's `open`, `onOpenChange`, `pending`) keep it open while the request runs.
+ */
+export function useConfirmation(pending: boolean) {
+  const [open, setOpen] = useState(false);
+  return {
+    ask: () => setOpen(true),
+    close: () => setOpen(false),
+    props: { open, onOpenChange: (next: boolean) => !pending && setOpen(next), pending },
+  };
 }

@@ -90,15 +90,20 @@ export function DialogActions({
   );
 }
 
+/** An add-or-edit dialog's title and description, for adding and for editing. */
+export interface FormDialogTexts {
+  add: { title: string; description: string };
+  edit: { title: string; description: string };
+}
+
 /**
- * A dialog around an add or edit form (the form is `formId`): it stays open while saving, and its
- * footer is 'Batal' and 'Simpan' ('Simpan Perubahan' when editing), which submits the form.
+ * A dialog around an add or edit form (the form is `formId`), titled from `texts`: it stays open while
+ * saving, and its footer is 'Batal' and 'Simpan' ('Simpan Perubahan' when editing), which submits the form.
  */
 export function FormDialog({
   open,
   onOpenChange,
-  title,
-  description,
+  texts,
   editing,
   pending,
   formId,
@@ -107,8 +112,7 @@ export function FormDialog({
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
-  title: string;
-  description: string;
+  texts: FormDialogTexts;
   editing: boolean;
   pending: boolean;
   formId: string;
@@ -122,8 +126,8 @@ export function FormDialog({
       onOpenChange={(next) => {
         if (!pending || next) onOpenChange(next);
       }}
-      title={title}
-      description={description}
+      title={editing ? texts.edit.title : texts.add.title}
+      description={editing ? texts.edit.description : texts.add.description}
       size="lg"
       footer={
         <DialogActions

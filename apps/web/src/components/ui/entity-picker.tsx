@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { Button } from './button';
 import { SearchInput } from './search-input';
-import { Skeleton } from './skeleton';
+import { SkeletonLines } from './skeleton';
 import { cn } from './cn';
 import { FieldError, FieldLabel } from './field';
 
@@ -94,10 +94,7 @@ export function EntityPicker<Option extends { id: number }, Value extends { id: 
           </div>
           <div id={`${id}-list`} role="listbox" aria-labelledby={`${id}-label`} className="max-h-56 overflow-y-auto p-1">
             {loading ? (
-              <div className="space-y-2 p-2" aria-busy="true">
-                <Skeleton className="h-9 w-full" />
-                <Skeleton className="h-9 w-full" />
-              </div>
+              <SkeletonLines className="space-y-2 p-2" lines={['h-9 w-full', 'h-9 w-full']} />
             ) : failed ? (
               <p className="p-3 text-sm text-red-700">{texts.failed}</p>
             ) : matches.length === 0 ? (

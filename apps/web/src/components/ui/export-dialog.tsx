@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { Dialog } from './dialog';
 import { Spinner } from './spinner';
 import { useToast } from './toast';
-import { errorMessage } from '../../lib/api-client';
+import { useRunningAction } from './use-running-action';
 import type { ExportFormat } from '@mizan/core';
 import type { ExportButtonProps } from './export-button';
 
@@ -15,19 +14,17 @@ const choices = [
 /** The choice of Excel or CSV behind "Ekspor" (export-button.tsx), loaded when first wanted. */
 export function ExportDialog({ what, onExport, filters = [], onClose }: ExportButtonProps & { onClose(): void }) {
   const { showToast } = useToast();
-  const [running, setRunning] = useState<ExportFormat | null>(null);
-  const run = async (format: ExportFormat) => {
-    setRunning(format);
-    try {
-      await onExport(format);
-      onClose();
-      showToast('File ekspor berhasil diunduh', 'success');
-    } catch (error) {
-      showToast(errorMessage(error, 'Gagal mengekspor data'), 'error');
-    } finally {
-      setRunning(null);
-    }
-  };
+  const { running, run } = useRunningAction<ExportFormat>();
+  const download = (format: ExportFormat) =>
+    run(
+      format,
+      async () => {
+        await onExport(format);
+        onClose();
+        showToast('File ekspor berhasil diunduh', 'success');
+      },
+      'Gagal mengekspor data',
+    );
   return (
     <Dialog
       open
@@ -43,7 +40,7 @@ export function ExportDialog({ what, onExport, filters = [], onClose }: ExportBu
           <button
             key={format}
             type="button"
-            onClick={() => void run(format)}
+            onClick={() => void download(format)}
             disabled={running !== null}
             aria-label={`Unduh ${what} sebagai ${label}`}
             className="flex items-center gap-3 rounded-xl border border-line px-4 py-3 text-left hover:border-brand-300 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60"

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from './card';
+import { cn } from './cn';
 import { Skeleton } from './skeleton';
-import { SpacerRow, Table, TBody, Td, Th, THead, Tr } from './table';
+import { SpacerRow, Table, TableHead, TBody, Td, Th, Tr, type TableColumn } from './table';
 import type { Layout } from './use-media-query';
 import { useWindowRows } from './use-window-rows';
 
@@ -27,9 +28,6 @@ export interface CardGridProps<T> extends ListIdentity<T> {
   children(row: T): ReactNode;
 }
 
-/** A column's header, alone or with the classes of its header cell (alignment, when it shows). */
-export type TableColumn = string | { header: string; className: string };
-
 export interface WindowTableProps<T> extends ListIdentity<T> {
   rows: readonly T[];
   /** A row's usual height in pixels, before it is measured. */
@@ -47,20 +45,9 @@ export function WindowTable<T>({ rows, testId, label, estimateSize, getKey, colu
   const { items, before, after, tableProps, tableRowProps } = useWindowRows(rows, { testId, estimateSize, getKey });
   return (
     <Table caption={label} {...tableProps}>
-      <THead>
-        <tr>
-          {columns.map((column) =>
-            typeof column === 'string' ? (
-              <Th key={column}>{column}</Th>
-            ) : (
-              <Th key={column.header} className={column.className}>
-                {column.header}
-              </Th>
-            ),
-          )}
-          <Th className="text-right">Aksi</Th>
-        </tr>
-      </THead>
+      <TableHead columns={columns}>
+        <Th className="text-right">Aksi</Th>
+      </TableHead>
       <TBody>
         {before > 0 ? <SpacerRow height={before} columns={columns.length + 1} /> : null}
         {items.map(({ row, ...at }) => (
@@ -108,6 +95,33 @@ export function CardTitleLink({ to, children }: { to: string; children: ReactNod
     <Link to={to} className="block font-semibold break-words text-ink hover:text-brand-700 hover:underline">
       {children}
     </Link>
+  );
+}
+
+const figureTones = {
+  plain: { box: 'bg-canvas', label: 'text-muted', value: '', note: 'text-muted' },
+  red: { box: 'bg-red-50', label: 'text-red-800', value: 'text-red-900', note: 'text-red-800' },
+};
+
+/** One figure of a list card (in its `dl`): what it is, the figure, and a note under it; `red` for what is overdue. */
+export function CardFigure({
+  label,
+  value,
+  note,
+  tone = 'plain',
+}: {
+  label: string;
+  value: ReactNode;
+  note: ReactNode;
+  tone?: keyof typeof figureTones;
+}) {
+  const classes = figureTones[tone];
+  return (
+    <div className={`rounded-lg ${classes.box} px-3 py-2`}>
+      <dt className={`text-xs ${classes.label}`}>{label}</dt>
+      <dd className={cn('font-semibold', classes.value)}>{value}</dd>
+      <dd className={`text-xs ${classes.note}`}>{note}</dd>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDateTime } from '@mizan/core';
-import { Alert } from './alert';
+import { Alert, MessageAlert } from './alert';
 import { Button } from './button';
+import { Checkbox } from './input';
 import { TitledCard } from './card';
 import { Skeleton } from './skeleton';
 
@@ -29,11 +30,7 @@ export function SettingsSaveBar({
 }) {
   return (
     <>
-      {failure ? (
-        <Alert tone="error" title="Pengaturan belum dapat disimpan">
-          {failure}
-        </Alert>
-      ) : null}
+      <MessageAlert tone="error" title="Pengaturan belum dapat disimpan" message={failure} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">
           {changed.diubah_pada
@@ -51,11 +48,59 @@ export function SettingsSaveBar({
 }
 
 /** The notice at the top of a settings form for those who may only read it; `children` says what they can see. */
-export function ReadOnlySettingsNotice({ children }: { children: ReactNode }) {
+function ReadOnlySettingsNotice({ children }: { children: ReactNode }) {
   return (
     <Alert tone="info" title="Hanya admin yang dapat mengubah pengaturan ini">
       {children}
     </Alert>
+  );
+}
+
+/** What a settings page says of its setting: what those who may only read it see, and what holds while it was never changed. */
+export interface SettingsNotes {
+  readOnly: string;
+  neverChanged: string;
+}
+
+/**
+ * A settings form that everyone reads and administrators save: for everyone else the notice of what
+ * they see (`notes.readOnly`) above its sections (`children`), and the save bar below them.
+ */
+export function SettingsForm({
+  settings,
+  canEdit,
+  notes,
+  pending,
+  failure,
+  onSubmit,
+  formRef,
+  className = 'space-y-5',
+  children,
+}: {
+  /** The saved setting (its last change). */
+  settings: { diubah_oleh: string | null; diubah_pada: string | null };
+  canEdit: boolean;
+  notes: SettingsNotes;
+  pending: boolean;
+  /** Why the form was not saved (see SettingsSaveBar). */
+  failure?: ReactNode;
+  onSubmit(event: FormEvent): Promise<void>;
+  formRef?: Ref<HTMLFormElement>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate className={className}>
+      {!canEdit ? <ReadOnlySettingsNotice>{notes.readOnly}</ReadOnlySettingsNotice> : null}
+      {children}
+      <SettingsSaveBar
+        changed={settings}
+        neverChanged={notes.neverChanged}
+        canEdit={canEdit}
+        pending={pending}
+        failure={failure}
+      />
+    </form>
   );
 }
 
@@ -74,12 +119,7 @@ export function SettingsCheckbox({
 }) {
   return (
     <label className="flex items-start gap-3 text-sm text-ink">
-      <input
-        type="checkbox"
-        className="mt-0.5 h-4 w-4 accent-brand-700"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
+      <Checkbox className="mt-0.5 h-4 w-4 accent-brand-700" checked={checked} onChange={onChange} />
       <span>
         <span className="font-medium">{title}</span>
         <span className="block text-muted">{children}</span>

@@ -1,4 +1,4 @@
-import type { ComponentProps, HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { ComponentProps, HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 /** A data table in a card; scrolls sideways instead of overflowing the page. */
@@ -15,6 +15,32 @@ export function Table({ className, caption, children, ...props }: ComponentProps
 
 export function THead({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
   return <thead className={cn('bg-canvas text-xs font-semibold tracking-wide text-muted uppercase', className)} {...props} />;
+}
+
+/** A column's header, alone or with the classes of its header cell (alignment, width, when it shows). */
+export type TableColumn = string | { header: string; className: string };
+
+/** A right-aligned column (amounts, counts). */
+export const rightAligned = (header: string): TableColumn => ({ header, className: 'text-right' });
+
+/** A table's head of one row: a header cell per column, left to right, then `children` (e.g. 'Aksi'). */
+export function TableHead({ columns, children }: { columns: readonly TableColumn[]; children?: ReactNode }) {
+  return (
+    <THead>
+      <tr>
+        {columns.map((column) =>
+          typeof column === 'string' ? (
+            <Th key={column}>{column}</Th>
+          ) : (
+            <Th key={column.header} className={column.className}>
+              {column.header}
+            </Th>
+          ),
+        )}
+        {children}
+      </tr>
+    </THead>
+  );
 }
 
 export function TBody({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {

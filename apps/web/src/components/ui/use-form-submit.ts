@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { useToast } from './toast';
@@ -46,4 +47,11 @@ export function useFormSubmit({
       if (!takeFieldErrors(fieldErrorsOf(e))) showToast(errorMessage(e, failure), 'error');
     }
   };
+}
+
+/** A plain-state form's messages per field (its own checks' and the server's, see allFieldErrors) and its send (useFormSubmit). */
+export function useFieldErrorsSubmit(texts: { success: string; failure: string }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const send = useFormSubmit({ ...texts, takeFieldErrors: allFieldErrors(setErrors) });
+  return { errors, setErrors, send };
 }

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult, type UseMutationResult } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client';
+import type { SortOption, SortState } from './sort-dialog';
+import { sortSummary } from './sort-summary';
 import { useToast, type ToastAction } from './toast';
 
 /**
@@ -86,17 +88,21 @@ export function useListDialogs<Kind extends string>() {
  * What every list page does the same way, in one place: its rows (useListRows), its dialogs (filter,
  * sort and the page's own), a change of filters that starts again at page 1 (spec §4 Lists: the
  * cached pages of every list of the feature are dropped), Reset Filter with its toast, Refresh of the
- * feature's queries, and the props of ListToolbar and ListBody that follow from them.
+ * feature's queries, its sort (the sort dialog and, while it is not the default, its summary), and
+ * the props of ListToolbar and ListBody that follow from them.
  */
-export function useListPage<Filters, Row, Extra extends string = never>(options: {
+export function useListPage<Filters extends SortState<string>, Row, Extra extends string = never>(options: {
   list: UseInfiniteQueryResult<InfiniteData<{ rows: Row[]; total?: number }>>;
   /** The feature's query keys: `all` (Refresh) and `lists()` (dropped on a change of filters). */
   keys: { all: readonly unknown[]; lists(): readonly unknown[] };
-  filters: { setFilters(next: Filters): void; isDefault: boolean; defaults: Filters };
+  filters: { filters: Filters; setFilters(next: NoInfer<Filters>): void; isDefault: boolean; defaults: Filters };
+  /** The list's sort keys with their labels. */
+  sortOptions: readonly SortOption<Filters['sortBy']>[];
   /** "Gagal memuat data <noun>": the toast of a failed Load More, and the title of the list's error. */
   failedText: string;
 }) {
-  const { list, keys, filters, failedText } = options;
+  const { list, keys, filters, sortOptions, failedText } = options;
+  const current = filters.filters;
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const { rows, total, loadMore } = useListRows(list, failedText);
@@ -110,6 +116,7 @@ export function useListPage<Filters, Row, Extra extends string = never>(options:
     showToast('Filter berhasil direset', 'success');
   };
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.all });
+  const customSort = current.sortBy !== filters.defaults.sortBy || current.sortOrder !== filters.defaults.sortOrder;
   return {
     rows,
     dialogs,
@@ -117,6 +124,15 @@ export function useListPage<Filters, Row, Extra extends string = never>(options:
     resetFilters,
     refresh,
     refreshing: list.isRefetching && !list.isFetchingNextPage,
+    /** The sort in short ('Nama ↑') while it is not the list's default, else null. */
+    sortSummary: customSort ? sortSummary(sortOptions, current) : null,
+    /** SortDialog's props but its title: a choice sorts the list at once. */
+    sortProps: {
+      ...dialogs.props('sort'),
+      options: sortOptions,
+      value: current,
+      onChange: (sort: SortState<Filters['sortBy']>) => applyFilters({ ...current, ...sort }),
+    },
     toolbarProps: {
       onFilter: () => dialogs.open('filter'),
       onSort: () => dialogs.open('sort'),

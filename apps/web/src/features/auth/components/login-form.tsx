@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { loginSchema, type LoginInput } from '@mizan/core';
 import { ApiError } from '../../../lib/api-client';
-import { Alert } from '../../../components/ui/alert';
+import { MessageAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -50,11 +50,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate={false} className="space-y-4">
-      {failure ? (
-        <Alert tone="error" title="Login Gagal">
-          {failure}
-        </Alert>
-      ) : null}
+      <MessageAlert tone="error" title="Login Gagal" message={failure} />
       <Field label="Username" error={errors.username?.message} required>
         <Input autoComplete="username" autoCapitalize="none" autoFocus required {...register('username')} />
       </Field>

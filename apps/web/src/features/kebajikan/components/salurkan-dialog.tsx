@@ -4,7 +4,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
+import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { useSalurkan } from '../api/kebajikan';
 
 /** A disbursement of the Dana Kebajikan to charity (administrators): purpose, recipient, amount within the balance. */
@@ -15,11 +15,9 @@ export function SalurkanDialog({ saldo, onClose }: { saldo: number; onClose(): v
   const [tujuan, setTujuan] = useState('');
   const [penerima, setPenerima] = useState('');
   const [keterangan, setKeterangan] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const send = useFormSubmit({
+  const { errors, setErrors, send } = useFieldErrorsSubmit({
     success: 'Penyaluran dicatat',
     failure: 'Penyaluran gagal dicatat',
-    takeFieldErrors: allFieldErrors(setErrors),
   });
   const submit = async () => {
     const next: Record<string, string> = {};

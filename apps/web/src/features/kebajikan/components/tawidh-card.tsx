@@ -8,7 +8,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/ca
 import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
+import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { tawidhQuery, useCreateTawidh } from '../api/kebajikan';
 
 function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): void }) {
@@ -17,12 +17,7 @@ function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): 
   const [jumlah, setJumlah] = useState<number | null>(null);
   const [uraian, setUraian] = useState('');
   const [bukti, setBukti] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const send = useFormSubmit({
-    success: 'Ta’widh dicatat',
-    failure: 'Ta’widh gagal dicatat',
-    takeFieldErrors: allFieldErrors(setErrors),
-  });
+  const { errors, send } = useFieldErrorsSubmit({ success: 'Ta’widh dicatat', failure: 'Ta’widh gagal dicatat' });
   const submit = async () => {
     await send(create.mutateAsync({ tanggal, jumlah: jumlah ?? 0, uraian, bukti }), onClose);
   };

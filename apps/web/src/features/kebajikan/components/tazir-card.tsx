@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Textarea } from '../../../components/ui/input';
+import { Checkbox, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { oneFieldError, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { errorMessage } from '../../../lib/api-client';
@@ -64,12 +64,7 @@ function DecisionDialog({ tazir, aksi, onClose }: { tazir: Tazir; aksi: 'tetapka
         </Field>
         {tetapkan ? (
           <label className="flex items-center gap-2 text-sm text-ink">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-brand-700"
-              checked={diterima}
-              onChange={(e) => setDiterima(e.target.checked)}
-            />
+            <Checkbox className="h-4 w-4 accent-brand-700" checked={diterima} onChange={setDiterima} />
             Sudah dibayar nasabah hari ini
           </label>
         ) : null}

@@ -5,7 +5,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { LoadedSettings, SettingsCard, SettingsCheckbox, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
-import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
+import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { tazirSettingsQuery, useSaveTazirSetting } from '../api/kebajikan';
 
 /** The ta'zir written into new akad: a form for administrators, a statement for everyone else. */
@@ -19,13 +19,11 @@ function SettingsForm({ data, canEdit }: { data: TazirSettingsResponse; canEdit:
   const [aktif, setAktif] = useState(data.setting.aktif);
   const [jumlah, setJumlah] = useState<number | null>(data.setting.jumlah);
   const [tenggang, setTenggang] = useState(String(data.setting.tenggang_hari));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const s = data.setting;
 
-  const send = useFormSubmit({
+  const { errors, setErrors, send } = useFieldErrorsSubmit({
     success: 'Pengaturan ta’zir disimpan.',
     failure: 'Pengaturan ta’zir gagal disimpan',
-    takeFieldErrors: allFieldErrors(setErrors),
   });
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -10,10 +10,10 @@ import {
   type KolektibilitasSettingsResponse,
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
-import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { SettingsForm, type SettingsNotes } from '../../../components/ui/settings-save-bar';
 import { KolektibilitasBadge } from '../../../components/ui/badge';
 import { TitledCard } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { Checkbox, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveKolektibilitas } from '../api/kolektibilitas-api';
@@ -25,6 +25,11 @@ interface Draft {
   satu: boolean;
   ppap: Record<Kolektibilitas, string>;
 }
+
+const notes: SettingsNotes = {
+  readOnly: 'Anda dapat melihat golongan yang berlaku.',
+  neverChanged: 'Belum pernah diubah: golongan bawaan OJK.',
+};
 
 const decimal = (n: number) => String(n).replace('.', ',');
 
@@ -58,6 +63,17 @@ function fromDay(draft: Draft, kelas: Kolektibilitas): string {
   if (before === undefined) return '0';
   const n = Number(draft.bound[before]);
   return Number.isInteger(n) && draft.bound[before] !== '' ? String(n + 1) : '…';
+}
+
+/** Why the setting was not saved: each problem once. */
+function ProblemList({ problems }: { problems: string[] }) {
+  return (
+    <ul className="list-disc pl-5">
+      {problems.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -95,8 +111,15 @@ export function KolektibilitasForm({ data, canEdit }: { data: KolektibilitasSett
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-6">
-      {!canEdit ? <ReadOnlySettingsNotice>Anda dapat melihat golongan yang berlaku.</ReadOnlySettingsNotice> : null}
+    <SettingsForm
+      settings={data}
+      canEdit={canEdit}
+      notes={notes}
+      pending={save.isPending}
+      failure={problems.length > 0 ? <ProblemList problems={problems} /> : null}
+      onSubmit={onSubmit}
+      className="space-y-6"
+    >
       <TitledCard title="Preset">
         <ul className="grid gap-3 lg:grid-cols-3">
           {data.presets.map((preset) => (
@@ -139,13 +162,12 @@ export function KolektibilitasForm({ data, canEdit }: { data: KolektibilitasSett
                   {fixed ? (
                     <span className="inline-block h-4 w-4" aria-hidden="true" />
                   ) : (
-                    <input
-                      type="checkbox"
+                    <Checkbox
                       className="h-4 w-4 accent-brand-600"
                       checked={used}
                       disabled={!canEdit}
                       aria-label={`Pakai golongan ${kolektibilitasLabels[kelas]}`}
-                      onChange={(e) => update({ used: { ...draft.used, [kelas]: e.target.checked } })}
+                      onChange={(checked) => update({ used: { ...draft.used, [kelas]: checked } })}
                     />
                   )}
                   <KolektibilitasBadge kelas={kelas} />
@@ -174,12 +196,11 @@ export function KolektibilitasForm({ data, canEdit }: { data: KolektibilitasSett
           })}
         </ul>
         <label className="mt-4 flex items-start gap-3 rounded-lg bg-canvas p-3 text-sm">
-          <input
-            type="checkbox"
+          <Checkbox
             className="mt-0.5 h-4 w-4 accent-brand-600"
             checked={draft.satu}
             disabled={!canEdit}
-            onChange={(e) => update({ satu: e.target.checked })}
+            onChange={(satu) => update({ satu })}
           />
           <span>
             <span className="block font-medium text-ink">Satu nasabah satu kualitas</span>
@@ -212,22 +233,6 @@ export function KolektibilitasForm({ data, canEdit }: { data: KolektibilitasSett
           Persen dari outstanding (sisa pokok); agunan tidak dikurangkan. Dipakai untuk NPF net.
         </p>
       </TitledCard>
-
-      <SettingsSaveBar
-        changed={data}
-        neverChanged="Belum pernah diubah: golongan bawaan OJK."
-        canEdit={canEdit}
-        pending={save.isPending}
-        failure={
-          problems.length > 0 ? (
-            <ul className="list-disc pl-5">
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          ) : null
-        }
-      />
-    </form>
+    </SettingsForm>
   );
 }

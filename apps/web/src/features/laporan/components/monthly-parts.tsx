@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { shortMonthName } from '@mizan/core';
-import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
+import { useLayout } from '../../../components/ui/use-media-query';
 
 /** One month's bar: its whole height is `total`, split into `bottom` (brand) under `top` (gold); `title` is its tooltip. */
 export interface MonthBar {
@@ -23,32 +24,27 @@ export function MonthlyStackedBars({
 }) {
   const max = Math.max(1, ...bars.map((b) => b.total));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <div className="px-5 py-4">
-        <div className="flex h-48 items-end gap-1.5 sm:gap-2" aria-hidden="true">
-          {bars.map((b) => (
-            <div key={b.bulan} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" title={b.title}>
-              <div className="flex w-full flex-col justify-end" style={{ height: `${(b.total / max) * 100}%` }}>
-                <div className="w-full rounded-t-md bg-gold-500" style={{ flexGrow: b.top }} />
-                <div className="w-full bg-brand-600" style={{ flexGrow: b.bottom }} />
-              </div>
-              <span className="text-[10px] text-muted sm:text-xs">{shortMonthName(Number(b.bulan.slice(5, 7)))}</span>
+    <TitledCard title={title}>
+      <div className="flex h-48 items-end gap-1.5 sm:gap-2" aria-hidden="true">
+        {bars.map((b) => (
+          <div key={b.bulan} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" title={b.title}>
+            <div className="flex w-full flex-col justify-end" style={{ height: `${(b.total / max) * 100}%` }}>
+              <div className="w-full rounded-t-md bg-gold-500" style={{ flexGrow: b.top }} />
+              <div className="w-full bg-brand-600" style={{ flexGrow: b.bottom }} />
             </div>
-          ))}
-        </div>
-        <div className="mt-3 flex flex-wrap gap-4 text-xs text-muted">
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-2.5 w-2.5 rounded-sm bg-brand-600" aria-hidden="true" /> {legend[0]}
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-2.5 w-2.5 rounded-sm bg-gold-500" aria-hidden="true" /> {legend[1]}
-          </span>
-        </div>
+            <span className="text-[10px] text-muted sm:text-xs">{shortMonthName(Number(b.bulan.slice(5, 7)))}</span>
+          </div>
+        ))}
       </div>
-    </Card>
+      <div className="mt-3 flex flex-wrap gap-4 text-xs text-muted">
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-2.5 w-2.5 rounded-sm bg-brand-600" aria-hidden="true" /> {legend[0]}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-2.5 w-2.5 rounded-sm bg-gold-500" aria-hidden="true" /> {legend[1]}
+        </span>
+      </div>
+    </TitledCard>
   );
 }
 
@@ -78,5 +74,29 @@ export function MonthlyList({ label, rows }: { label: string; rows: MonthRow[] }
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A view of one monthly report. */
+type ReportView<T> = ComponentType<{ laporan: T }>;
+
+/** A monthly report: its chart, then its table on a desktop or its list where the table's columns do not fit. */
+export function MonthlyReport<T>({
+  laporan,
+  chart: Chart,
+  table: TableView,
+  list: ListView,
+}: {
+  laporan: T;
+  chart: ReportView<T>;
+  table: ReportView<T>;
+  list: ReportView<T>;
+}) {
+  const layout = useLayout();
+  return (
+    <>
+      <Chart laporan={laporan} />
+      {layout === 'desktop' ? <TableView laporan={laporan} /> : <ListView laporan={laporan} />}
+    </>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '@mizan/core';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { rightAligned, Table, TableHead, TBody, Td, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 
 const rupiah = (value: number) => formatRupiah(value);
@@ -80,17 +80,7 @@ export function RekapPayments({ rekap, layout }: { rekap: RekapHarian; layout: L
   if (layout === 'desktop')
     return (
       <Table caption="Rincian pembayaran hari ini">
-        <THead>
-          <tr>
-            <Th>Jam</Th>
-            <Th>No. Kwitansi</Th>
-            <Th>Nasabah</Th>
-            <Th>Pinjaman</Th>
-            <Th>Jenis</Th>
-            <Th className="text-right">Jumlah</Th>
-            <Th>Petugas</Th>
-          </tr>
-        </THead>
+        <TableHead columns={['Jam', 'No. Kwitansi', 'Nasabah', 'Pinjaman', 'Jenis', rightAligned('Jumlah'), 'Petugas']} />
         <TBody>
           {rows.map((p) => (
             <Tr key={p.id}>

@@ -1,18 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { NasabahCreateInput, NasabahUpdateInput } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { useDeleteById, useInvalidateKeys } from '../../../lib/mutations';
 import type { Nasabah } from '../types';
 import { nasabahKeys } from './keys';
 
 /** After any write: every customer query (lists, stats, details) and the dashboard refetch. */
-function useInvalidateNasabah() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: nasabahKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-    ]);
-}
+const useInvalidateNasabah = () => useInvalidateKeys([nasabahKeys.all, ['dashboard']]);
 
 export function useCreateNasabah() {
   const invalidate = useInvalidateNasabah();
@@ -32,12 +26,4 @@ export function useUpdateNasabah() {
   });
 }
 
-export function useDeleteNasabah() {
-  const invalidate = useInvalidateNasabah();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest<null>(`/nasabah/${id}`, { method: 'DELETE' });
-    },
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteNasabah = () => useDeleteById('/nasabah', useInvalidateNasabah());

@@ -29,9 +29,9 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { SummaryCardStrip } from '../../../components/ui/summary-card';
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { rightAligned, Table, TableHead, TBody, Td, Tr } from '../../../components/ui/table';
 import { PaymentHistoryRows, type PaymentColumn } from '../../../components/ui/payment-history';
 import type { Layout } from '../../../components/ui/use-media-query';
 import type { Nasabah, NasabahLoan, NasabahPayment } from '../types';
@@ -158,22 +158,24 @@ export function NasabahSummaryCards({
   );
 }
 
-/** A customer's history under its title and count: a skeleton while loading, `emptyText` when it has no rows. */
+/**
+ * A customer's history of `what` ('Pinjaman': "History Pinjaman") under its title and count: a
+ * skeleton while loading, "Belum ada data pinjaman" when it has no rows.
+ */
 function HistoryCard({
-  title,
+  what,
   icon,
   count,
   loading,
-  emptyText,
   children,
 }: {
-  title: string;
+  what: string;
   icon: ReactNode;
   count: number;
   loading: boolean;
-  emptyText: string;
   children: ReactNode;
 }) {
+  const title = `History ${what}`;
   return (
     <section aria-label={title} className="space-y-3">
       <div className="flex items-center gap-2">
@@ -183,23 +185,22 @@ function HistoryCard({
         <h2 className="text-base font-semibold text-ink">{title}</h2>
         {count > 0 ? <Badge tone="gray">{count}</Badge> : null}
       </div>
-      {loading ? <HistorySkeleton /> : count === 0 ? <EmptyHistory text={emptyText} /> : children}
+      {loading ? (
+        <SkeletonLines
+          className="space-y-2 rounded-xl border border-line bg-white p-4"
+          lines={['h-4 w-full', 'h-4 w-5/6', 'h-4 w-2/3']}
+        />
+      ) : count === 0 ? (
+        <EmptyHistory text={`Belum ada data ${what.toLowerCase()}`} />
+      ) : (
+        children
+      )}
     </section>
   );
 }
 
 function EmptyHistory({ text }: { text: string }) {
   return <p className="rounded-xl border border-dashed border-line bg-white px-4 py-8 text-center text-sm text-muted">{text}</p>;
-}
-
-function HistorySkeleton() {
-  return (
-    <div className="space-y-2 rounded-xl border border-line bg-white p-4" aria-busy="true">
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-5/6" />
-      <Skeleton className="h-4 w-2/3" />
-    </div>
-  );
 }
 
 function loanInHistory(loan: NasabahLoan | undefined, pinjamanId: number | undefined) {
@@ -211,13 +212,7 @@ function loanInHistory(loan: NasabahLoan | undefined, pinjamanId: number | undef
 /** History Pinjaman: no, tipe, jumlah, status, tanggal; 'Belum ada data pinjaman' when empty. */
 export function LoanHistory({ loans, loading, layout }: { loans: NasabahLoan[]; loading: boolean; layout: Layout }) {
   return (
-    <HistoryCard
-      title="History Pinjaman"
-      icon={<CreditCard className="h-5 w-5" />}
-      count={loans.length}
-      loading={loading}
-      emptyText="Belum ada data pinjaman"
-    >
+    <HistoryCard what="Pinjaman" icon={<CreditCard className="h-5 w-5" />} count={loans.length} loading={loading}>
       {layout === 'phone' ? (
         <ul className="grid gap-2">
           {loans.map((loan, i) => (
@@ -243,15 +238,7 @@ export function LoanHistory({ loans, loading, layout }: { loans: NasabahLoan[]; 
         </ul>
       ) : (
         <Table caption="History Pinjaman">
-          <THead>
-            <tr>
-              <Th className="w-14">No</Th>
-              <Th>Tipe</Th>
-              <Th className="text-right">Jumlah</Th>
-              <Th>Status</Th>
-              <Th>Tanggal</Th>
-            </tr>
-          </THead>
+          <TableHead columns={[{ header: 'No', className: 'w-14' }, 'Tipe', rightAligned('Jumlah'), 'Status', 'Tanggal']} />
           <TBody>
             {loans.map((loan, i) => (
               <Tr key={loan.id}>
@@ -297,13 +284,7 @@ export function PaymentHistory({
     return { id, label: loanInHistory(id !== undefined ? loanById.get(id) : undefined, id) };
   };
   return (
-    <HistoryCard
-      title="History Pembayaran"
-      icon={<Receipt className="h-5 w-5" />}
-      count={payments.length}
-      loading={loading}
-      emptyText="Belum ada data pembayaran"
-    >
+    <HistoryCard what="Pembayaran" icon={<Receipt className="h-5 w-5" />} count={payments.length} loading={loading}>
       <PaymentHistoryRows
         payments={payments}
         layout={layout}

@@ -11,7 +11,7 @@ import {
   type NasabahUpdateInput,
   type StatusNasabah,
 } from '@mizan/core';
-import { FormDialog } from '../../../components/ui/dialog';
+import { FormDialog, type FormDialogTexts } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
@@ -84,13 +84,19 @@ export interface NasabahFormDialogProps {
   nasabah?: Nasabah | null;
 }
 
+/** The dialog's title and description, adding and editing. */
+const texts: FormDialogTexts = {
+  add: { title: 'Tambah Nasabah', description: 'Isi data nasabah baru. Kolom bertanda * wajib diisi.' },
+  edit: { title: 'Edit Nasabah', description: 'Perbarui data nasabah.' },
+};
+
 /**
  * Add Nasabah and Edit Nasabah (spec §2 Dialogs, §5): the core schema checks every field before any
  * request; the server's per-field messages land on their fields. The form lives inside the dialog's
  * content, which unmounts on close: the add form therefore starts empty every time, and the edit
  * form starts from the customer's current data (a missing date becomes today).
  */
-export function NasabahFormDialog({ open, onOpenChange, nasabah }: NasabahFormDialogProps) {
+export function NasabahFormDialog({ nasabah, ...dialog }: NasabahFormDialogProps) {
   const editing = Boolean(nasabah);
   const { showToast } = useToast();
   const create = useCreateNasabah();
@@ -106,19 +112,11 @@ export function NasabahFormDialog({ open, onOpenChange, nasabah }: NasabahFormDi
       await create.mutateAsync({ ...values, terima_pengingat: values.terima_pengingat ?? true });
       showToast('Nasabah berhasil ditambahkan!', 'success');
     }
-    onOpenChange(false);
+    dialog.onOpenChange(false);
   };
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={editing ? 'Edit Nasabah' : 'Tambah Nasabah'}
-      description={editing ? 'Perbarui data nasabah.' : 'Isi data nasabah baru. Kolom bertanda * wajib diisi.'}
-      editing={editing}
-      pending={pending}
-      formId={formId}
-    >
+    <FormDialog {...dialog} texts={texts} editing={editing} pending={pending} formId={formId}>
       <NasabahForm formId={formId} nasabah={nasabah ?? null} onSave={save} />
     </FormDialog>
   );

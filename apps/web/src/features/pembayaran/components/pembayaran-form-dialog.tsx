@@ -15,11 +15,11 @@ import {
   type PembayaranCreateFormValues,
   type PembayaranCreateInput,
 } from '@mizan/core';
-import { Alert } from '../../../components/ui/alert';
+import { MessageAlert } from '../../../components/ui/alert';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { FormDialog } from '../../../components/ui/dialog';
+import { FormDialog, type FormDialogTexts } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Input, LabeledOptions, Select, Textarea } from '../../../components/ui/input';
+import { Input, LabeledOptions, Select, Textarea, WholeNumberInput } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -78,12 +78,18 @@ export interface PembayaranFormDialogProps {
   initialPinjamanId?: number | null;
 }
 
+/** The dialog's title and description, adding and editing. */
+const texts: FormDialogTexts = {
+  add: { title: 'Tambah Pembayaran Baru', description: 'Pilih pinjaman; jenis, jumlah dan angsuran ke terisi otomatis.' },
+  edit: { title: 'Edit Data Pembayaran', description: 'Perbarui data pembayaran.' },
+};
+
 /**
  * 'Tambah Pembayaran Baru' and 'Edit Data Pembayaran' (spec §2 Dialogs, §5, §8, §9). Picking a loan
  * in the add form auto-fills jenis, jumlah and angsuran_ke from the loan and its earlier payments.
  * The form lives in the dialog's content, which unmounts on close, so the add form starts afresh.
  */
-export function PembayaranFormDialog({ open, onOpenChange, pembayaran, initialPinjamanId }: PembayaranFormDialogProps) {
+export function PembayaranFormDialog({ pembayaran, initialPinjamanId, ...dialog }: PembayaranFormDialogProps) {
   const editing = Boolean(pembayaran);
   const create = useCreatePembayaran();
   const update = useUpdatePembayaran();
@@ -91,15 +97,7 @@ export function PembayaranFormDialog({ open, onOpenChange, pembayaran, initialPi
   const formId = editing ? 'edit-pembayaran-form' : 'add-pembayaran-form';
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={editing ? 'Edit Data Pembayaran' : 'Tambah Pembayaran Baru'}
-      description={editing ? 'Perbarui data pembayaran.' : 'Pilih pinjaman; jenis, jumlah dan angsuran ke terisi otomatis.'}
-      editing={editing}
-      pending={pending}
-      formId={formId}
-    >
+    <FormDialog {...dialog} texts={texts} editing={editing} pending={pending} formId={formId}>
       <PembayaranForm
         formId={formId}
         pembayaran={pembayaran ?? null}
@@ -109,7 +107,7 @@ export function PembayaranFormDialog({ open, onOpenChange, pembayaran, initialPi
           let createdId: number | undefined;
           if (pembayaran) await update.mutateAsync({ id: pembayaran.id, input: values });
           else createdId = (await create.mutateAsync(values)).id;
-          onOpenChange(false);
+          dialog.onOpenChange(false);
           return createdId;
         }}
       />
@@ -286,11 +284,7 @@ function PembayaranForm({
           Auto-filled: jenis, jumlah dan angsuran ke diisi otomatis dari pinjaman ini. Periksa sebelum menyimpan.
         </p>
       ) : null}
-      {warning ? (
-        <Alert tone="warning" title="Perhatian">
-          {warning}
-        </Alert>
-      ) : null}
+      <MessageAlert tone="warning" title="Perhatian" message={warning} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -330,12 +324,9 @@ function PembayaranForm({
           error={errors.angsuran_ke?.message}
           hint={jenis === 'angsuran' ? 'Wajib diisi untuk jenis angsuran' : 'Opsional untuk jenis selain angsuran'}
         >
-          <Input
-            type="number"
-            inputMode="numeric"
+          <WholeNumberInput
             min={1}
             max={pembayaranLimits.angsuranKeMax}
-            step={1}
             {...form.register('angsuran_ke', { onChange: () => unmark('angsuran_ke') })}
           />
         </Field>

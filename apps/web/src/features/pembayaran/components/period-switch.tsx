@@ -28,6 +28,16 @@ export interface PeriodSwitchProps {
 export function PeriodSwitch({ value, onChange }: PeriodSwitchProps) {
   const years = yearOptions();
   if (value.year !== null && !years.includes(value.year)) years.push(value.year);
+  // A custom period's month and year: "Semua …" (null) or one of their options.
+  const parts = [
+    {
+      field: 'month',
+      label: 'Bulan',
+      className: 'sm:w-40',
+      options: monthNames.map((name, index) => ({ value: index + 1, text: name })),
+    },
+    { field: 'year', label: 'Tahun', className: 'sm:w-32', options: years.map((year) => ({ value: year, text: String(year) })) },
+  ] as const;
   const choose = (period: Period) => {
     if (period === 'custom') {
       if (value.period === 'custom') return;
@@ -63,32 +73,24 @@ export function PeriodSwitch({ value, onChange }: PeriodSwitchProps) {
       </div>
       {value.period === 'custom' ? (
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Select
-            aria-label="Bulan"
-            value={value.month ?? 'all'}
-            onChange={(event) => onChange({ ...value, month: event.target.value === 'all' ? null : Number(event.target.value) })}
-            className="sm:w-40"
-          >
-            <option value="all">Semua Bulan</option>
-            {monthNames.map((name, index) => (
-              <option key={name} value={index + 1}>
-                {name}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label="Tahun"
-            value={value.year ?? 'all'}
-            onChange={(event) => onChange({ ...value, year: event.target.value === 'all' ? null : Number(event.target.value) })}
-            className="sm:w-32"
-          >
-            <option value="all">Semua Tahun</option>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </Select>
+          {parts.map(({ field, label, className, options }) => (
+            <Select
+              key={field}
+              aria-label={label}
+              value={value[field] ?? 'all'}
+              onChange={(event) =>
+                onChange({ ...value, [field]: event.target.value === 'all' ? null : Number(event.target.value) })
+              }
+              className={className}
+            >
+              <option value="all">{`Semua ${label}`}</option>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.text}
+                </option>
+              ))}
+            </Select>
+          ))}
         </div>
       ) : null}
       <p className="text-sm text-muted sm:ml-auto" aria-live="polite" data-testid="period-text">

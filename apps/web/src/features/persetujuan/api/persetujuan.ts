@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { canApprove, type Persetujuan, type PersetujuanSetting, type PersetujuanSettingsResponse } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidateKeys } from '../../../lib/mutations';
 import { settingsQuery, useSaveSettings } from '../../../lib/settings-api';
 import { useAuth } from '../../auth';
 
@@ -44,16 +45,11 @@ export const loanPersetujuanQuery = (pinjamanId: number) =>
 
 /** POST /persetujuan/{id}/setujui or /tolak; the loans, customers, queue and badge follow. */
 export function useDecide() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateKeys([persetujuanKeys.all, ['pinjaman'], ['nasabah'], ['dashboard'], ['tunggakan']]);
   return useMutation({
     mutationFn: async ({ id, keputusan, catatan }: { id: number; keputusan: 'setujui' | 'tolak'; catatan: string }) =>
       apiRequest<Persetujuan>(`/persetujuan/${id}/${keputusan}`, { method: 'POST', body: { catatan } }),
-    onSuccess: () =>
-      Promise.all(
-        [persetujuanKeys.all, ['pinjaman'], ['nasabah'], ['dashboard'], ['tunggakan']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSuccess: invalidate,
   });
 }
 

@@ -30,6 +30,20 @@ interface SettlementProposal {
   quote: { total_pelunasan: number; margin_sisa: number };
 }
 
+/** What a rescheduling request proposes. */
+interface ReschedulingProposal {
+  input: { durasi: number; tenggang: number; alasan: string | null };
+  sisa_kewajiban: number;
+}
+
+/** What a write-off request proposes. */
+interface WriteOffProposal {
+  alasan: string;
+  pokok: number;
+  margin: number;
+  sisa_kewajiban: number;
+}
+
 /** What a settlement request proposes: the day, the amount, the khasm and its reason. */
 function SettlementTerms({ data }: { data: SettlementProposal }) {
   const { input, khasm, quote } = data;
@@ -58,10 +72,7 @@ function Terms({ request }: { request: Persetujuan }) {
   if (request.jenis === 'pelunasan' && request.data)
     return <SettlementTerms data={request.data as unknown as SettlementProposal} />;
   if (request.jenis === 'penjadwalan' && request.data) {
-    const { input, sisa_kewajiban } = request.data as unknown as {
-      input: { durasi: number; tenggang: number; alasan: string | null };
-      sisa_kewajiban: number;
-    };
+    const { input, sisa_kewajiban } = request.data as unknown as ReschedulingProposal;
     return (
       <div className="mt-2 text-sm text-ink">
         <p>
@@ -73,12 +84,7 @@ function Terms({ request }: { request: Persetujuan }) {
     );
   }
   if (request.jenis === 'hapus_buku' && request.data) {
-    const { alasan, pokok, margin, sisa_kewajiban } = request.data as unknown as {
-      alasan: string;
-      pokok: number;
-      margin: number;
-      sisa_kewajiban: number;
-    };
+    const { alasan, pokok, margin, sisa_kewajiban } = request.data as unknown as WriteOffProposal;
     return (
       <div className="mt-2 text-sm text-ink">
         <p>

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { PinjamanCreateInput, PinjamanUpdateInput } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { useDeleteById, useInvalidateKeys } from '../../../lib/mutations';
 import type { Pinjaman } from '../types';
 import { pinjamanKeys } from './keys';
 
@@ -16,16 +17,7 @@ export function toLoanFormData(input: PinjamanCreateInput | PinjamanUpdateInput,
 }
 
 /** After any loan write: loans, customers (total_pinjaman), arrears and the dashboard refetch. */
-function useInvalidateLoans() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: pinjamanKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['nasabah'] }),
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-      queryClient.invalidateQueries({ queryKey: ['tunggakan'] }),
-    ]);
-}
+const useInvalidateLoans = () => useInvalidateKeys([pinjamanKeys.all, ['nasabah'], ['dashboard'], ['tunggakan']]);
 
 export function useCreatePinjaman() {
   const invalidate = useInvalidateLoans();
@@ -46,15 +38,7 @@ export function useUpdatePinjaman() {
   });
 }
 
-export function useDeletePinjaman() {
-  const invalidate = useInvalidateLoans();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest<null>(`/pinjaman/${id}`, { method: 'DELETE' });
-    },
-    onSuccess: invalidate,
-  });
-}
+export const useDeletePinjaman = () => useDeleteById('/pinjaman', useInvalidateLoans());
 
 export function useDeleteKwitansi() {
   const invalidate = useInvalidateLoans();

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { PelunasanCreateInput, PelunasanInfo, Persetujuan } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidateKeys } from '../../../lib/mutations';
 import { pinjamanKeys } from './keys';
 
 /** GET /pinjaman/{id}/pelunasan?tanggal=: the settlement quote on that day and what surrounds it. */
@@ -16,18 +17,21 @@ export function usePelunasanInfo(id: number, tanggal: string | null, enabled = t
 
 /** POST /pinjaman/{id}/pelunasan: settled now, or waiting for approval; loans, payments, queue follow. */
 export function useCreatePelunasan(id: number) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateKeys([
+    pinjamanKeys.all,
+    ['pembayaran'],
+    ['nasabah'],
+    ['dashboard'],
+    ['tunggakan'],
+    ['persetujuan'],
+    ['laporan'],
+  ]);
   return useMutation({
     mutationFn: async (input: PelunasanCreateInput) =>
       apiRequest<{ status: 'lunas' | 'menunggu'; pembayaran_id: number | null; persetujuan: Persetujuan | null }>(
         `/pinjaman/${id}/pelunasan`,
         { method: 'POST', body: input },
       ),
-    onSuccess: () =>
-      Promise.all(
-        [pinjamanKeys.all, ['pembayaran'], ['nasabah'], ['dashboard'], ['tunggakan'], ['persetujuan'], ['laporan']].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSuccess: invalidate,
   });
 }

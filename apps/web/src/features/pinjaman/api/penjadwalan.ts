@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { PenjadwalanCreateInput, PenjadwalanInfo, Persetujuan } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidateKeys } from '../../../lib/mutations';
 import { pinjamanKeys } from './keys';
 
 /** GET /pinjaman/{id}/penjadwalan?durasi=&tenggang=: the plan, why not, the waiting request, the history. */
@@ -20,11 +21,10 @@ export function usePenjadwalanInfo(id: number, rencana: { durasi: number; tengga
 
 /** POST /pinjaman/{id}/penjadwalan: a request for approval. */
 export function useProposePenjadwalan(id: number) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateKeys([pinjamanKeys.all, ['persetujuan']]);
   return useMutation({
     mutationFn: async (input: PenjadwalanCreateInput) =>
       apiRequest<Persetujuan>(`/pinjaman/${id}/penjadwalan`, { method: 'POST', body: input }),
-    onSuccess: () =>
-      Promise.all([pinjamanKeys.all, ['persetujuan']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: invalidate,
   });
 }

@@ -10,7 +10,8 @@ import {
   type HapusBukuInfo,
   type Pinjaman,
 } from '@mizan/core';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, QueryError } from '../../../components/ui/alert';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { Button } from '../../../components/ui/button';
 import { TitledCard } from '../../../components/ui/card';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
@@ -32,8 +33,10 @@ export function HapusBukuCard({ pinjaman }: { pinjaman: Pinjaman }) {
   const candidate = isBerjalan(pinjaman.status) && pinjaman.kolektibilitas === 5 && canApprove(user?.role ?? '');
   const info = useHapusBukuInfo(pinjaman.id, written || candidate);
   const [open, setOpen] = useState(false);
+  if (!written && !candidate) return null;
+  if (info.isPending) return <Skeleton className="h-28" />;
+  if (info.isError) return <QueryError title="Gagal memuat data hapus buku" error={info.error} />;
   const data = info.data;
-  if (!data) return null;
   const done = data.hapus_buku;
   if (done)
     return (

@@ -78,6 +78,29 @@ export function LoanInfoCard({ pinjaman: p }: { pinjaman: Pinjaman }) {
   );
 }
 
+/** Fields of the completeness list under their title; nothing when there are none. */
+function FieldList({
+  title,
+  titleClassName,
+  fields,
+}: {
+  title: string;
+  titleClassName: string;
+  fields: (keyof typeof pinjamanFieldLabels)[];
+}) {
+  if (fields.length === 0) return null;
+  return (
+    <div>
+      <p className={`font-medium ${titleClassName}`}>{title}</p>
+      <ul className="mt-1 list-disc pl-5 text-ink">
+        {fields.map((f) => (
+          <li key={f}>{pinjamanFieldLabels[f]}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The data_completeness list: missing fields and the ones the system filled in (spec §2). */
 export function CompletenessCard({ dataCompleteness, diimpor = false }: { dataCompleteness: string[]; diimpor?: boolean }) {
   const missing = pinjamanMissingFields(dataCompleteness);
@@ -90,26 +113,8 @@ export function CompletenessCard({ dataCompleteness, diimpor = false }: { dataCo
       <CardBody className="space-y-3 text-sm" data-testid="kelengkapan-data">
         {diimpor ? <p className="text-muted">Pinjaman ini diimpor dari data sistem lama.</p> : null}
         {missing.length === 0 && generated.length === 0 ? <p className="text-brand-800">Data pinjaman sudah lengkap.</p> : null}
-        {missing.length > 0 ? (
-          <div>
-            <p className="font-medium text-amber-800">Belum lengkap:</p>
-            <ul className="mt-1 list-disc pl-5 text-ink">
-              {missing.map((f) => (
-                <li key={f}>{pinjamanFieldLabels[f]}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {generated.length > 0 ? (
-          <div>
-            <p className="font-medium text-muted">Diisi otomatis oleh sistem:</p>
-            <ul className="mt-1 list-disc pl-5 text-ink">
-              {generated.map((f) => (
-                <li key={f}>{pinjamanFieldLabels[f]}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <FieldList title="Belum lengkap:" titleClassName="text-amber-800" fields={missing} />
+        <FieldList title="Diisi otomatis oleh sistem:" titleClassName="text-muted" fields={generated} />
       </CardBody>
     </Card>
   );

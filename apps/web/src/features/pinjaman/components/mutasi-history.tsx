@@ -10,8 +10,8 @@ import {
 } from '@mizan/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { TitledCard } from '../../../components/ui/card';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { usePinjamanMutasi } from '../api/get-pinjaman-mutasi';
 
 /** Events shown before "Tampilkan semua". */
@@ -100,54 +100,47 @@ export function MutasiHistory({ pinjamanId }: { pinjamanId: number }) {
   const events = [...(query.data?.mutasi ?? [])].reverse();
   const shown = all ? events : events.slice(0, FIRST);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Riwayat Mutasi</CardTitle>
-        {events.length > 0 ? <span className="text-xs text-muted">{events.length} mutasi</span> : null}
-      </CardHeader>
-      <CardBody>
-        {query.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : query.isError ? (
-          <p className="text-sm text-red-700">Gagal memuat riwayat mutasi. Tekan Refresh untuk mencoba lagi.</p>
-        ) : events.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted">
-            Belum ada mutasi tercatat. Mutasi pinjaman yang dicatat sebelum fitur ini dilengkapi otomatis dari riwayat
-            pembayarannya.
-          </p>
-        ) : (
-          <>
-            <ul className="divide-y divide-line text-sm" aria-label="Riwayat mutasi pinjaman">
-              {shown.map((m) => (
-                <MutasiLine key={m.id} m={m} />
-              ))}
-            </ul>
-            {events.length > FIRST ? (
-              <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => setAll((v) => !v)} aria-expanded={all}>
-                {all ? 'Tampilkan mutasi terbaru saja' : `Tampilkan semua mutasi (${events.length})`}
-              </Button>
+    <TitledCard
+      title="Riwayat Mutasi"
+      aside={events.length > 0 ? <span className="text-xs text-muted">{events.length} mutasi</span> : null}
+    >
+      {query.isPending ? (
+        <SkeletonLines className="space-y-2" lines={['h-10 w-full', 'h-10 w-full']} />
+      ) : query.isError ? (
+        <p className="text-sm text-red-700">Gagal memuat riwayat mutasi. Tekan Refresh untuk mencoba lagi.</p>
+      ) : events.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted">
+          Belum ada mutasi tercatat. Mutasi pinjaman yang dicatat sebelum fitur ini dilengkapi otomatis dari riwayat
+          pembayarannya.
+        </p>
+      ) : (
+        <>
+          <ul className="divide-y divide-line text-sm" aria-label="Riwayat mutasi pinjaman">
+            {shown.map((m) => (
+              <MutasiLine key={m.id} m={m} />
+            ))}
+          </ul>
+          {events.length > FIRST ? (
+            <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => setAll((v) => !v)} aria-expanded={all}>
+              {all ? 'Tampilkan mutasi terbaru saja' : `Tampilkan semua mutasi (${events.length})`}
+            </Button>
+          ) : null}
+          <p className="mt-3 border-t border-line pt-3 text-xs text-muted">
+            Jumlah seluruh mutasi: sisa pokok <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_pokok)}</span>
+            {' · '}sisa margin <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_margin)}</span>
+            {query.data!.sisa_pokok_buku !== query.data!.sisa_pokok ||
+            query.data!.sisa_margin_buku !== query.data!.sisa_margin ? (
+              <>
+                {'; di pembukuan: pokok '}
+                <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_pokok_buku)}</span>
+                {' · margin '}
+                <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_margin_buku)}</span>
+                {' (dihapusbukukan)'}
+              </>
             ) : null}
-            <p className="mt-3 border-t border-line pt-3 text-xs text-muted">
-              Jumlah seluruh mutasi: sisa pokok{' '}
-              <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_pokok)}</span>
-              {' · '}sisa margin <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_margin)}</span>
-              {query.data!.sisa_pokok_buku !== query.data!.sisa_pokok ||
-              query.data!.sisa_margin_buku !== query.data!.sisa_margin ? (
-                <>
-                  {'; di pembukuan: pokok '}
-                  <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_pokok_buku)}</span>
-                  {' · margin '}
-                  <span className="font-medium text-ink">{formatRupiah(query.data!.sisa_margin_buku)}</span>
-                  {' (dihapusbukukan)'}
-                </>
-              ) : null}
-            </p>
-          </>
-        )}
-      </CardBody>
-    </Card>
+          </p>
+        </>
+      )}
+    </TitledCard>
   );
 }

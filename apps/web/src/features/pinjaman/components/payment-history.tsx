@@ -1,5 +1,5 @@
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { TitledCard } from '../../../components/ui/card';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { PaymentHistoryRows, type PaymentColumn } from '../../../components/ui/payment-history';
 import type { Layout } from '../../../components/ui/use-media-query';
 import type { LoanPayment } from '../types';
@@ -20,25 +20,20 @@ export function PaymentHistory({
   layout: Layout;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Riwayat Pembayaran</CardTitle>
-        {payments.length > 0 ? <span className="text-xs text-muted">{payments.length} pembayaran</span> : null}
-      </CardHeader>
-      <CardBody className={payments.length > 0 ? 'p-3' : undefined}>
-        {loading ? (
-          <div className="space-y-2" aria-busy="true">
-            <Skeleton className="h-8 w-full" />
-            <Skeleton className="h-8 w-full" />
-          </div>
-        ) : failed ? (
-          <p className="text-sm text-red-700">Gagal memuat riwayat pembayaran</p>
-        ) : payments.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted">Belum ada data pembayaran</p>
-        ) : (
-          <PaymentHistoryRows payments={payments} layout={layout} caption="Riwayat pembayaran" columns={LOAN_COLUMNS} />
-        )}
-      </CardBody>
-    </Card>
+    <TitledCard
+      title="Riwayat Pembayaran"
+      aside={payments.length > 0 ? <span className="text-xs text-muted">{payments.length} pembayaran</span> : null}
+      bodyClassName={payments.length > 0 ? 'p-3' : undefined}
+    >
+      {loading ? (
+        <SkeletonLines className="space-y-2" lines={['h-8 w-full', 'h-8 w-full']} />
+      ) : failed ? (
+        <p className="text-sm text-red-700">Gagal memuat riwayat pembayaran</p>
+      ) : payments.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted">Belum ada data pembayaran</p>
+      ) : (
+        <PaymentHistoryRows payments={payments} layout={layout} caption="Riwayat pembayaran" columns={LOAN_COLUMNS} />
+      )}
+    </TitledCard>
   );
 }

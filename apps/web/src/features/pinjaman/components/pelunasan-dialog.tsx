@@ -23,7 +23,7 @@ import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, LabeledOptions, Select, Textarea } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
+import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { useCreatePelunasan, usePelunasanInfo } from '../api/pelunasan';
 
 type JenisKhasm = 'tanpa' | 'nominal' | 'persen';
@@ -63,7 +63,6 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   const [persen, setPersen] = useState('');
   const [alasan, setAlasan] = useState<AlasanKhasm | ''>('');
   const [keterangan, setKeterangan] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const data = info.data;
   const quote = data?.quote ?? null;
@@ -80,10 +79,9 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   const needsApproval = data !== undefined && problem === null && percent > data.batas_diskon_persen;
   const dibayar = quote ? quote.total_pelunasan - khasm : 0;
 
-  const send = useFormSubmit({
+  const { errors, setErrors, send } = useFieldErrorsSubmit({
     success: 'Pelunasan dipercepat berhasil dicatat',
     failure: 'Pelunasan gagal dicatat',
-    takeFieldErrors: allFieldErrors(setErrors),
   });
   const submit = async () => {
     const next: Record<string, string> = {};

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { allFieldErrors, useFormSubmit } from '../../../components/ui/use-form-submit';
+import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { usePenjadwalanInfo, useProposePenjadwalan } from '../api/penjadwalan';
 
 /**
@@ -17,7 +17,6 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
   const [durasiText, setDurasiText] = useState('12');
   const [tenggang, setTenggang] = useState(0);
   const [alasan, setAlasan] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const durasi = Number(durasiText);
   const validDurasi = Number.isInteger(durasi) && durasi >= 1 && durasi <= penjadwalanLimits.durasiMax;
   const info = usePenjadwalanInfo(pinjaman.id, { durasi: validDurasi ? durasi : 1, tenggang });
@@ -25,10 +24,9 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
   const data = info.data;
   const plan = data?.rencana ?? null;
 
-  const send = useFormSubmit({
+  const { errors, setErrors, send } = useFieldErrorsSubmit({
     success: 'Penjadwalan kembali diajukan',
     failure: 'Penjadwalan gagal diajukan',
-    takeFieldErrors: allFieldErrors(setErrors),
   });
   const submit = async () => {
     if (!validDurasi) {

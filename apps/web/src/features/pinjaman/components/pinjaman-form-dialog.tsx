@@ -17,9 +17,9 @@ import {
 } from '@mizan/core';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { Alert } from '../../../components/ui/alert';
-import { FormDialog } from '../../../components/ui/dialog';
+import { FormDialog, type FormDialogTexts } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Input, LabeledOptions, Select, Textarea } from '../../../components/ui/input';
+import { Input, LabeledOptions, Select, Textarea, WholeNumberInput } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -94,16 +94,21 @@ export interface PinjamanFormDialogProps {
   updatedMessage?: string;
 }
 
+/** The dialog's title and description, adding and editing. */
+const texts: FormDialogTexts = {
+  add: { title: 'Tambah Pinjaman Baru', description: 'Isi data pinjaman baru. Kolom bertanda * wajib diisi.' },
+  edit: { title: 'Edit Data Pinjaman', description: 'Perbarui data pinjaman.' },
+};
+
 /**
  * Tambah Pinjaman and Edit Data Pinjaman (spec §2 Dialogs, §5): validated with the core schemas
  * before any request; server messages land on their fields. The form lives in the dialog's content,
  * which unmounts on close, so the add form starts empty every time.
  */
 export function PinjamanFormDialog({
-  open,
-  onOpenChange,
   pinjaman,
   updatedMessage = 'Pinjaman berhasil diperbarui',
+  ...dialog
 }: PinjamanFormDialogProps) {
   const editing = Boolean(pinjaman);
   const create = useCreatePinjaman();
@@ -113,16 +118,7 @@ export function PinjamanFormDialog({
   const formId = editing ? 'edit-pinjaman-form' : 'add-pinjaman-form';
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={editing ? 'Edit Data Pinjaman' : 'Tambah Pinjaman Baru'}
-      description={editing ? 'Perbarui data pinjaman.' : 'Isi data pinjaman baru. Kolom bertanda * wajib diisi.'}
-      editing={editing}
-      pending={pending}
-      formId={formId}
-      disabled={fileBusy}
-    >
+    <FormDialog {...dialog} texts={texts} editing={editing} pending={pending} formId={formId} disabled={fileBusy}>
       <PinjamanForm
         formId={formId}
         pinjaman={pinjaman ?? null}
@@ -133,7 +129,7 @@ export function PinjamanFormDialog({
           } else {
             await create.mutateAsync({ input: values, file });
           }
-          onOpenChange(false);
+          dialog.onOpenChange(false);
         }}
         updatedMessage={updatedMessage}
       />
@@ -240,14 +236,7 @@ function PinjamanForm({
         <Input autoComplete="off" maxLength={pinjamanLimits.nomorPinjamanMaxLength} {...form.register('nomor_pinjaman')} />
       </Field>
       <Field label="Urutan Pinjaman" error={errors.urutan_pinjaman?.message}>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={pinjamanLimits.urutanMax}
-          step={1}
-          {...form.register('urutan_pinjaman')}
-        />
+        <WholeNumberInput min={1} max={pinjamanLimits.urutanMax} {...form.register('urutan_pinjaman')} />
       </Field>
 
       <Field label="Tanggal Pinjam" error={errors.tanggal_pinjam?.message} required>
@@ -296,14 +285,7 @@ function PinjamanForm({
 
       {isPokok ? (
         <Field label="Durasi Angsuran (bulan)" error={errors.durasi_angsuran?.message} required>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={pinjamanLimits.durasiMax}
-            step={1}
-            {...form.register('durasi_angsuran')}
-          />
+          <WholeNumberInput min={1} max={pinjamanLimits.durasiMax} {...form.register('durasi_angsuran')} />
         </Field>
       ) : null}
       {editing && pinjaman && (!isDisbursed(pinjaman.status) || isHapusBuku(pinjaman.status)) ? (

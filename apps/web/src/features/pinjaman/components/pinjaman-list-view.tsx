@@ -3,6 +3,7 @@ import { formatDateShort, formatNik, formatPercent, formatRupiah, loanCode } fro
 import { StatusBadge, TipeBadge } from '../../../components/ui/badge';
 import { RowActions, type RowActionsProps } from '../../../components/ui/row-actions';
 import {
+  CardFigure,
   CardGrid,
   CardHead,
   CardTitleLink,
@@ -107,16 +108,12 @@ function PinjamanCards({ rows, onEdit, onDelete, columns }: Omit<PinjamanListVie
             <TipeBadge tipe={p.tipe} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-            <div className="rounded-lg bg-canvas px-3 py-2">
-              <dt className="text-xs text-muted">Jumlah</dt>
-              <dd className="font-semibold">{formatRupiah(p.jumlah)}</dd>
-              <dd className="text-xs text-muted">{formatPercent(p.persentase)}</dd>
-            </div>
-            <div className="rounded-lg bg-canvas px-3 py-2">
-              <dt className="text-xs text-muted">Sisa Pokok</dt>
-              <dd className="font-semibold">{formatRupiah(p.sisa_pokok)}</dd>
-              <dd className="text-xs text-muted">Terbayar {formatRupiah(p.total_pembayaran)}</dd>
-            </div>
+            <CardFigure label="Jumlah" value={formatRupiah(p.jumlah)} note={formatPercent(p.persentase)} />
+            <CardFigure
+              label="Sisa Pokok"
+              value={formatRupiah(p.sisa_pokok)}
+              note={`Terbayar ${formatRupiah(p.total_pembayaran)}`}
+            />
           </dl>
           <div className="mt-auto pt-3">
             <RowActions {...actionsOf(p, onEdit, onDelete)} labelled />

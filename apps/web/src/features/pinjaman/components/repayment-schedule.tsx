@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
+import { rightAligned, Table, TableHead, TBody, Td, Tr } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 import type { Pinjaman } from '../types';
 
@@ -159,15 +159,7 @@ export function RepaymentSchedule({
         ) : (
           <div className="p-3">
             <Table caption={title} data-testid="jadwal-angsuran">
-              <THead>
-                <tr>
-                  <Th>Ke</Th>
-                  <Th>Jatuh Tempo</Th>
-                  <Th className="text-right">Jumlah</Th>
-                  <Th className="text-right">Sisa</Th>
-                  <Th>Status</Th>
-                </tr>
-              </THead>
+              <TableHead columns={['Ke', 'Jatuh Tempo', rightAligned('Jumlah'), rightAligned('Sisa'), 'Status']} />
               <TBody>
                 {lines.map((line) => (
                   <Tr

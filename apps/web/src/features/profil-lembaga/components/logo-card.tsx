@@ -3,7 +3,7 @@ import { ImageOff, Trash2, Upload } from 'lucide-react';
 import { detectLogoType, LOGO_MAX_BYTES, profilLembagaMessages, type ProfilLembagaResponse } from '@mizan/core';
 import { Button } from '../../../components/ui/button';
 import { TitledCard } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog, useConfirmation } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useRemoveLogo, useUploadLogo } from '../api/profil-lembaga-api';
@@ -15,7 +15,7 @@ export function LogoCard({ data, canEdit }: { data: ProfilLembagaResponse; canEd
   const remove = useRemoveLogo();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useConfirmation(remove.isPending);
 
   const choose = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -78,7 +78,7 @@ export function LogoCard({ data, canEdit }: { data: ProfilLembagaResponse; canEd
             {upload.isPending ? 'Mengunggah...' : data.logo_url ? 'Ganti Logo' : 'Unggah Logo'}
           </Button>
           {data.logo_url ? (
-            <Button variant="danger" onClick={() => setConfirming(true)} aria-label="Hapus logo lembaga">
+            <Button variant="danger" onClick={confirmation.ask} aria-label="Hapus logo lembaga">
               <Trash2 className="h-4 w-4" aria-hidden="true" />
               Hapus Logo
             </Button>
@@ -86,19 +86,17 @@ export function LogoCard({ data, canEdit }: { data: ProfilLembagaResponse; canEd
         </div>
       ) : null}
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+        {...confirmation.props}
         title="Hapus Logo"
         message="Dokumen dan halaman depan akan tampil tanpa logo. Hapus logo lembaga?"
-        pending={remove.isPending}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {
-              setConfirming(false);
+              confirmation.close();
               showToast('Logo lembaga dihapus', 'success');
             },
             onError: (error) => {
-              setConfirming(false);
+              confirmation.close();
               showToast(errorMessage(error, 'Gagal menghapus logo'), 'error');
             },
           })

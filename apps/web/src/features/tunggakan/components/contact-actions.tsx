@@ -9,6 +9,32 @@ import type { Tunggakan } from '../types';
 const iconLink = 'inline-flex h-10 w-10 items-center justify-center rounded-lg';
 const labelledLink = 'inline-flex h-9 min-w-0 items-center justify-center gap-1 rounded-lg px-1.5 text-sm font-medium';
 
+/** Colours of an available action: labelled (a tinted button) and icon-only (on hover). */
+interface Tones {
+  labelled: string;
+  icon: string;
+}
+
+const tones = {
+  telepon: { labelled: 'bg-sky-50 text-sky-800 hover:bg-sky-100', icon: 'text-muted hover:bg-sky-50 hover:text-sky-800' },
+  whatsapp: {
+    labelled: 'bg-brand-50 text-brand-800 hover:bg-brand-100',
+    icon: 'text-muted hover:bg-brand-50 hover:text-brand-800',
+  },
+  ingatkan: {
+    labelled: 'bg-amber-50 text-amber-900 hover:bg-amber-100',
+    icon: 'text-muted hover:bg-amber-50 hover:text-amber-900',
+  },
+  pinjaman: {
+    labelled: 'border border-line bg-white text-ink hover:bg-canvas',
+    icon: 'text-muted hover:bg-brand-50 hover:text-brand-800',
+  },
+} satisfies Record<string, Tones>;
+
+/** The classes of an available action in its form (labelled or icon-only) and colours. */
+const actionClass = (labelled: boolean, tone: Tones) =>
+  cn(labelled ? labelledLink : iconLink, labelled ? tone.labelled : tone.icon);
+
 interface ContactProps {
   href: string | null;
   /** What the link does, as a screen reader hears it: "Telepon Siti Aminah". */
@@ -18,14 +44,12 @@ interface ContactProps {
   icon: ReactNode;
   text: string;
   labelled: boolean;
-  /** Colours of the available link: labelled (a tinted button) and icon-only (on hover). */
-  tones: { labelled: string; icon: string };
+  tone: Tones;
   external?: boolean;
 }
 
 /** A call or chat link, or the same shape greyed out with the reason when the number cannot take it. */
-function Contact({ href, label, unavailable, icon, text, labelled, tones, external = false }: ContactProps) {
-  const base = labelled ? labelledLink : iconLink;
+function Contact({ href, label, unavailable, icon, text, labelled, tone, external = false }: ContactProps) {
   const content = (
     <>
       {icon}
@@ -35,7 +59,7 @@ function Contact({ href, label, unavailable, icon, text, labelled, tones, extern
   if (!href)
     return (
       <span
-        className={cn(base, 'cursor-not-allowed text-slate-400')}
+        className={cn(labelled ? labelledLink : iconLink, 'cursor-not-allowed text-slate-400')}
         role="img"
         aria-label={unavailable.label}
         title={unavailable.title}
@@ -47,7 +71,7 @@ function Contact({ href, label, unavailable, icon, text, labelled, tones, extern
     <a
       href={href}
       aria-label={label}
-      className={cn(base, labelled ? tones.labelled : tones.icon)}
+      className={actionClass(labelled, tone)}
       {...(external ? { target: '_blank', rel: 'noreferrer noopener' } : {})}
     >
       {content}
@@ -79,7 +103,7 @@ export function ContactActions({
         icon={<Phone className="h-4 w-4 shrink-0" aria-hidden="true" />}
         text="Telepon"
         labelled={labelled}
-        tones={{ labelled: 'bg-sky-50 text-sky-800 hover:bg-sky-100', icon: 'text-muted hover:bg-sky-50 hover:text-sky-800' }}
+        tone={tones.telepon}
       />
       <Contact
         href={whatsappChatUrl(row.nasabah.telepon)}
@@ -91,10 +115,7 @@ export function ContactActions({
         icon={<MessageCircle className="h-4 w-4 shrink-0" aria-hidden="true" />}
         text="WhatsApp"
         labelled={labelled}
-        tones={{
-          labelled: 'bg-brand-50 text-brand-800 hover:bg-brand-100',
-          icon: 'text-muted hover:bg-brand-50 hover:text-brand-800',
-        }}
+        tone={tones.whatsapp}
         external
       />
       <button
@@ -102,10 +123,7 @@ export function ContactActions({
         onClick={() => onRemind(row)}
         aria-label={`Kirim pengingat WhatsApp ke ${nama}`}
         title="Kirim pengingat lewat WhatsApp"
-        className={cn(
-          labelled ? labelledLink : iconLink,
-          labelled ? 'bg-amber-50 text-amber-900 hover:bg-amber-100' : 'text-muted hover:bg-amber-50 hover:text-amber-900',
-        )}
+        className={actionClass(labelled, tones.ingatkan)}
       >
         <BellRing className="h-4 w-4 shrink-0" aria-hidden="true" />
         {labelled ? 'Ingatkan' : null}
@@ -113,10 +131,7 @@ export function ContactActions({
       <Link
         to={`/pinjaman/${row.pinjaman_id}`}
         aria-label={`Lihat pinjaman ${nama}`}
-        className={cn(
-          labelled ? labelledLink : iconLink,
-          labelled ? 'border border-line bg-white text-ink hover:bg-canvas' : 'text-muted hover:bg-brand-50 hover:text-brand-800',
-        )}
+        className={actionClass(labelled, tones.pinjaman)}
       >
         <Eye className="h-4 w-4 shrink-0" aria-hidden="true" />
         {labelled ? 'Pinjaman' : null}

@@ -7,7 +7,7 @@ import {
   TipeFilterField,
   type ListFilterDialogProps,
 } from '../../../components/ui/filter-dialog';
-import { Input } from '../../../components/ui/input';
+import { Input, WholeNumberInput } from '../../../components/ui/input';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { defaultTunggakanFilters, type KolektibilitasFilter, type TunggakanFilters } from '../types';
 
@@ -93,12 +93,9 @@ function Body({ open, onOpenChange, value, onApply }: Props) {
       </div>
       {/* A whole number 1–36500: the browser refuses anything else before 'Terapkan' applies it. */}
       <Field label="Minimal hari terlambat" hint="Kosongkan untuk semua tunggakan">
-        <Input
-          type="number"
-          inputMode="numeric"
+        <WholeNumberInput
           min={1}
           max={36_500}
-          step={1}
           value={minHari}
           onChange={(event) => setMinHari(event.target.value)}
           placeholder="mis. 30"

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatDateShort, formatNik, formatRupiah, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge, TipeBadge } from '../../../components/ui/badge';
 import {
+  CardFigure,
   CardGrid,
   CardHead,
   CardTitleLink,
@@ -101,16 +102,12 @@ function TunggakanCards({ rows, columns, onRemind }: { rows: Tunggakan[]; column
             <TipeBadge tipe={row.tipe} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-            <div className="rounded-lg bg-red-50 px-3 py-2">
-              <dt className="text-xs text-red-800">Tunggakan</dt>
-              <dd className="font-semibold text-red-900">{formatRupiah(row.tunggakan_total)}</dd>
-              <dd className="text-xs text-red-800">{overdueCount(row)}</dd>
-            </div>
-            <div className="rounded-lg bg-canvas px-3 py-2">
-              <dt className="text-xs text-muted">Terlambat</dt>
-              <dd className="font-semibold">{row.hari_tunggakan.toLocaleString('id-ID')} hari</dd>
-              <dd className="text-xs text-muted">sejak {formatDateShort(row.jatuh_tempo_tertua)}</dd>
-            </div>
+            <CardFigure tone="red" label="Tunggakan" value={formatRupiah(row.tunggakan_total)} note={overdueCount(row)} />
+            <CardFigure
+              label="Terlambat"
+              value={`${row.hari_tunggakan.toLocaleString('id-ID')} hari`}
+              note={`sejak ${formatDateShort(row.jatuh_tempo_tertua)}`}
+            />
           </dl>
           <div className="mt-auto pt-3">
             <ContactActions row={row} labelled onRemind={onRemind} />

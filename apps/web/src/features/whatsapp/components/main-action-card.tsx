@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { waMainAction, type WaSession } from '@mizan/core';
 import { MessageSquareText, Plus, QrCode, RefreshCw, Users } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 
 export interface MainActionCardProps {
   session: WaSession | undefined;
@@ -31,25 +31,25 @@ export function MainActionCard({ session, busy, onCreate, onGetQr, onTest }: Mai
       );
       break;
     case 'get-qr':
+    case 'refresh-qr': {
+      // Step 2 gets the first QR code, then a fresh one when it has expired.
+      const refresh = action === 'refresh-qr';
       title = 'Langkah 2: Scan QR Code';
-      text = 'Session sudah dibuat dan menunggu QR code. Ambil QR code untuk dipindai.';
+      text = refresh
+        ? 'Pindai QR code dari menu Perangkat Tertaut di WhatsApp. Muat ulang bila QR code sudah kedaluwarsa.'
+        : 'Session sudah dibuat dan menunggu QR code. Ambil QR code untuk dipindai.';
       button = (
         <Button onClick={onGetQr} disabled={busy.qr}>
-          <QrCode className="h-4 w-4" aria-hidden="true" />
-          Get QR Code
+          {refresh ? (
+            <RefreshCw className={busy.qr ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+          ) : (
+            <QrCode className="h-4 w-4" aria-hidden="true" />
+          )}
+          {refresh ? 'Refresh QR Code' : 'Get QR Code'}
         </Button>
       );
       break;
-    case 'refresh-qr':
-      title = 'Langkah 2: Scan QR Code';
-      text = 'Pindai QR code dari menu Perangkat Tertaut di WhatsApp. Muat ulang bila QR code sudah kedaluwarsa.';
-      button = (
-        <Button onClick={onGetQr} disabled={busy.qr}>
-          <RefreshCw className={busy.qr ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-          Refresh QR Code
-        </Button>
-      );
-      break;
+    }
     case 'test':
       title = 'Langkah 3: Test Pesan';
       text = 'WhatsApp sudah terhubung. Kirim pesan test ke semua penerima notifikasi yang aktif.';
@@ -71,14 +71,9 @@ export function MainActionCard({ session, busy, onCreate, onGetQr, onTest }: Mai
       break;
   }
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardBody className="space-y-4">
-        <p className="text-sm text-muted">{text}</p>
-        {button}
-      </CardBody>
-    </Card>
+    <TitledCard title={title} bodyClassName="space-y-4">
+      <p className="text-sm text-muted">{text}</p>
+      {button}
+    </TitledCard>
   );
 }

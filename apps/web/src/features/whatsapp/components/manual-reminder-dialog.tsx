@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, QueryError } from '../../../components/ui/alert';
+import { Alert, QueryError, MessageAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -139,11 +139,7 @@ function ReminderForm({
           />
         </Field>
       ) : null}
-      {failure ? (
-        <Alert tone="error" title="Pengingat gagal dikirim">
-          {failure}
-        </Alert>
-      ) : null}
+      <MessageAlert tone="error" title="Pengingat gagal dikirim" message={failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           {data.alasan ? 'Tutup' : 'Batal'}

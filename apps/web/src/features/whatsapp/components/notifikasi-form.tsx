@@ -10,7 +10,7 @@ import {
   type NotifikasiSettingsResponse,
 } from '@mizan/core';
 import { Alert } from '../../../components/ui/alert';
-import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { SettingsForm, type SettingsNotes } from '../../../components/ui/settings-save-bar';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -26,6 +26,11 @@ const previewSource: Record<NotifikasiEvent, string> = {
   pinjaman_lunas: 'Contoh dari pinjaman lunas terbaru.',
   kolektibilitas_memburuk: 'Contoh dari pinjaman golongan 3–5 terbaru (golongan sebelumnya dicontohkan 2).',
   rekap_harian: 'Contoh dengan angka hari ini sampai saat ini.',
+};
+
+const notes: SettingsNotes = {
+  readOnly: 'Anda dapat melihat notifikasi yang dikirim dan templatenya.',
+  neverChanged: 'Belum pernah diubah: semua notifikasi dikirim dengan template bawaan.',
 };
 
 /** The Indonesian problem of each field, keyed as the server's field errors (`events.<event>.template`, `jam_rekap`). */
@@ -46,11 +51,10 @@ export function NotifikasiForm({
   /** Active recipients, when known: none means nothing is sent. */
   activeRecipients: number | null;
 }) {
-  const save = useSaveNotifikasi();
-  const { draft, setDraft, problems, setServerProblems, failure, setFailure, formRef, onSubmit } = useCheckedSettings({
+  const { draft, setDraft, problems, setServerProblems, setFailure, form } = useCheckedSettings({
     initial: data.setting,
     problemsOf,
-    save: save.mutateAsync,
+    save: useSaveNotifikasi(),
     savedMessage: 'Pengaturan notifikasi disimpan.',
     reload: (res) => structuredClone(res.data.setting),
   });
@@ -62,10 +66,7 @@ export function NotifikasiForm({
   };
 
   return (
-    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
-      {!canEdit ? (
-        <ReadOnlySettingsNotice>Anda dapat melihat notifikasi yang dikirim dan templatenya.</ReadOnlySettingsNotice>
-      ) : null}
+    <SettingsForm {...form} settings={data} canEdit={canEdit} notes={notes}>
       {activeRecipients === 0 ? (
         <Alert tone="warning" title="Belum ada penerima aktif">
           Notifikasi tidak dikirim ke siapa pun sampai ada penerima aktif di{' '}
@@ -141,14 +142,6 @@ export function NotifikasiForm({
           </Card>
         );
       })}
-
-      <SettingsSaveBar
-        changed={data}
-        neverChanged="Belum pernah diubah: semua notifikasi dikirim dengan template bawaan."
-        canEdit={canEdit}
-        pending={save.isPending}
-        failure={failure}
-      />
-    </form>
+    </SettingsForm>
   );
 }

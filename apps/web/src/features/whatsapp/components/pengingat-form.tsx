@@ -16,12 +16,17 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle, TitledCard } from '../../../components/ui/card';
 import { Field, FieldError } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { ReadOnlySettingsNotice, SettingsSaveBar } from '../../../components/ui/settings-save-bar';
+import { Checkbox, Input } from '../../../components/ui/input';
+import { SettingsForm, type SettingsNotes } from '../../../components/ui/settings-save-bar';
 import { useSavePengingat } from '../api/pengingat-api';
 import { schemaProblems, useCheckedSettings } from '../hooks/use-checked-settings';
 import { TemplateEditor } from './template-editor';
 import { ToggleCardHeader } from './toggle-card-header';
+
+const notes: SettingsNotes = {
+  readOnly: 'Anda dapat melihat kapan dan bagaimana nasabah diingatkan.',
+  neverChanged: 'Belum pernah diubah: pengingat belum aktif, dengan tahap dan template bawaan.',
+};
 
 /** The Indonesian problem of each field, keyed as the server's field errors (`tahap.0.template`, `jeda_detik.max`). */
 const problemsOf = (draft: PengingatSetting) => schemaProblems(pengingatSettingSchema, draft);
@@ -73,11 +78,10 @@ function NumberInput({
  * day's cap. Administrators save it; everyone else reads it.
  */
 export function PengingatForm({ data, canEdit }: { data: PengingatSettingsResponse; canEdit: boolean }) {
-  const save = useSavePengingat();
-  const { draft, setDraft, problems, setServerProblems, failure, setFailure, formRef, onSubmit } = useCheckedSettings({
+  const { draft, setDraft, problems, setServerProblems, setFailure, form } = useCheckedSettings({
     initial: data.setting,
     problemsOf,
-    save: save.mutateAsync,
+    save: useSavePengingat(),
     savedMessage: 'Pengaturan pengingat disimpan.',
   });
   // Stages keep their identity while their day is edited (keys of the cards).
@@ -117,11 +121,7 @@ export function PengingatForm({ data, canEdit }: { data: PengingatSettingsRespon
   const holidayDirty = JSON.stringify(draft.libur) !== JSON.stringify(data.bawaan.libur);
 
   return (
-    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
-      {!canEdit ? (
-        <ReadOnlySettingsNotice>Anda dapat melihat kapan dan bagaimana nasabah diingatkan.</ReadOnlySettingsNotice>
-      ) : null}
-
+    <SettingsForm {...form} settings={data} canEdit={canEdit} notes={notes}>
       <Card>
         <ToggleCardHeader
           title="Pengingat angsuran ke nasabah"
@@ -160,12 +160,11 @@ export function PengingatForm({ data, canEdit }: { data: PengingatSettingsRespon
           <div className="flex flex-wrap gap-x-4 gap-y-2">
             {hariNames.map((name, i) => (
               <label key={name} className="flex items-center gap-2 text-sm text-ink">
-                <input
-                  type="checkbox"
+                <Checkbox
                   className="h-4 w-4 accent-brand-600"
                   checked={draft.hari_kirim.includes(i + 1)}
                   disabled={!canEdit}
-                  onChange={(e) => toggleDay(i + 1, e.target.checked)}
+                  onChange={(checked) => toggleDay(i + 1, checked)}
                 />
                 {name}
               </label>
@@ -371,14 +370,6 @@ export function PengingatForm({ data, canEdit }: { data: PengingatSettingsRespon
           </Card>
         );
       })}
-
-      <SettingsSaveBar
-        changed={data}
-        neverChanged="Belum pernah diubah: pengingat belum aktif, dengan tahap dan template bawaan."
-        canEdit={canEdit}
-        pending={save.isPending}
-        failure={failure}
-      />
-    </form>
+    </SettingsForm>
   );
 }

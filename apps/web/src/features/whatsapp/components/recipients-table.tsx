@@ -20,25 +20,22 @@ function Actions({
 }: { recipient: NotificationRecipient } & Pick<RecipientsTableProps, 'onEdit' | 'onDelete'>) {
   return (
     <div className="flex justify-end gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Edit penerima ${recipient.name}`}
-        title="Edit"
-        onClick={() => onEdit(recipient)}
-      >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="hover:bg-red-50 hover:text-red-700"
-        aria-label={`Hapus penerima ${recipient.name}`}
-        title="Hapus"
-        onClick={() => onDelete(recipient)}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-      </Button>
+      {[
+        { title: 'Edit', Icon: Pencil, className: undefined, act: onEdit },
+        { title: 'Hapus', Icon: Trash2, className: 'hover:bg-red-50 hover:text-red-700', act: onDelete },
+      ].map(({ title, Icon, className, act }) => (
+        <Button
+          key={title}
+          variant="ghost"
+          size="icon"
+          className={className}
+          aria-label={`${title} penerima ${recipient.name}`}
+          title={title}
+          onClick={() => act(recipient)}
+        >
+          <Icon className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      ))}
     </div>
   );
 }

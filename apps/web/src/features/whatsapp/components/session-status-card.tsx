@@ -1,7 +1,7 @@
 import type { WaSession } from '@mizan/core';
 import { Badge } from '../../../components/ui/badge';
-import { Card, CardBody, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { TitledCard } from '../../../components/ui/card';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 
 type Tone = 'green' | 'gray' | 'red' | 'amber';
 const statusBadges: Record<string, { tone: Tone; label: string }> = {
@@ -35,30 +35,23 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 export function SessionStatusCard({ session, loading }: { session: WaSession | undefined; loading: boolean }) {
   const status = session?.status ?? null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Status Koneksi</CardTitle>
-        {session?.gateway === 'simulator' ? <Badge tone="blue">Mode Simulator</Badge> : null}
-      </CardHeader>
-      <CardBody>
-        {loading && !session ? (
-          <div className="space-y-3" aria-busy="true">
-            <Skeleton className="h-5 w-32" />
-            <Skeleton className="h-5 w-48" />
-            <Skeleton className="h-5 w-40" />
-          </div>
-        ) : (
-          <dl className="grid divide-y divide-line sm:grid-cols-2 sm:gap-5 sm:divide-y-0 lg:grid-cols-4">
-            <Row label="Status" value={<WaStatusBadge status={status} />} />
-            <Row label="Nama Akun" value={session?.metadata?.name ?? '-'} />
-            <Row label="Nomor WhatsApp" value={session?.metadata?.phone_number ?? session?.phone_number ?? '-'} />
-            <Row label="Jumlah Chat" value={session?.metadata ? String(session.metadata.chats_count) : '-'} />
-          </dl>
-        )}
-        {status === 'DISCONNECTED' ? (
-          <p className="mt-3 text-sm text-muted">Koneksi terputus sementara; server menyambung ulang secara otomatis.</p>
-        ) : null}
-      </CardBody>
-    </Card>
+    <TitledCard
+      title="Status Koneksi"
+      aside={session?.gateway === 'simulator' ? <Badge tone="blue">Mode Simulator</Badge> : null}
+    >
+      {loading && !session ? (
+        <SkeletonLines className="space-y-3" lines={['h-5 w-32', 'h-5 w-48', 'h-5 w-40']} />
+      ) : (
+        <dl className="grid divide-y divide-line sm:grid-cols-2 sm:gap-5 sm:divide-y-0 lg:grid-cols-4">
+          <Row label="Status" value={<WaStatusBadge status={status} />} />
+          <Row label="Nama Akun" value={session?.metadata?.name ?? '-'} />
+          <Row label="Nomor WhatsApp" value={session?.metadata?.phone_number ?? session?.phone_number ?? '-'} />
+          <Row label="Jumlah Chat" value={session?.metadata ? String(session.metadata.chats_count) : '-'} />
+        </dl>
+      )}
+      {status === 'DISCONNECTED' ? (
+        <p className="mt-3 text-sm text-muted">Koneksi terputus sementara; server menyambung ulang secara otomatis.</p>
+      ) : null}
+    </TitledCard>
   );
 }

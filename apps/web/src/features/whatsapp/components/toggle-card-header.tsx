@@ -1,4 +1,5 @@
 import { CardHeader, CardTitle } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/input';
 
 /** A card's header with its title and a checkbox that turns what the card describes on or off, saying which it is. */
 export function ToggleCardHeader({
@@ -24,13 +25,12 @@ export function ToggleCardHeader({
     <CardHeader className="flex flex-wrap items-center justify-between gap-3">
       <CardTitle>{title}</CardTitle>
       <label className="flex items-center gap-2 text-sm font-medium text-ink">
-        <input
-          type="checkbox"
+        <Checkbox
           className="h-4 w-4 accent-brand-600"
           checked={checked}
           disabled={disabled}
           aria-label={ariaLabel}
-          onChange={(e) => onChange(e.target.checked)}
+          onChange={onChange}
         />
         {checked ? onText : offText}
       </label>

@@ -14,8 +14,9 @@ export function schemaProblems<T>(schema: z.ZodType<T>, draft: T): Record<string
 
 /**
  * A WhatsApp settings form checked field by field: the draft, each field's problem (its own check
- * and what the server said), and why the last save failed. `onSubmit` stops at the first marked
- * field, else saves (taking `reload` of the answer as the new draft, when given) and says so.
+ * and what the server said), and `form`, what SettingsForm needs: why the last save failed, whether
+ * a save runs, and `onSubmit`, which stops at the first marked field, else saves (taking `reload` of
+ * the answer as the new draft, when given) and says so.
  */
 export function useCheckedSettings<T, R extends { message?: string }>({
   initial,
@@ -26,7 +27,8 @@ export function useCheckedSettings<T, R extends { message?: string }>({
 }: {
   initial: T;
   problemsOf(draft: T): Record<string, string>;
-  save(draft: T): Promise<R>;
+  /** The save mutation. */
+  save: { mutateAsync(draft: T): Promise<R>; isPending: boolean };
   savedMessage: string;
   reload?(res: R): T;
 }) {
@@ -46,7 +48,7 @@ export function useCheckedSettings<T, R extends { message?: string }>({
       return;
     }
     try {
-      const res = await save(draft);
+      const res = await save.mutateAsync(draft);
       if (reload) setDraft(reload(res));
       setFailure(null);
       showToast(res.message ?? savedMessage, 'success');
@@ -58,5 +60,12 @@ export function useCheckedSettings<T, R extends { message?: string }>({
     }
   };
 
-  return { draft, setDraft, problems, setServerProblems, failure, setFailure, formRef, onSubmit };
+  return {
+    draft,
+    setDraft,
+    problems,
+    setServerProblems,
+    setFailure,
+    form: { formRef, onSubmit, failure, pending: save.isPending },
+  };
 }
