@@ -84,7 +84,3 @@ export function instantText(value: Date | string): string {
 export function jsonValue<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
-
-/** A staff member's name as every list shows it: the full name, else the username (null when no user joined). */
-export const staffNameOf = (alias: string) =>
-  sql<string | null>`coalesce(nullif(${sql.ref(`${alias}.nama_lengkap`)}, ''), ${sql.ref(`${alias}.username`)})`;

@@ -384,42 +384,26 @@ function fixedCases(route: Route): Case[] {
       cases.push({ kind: 'raw query', strict: false, url: `${fillPath(route, {})}?${raw}` });
     }
   } else {
-    cases.push({
-      kind: 'malformed JSON',
+    /** A body of `contentType` sent to the route as it is. */
+    const rawBody = (kind: string, payload: string, contentType: string): Case => ({
+      kind,
       strict: true,
       url: fillPath(route, {}),
-      payload: '{',
-      headers: { 'content-type': 'application/json' },
+      payload,
+      headers: { 'content-type': contentType },
     });
-    cases.push({
-      kind: 'wrong content type',
-      strict: true,
-      url: fillPath(route, {}),
-      payload: 'x',
-      headers: { 'content-type': 'application/xml' },
-    });
+    cases.push(rawBody('malformed JSON', '{', 'application/json'));
+    cases.push(rawBody('wrong content type', 'x', 'application/xml'));
     if (bodySchema(route)) {
       // An empty body where one is needed, and a body just over the 1 MB limit.
-      cases.push({
-        kind: 'empty body',
-        strict: true,
-        url: fillPath(route, {}),
-        payload: '',
-        headers: { 'content-type': 'application/json' },
-      });
+      cases.push(rawBody('empty body', '', 'application/json'));
       cases.push({ kind: 'too large', strict: true, url: fillPath(route, {}), ...json({ x: 'y'.repeat(1024 * 1024 + 10) }) });
     }
     if (bodySchema(route) === loanBodySchema) {
       // A multipart upload cut off before its closing boundary (was a 500).
-      const headers = { 'content-type': 'multipart/form-data; boundary=b' };
-      cases.push({
-        kind: 'broken multipart',
-        strict: true,
-        url: fillPath(route, {}),
-        headers,
-        payload: '--b\r\ncontent-disposition: form-data; name="jumlah"\r\n\r\n1',
-      });
-      cases.push({ kind: 'broken multipart', strict: true, url: fillPath(route, {}), headers, payload: 'garbage' });
+      const multipart = 'multipart/form-data; boundary=b';
+      cases.push(rawBody('broken multipart', '--b\r\ncontent-disposition: form-data; name="jumlah"\r\n\r\n1', multipart));
+      cases.push(rawBody('broken multipart', 'garbage', multipart));
     }
   }
   return cases;

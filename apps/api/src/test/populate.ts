@@ -40,18 +40,23 @@ export function multipart(fields: Record<string, string | number | null | undefi
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/**
- * A loan as the loan form sends it (for `multipart`): A001, the worked example (Rp 12.000.000 at
- * 2 % for 12 months from 2024-01-31) with a BPKB as collateral, unless `fields` say otherwise.
- */
-export const loanFormFields = (nasabahId: number, fields: Record<string, string | number | null | undefined> = {}) => ({
-  nasabah_id: nasabahId,
+/** The spec's worked example of a loan: A001, a Murabahah of Rp 12.000.000 at 2 % for 12 months from 2024-01-31. */
+export const workedExampleLoan = {
   nomor_pinjaman: 'A001',
   tanggal_pinjam: '2024-01-31',
   jumlah: 12_000_000,
   persentase: 2,
   tipe: 'pokok',
   durasi_angsuran: 12,
+} as const;
+
+/**
+ * A loan as the loan form sends it (for `multipart`): the worked example with a BPKB as
+ * collateral, unless `fields` say otherwise.
+ */
+export const loanFormFields = (nasabahId: number, fields: Record<string, string | number | null | undefined> = {}) => ({
+  nasabah_id: nasabahId,
+  ...workedExampleLoan,
   jaminan: 'BPKB motor',
   ...fields,
 });
@@ -200,20 +205,15 @@ export async function addNasabah(t: TestApp, nama: string, fields: Partial<Inser
 }
 
 /**
- * A loan for `POST /api/pinjaman` as JSON: Rp 12.000.000 Murabahah at 2 % for 12 months granted
- * 2024-01-31 unless `fields` say otherwise (the worked example of the spec).
+ * A loan for `POST /api/pinjaman` as JSON: the worked example, the customer's first, unless
+ * `fields` say otherwise.
  */
 export const loanPayload = (nasabahId: number, fields: Record<string, unknown> = {}) => ({
   nasabah_id: nasabahId,
-  nomor_pinjaman: 'A001',
+  ...workedExampleLoan,
   urutan_pinjaman: 1,
-  tanggal_pinjam: '2024-01-31',
-  jumlah: 12_000_000,
-  persentase: 2,
-  tipe: 'pokok',
   jaminan: null,
   keterangan: null,
-  durasi_angsuran: 12,
   ...fields,
 });
 
@@ -264,6 +264,23 @@ export const createKasir = (t: TestApp, fields: { nama_lengkap?: string } = {}) 
 /** The manager who decides what the four-eyes rule holds back: Pak Manajer. */
 export const createManajer = (t: TestApp) =>
   t.createUser({ username: 'manajer', password: 'rahasia-manajer-1', role: 'manajer', nama_lengkap: 'Pak Manajer' });
+
+/**
+ * Approves (`setujui`) or rejects (`tolak`) an approval request through `POST /api/persetujuan/{id}/…`,
+ * as `token`'s user (the administrator unless given), with `catatan` when given.
+ */
+export const decideRequest = (
+  t: TestApp,
+  requestId: number,
+  decision: 'setujui' | 'tolak',
+  { token, ...payload }: { token?: string; catatan?: string | null } = {},
+) =>
+  t.request({
+    method: 'POST',
+    url: `/api/persetujuan/${requestId}/${decision}`,
+    payload,
+    ...(token === undefined ? {} : { token }),
+  });
 
 /** A real PNG image (width × height, one colour), as an image decoder reads it: for logos. */
 export function realPng(width = 4, height = 4, rgb: [number, number, number] = [16, 110, 80]) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { appPerFile, TEST_ADMIN, type TestApp } from '../../test/test-app';
+import { expectFieldError, expectFieldErrors } from '../../test/refusals';
 import { LOGIN_FAILED } from './auth.service';
 
 let t: TestApp;
@@ -29,15 +30,8 @@ describe('GET /api/health', () => {
 describe('POST /api/auth/login', () => {
   it('refuses empty fields with the spec messages, per field', async () => {
     const res = await login({ username: '   ', password: '' });
-    expect(res.statusCode).toBe(400);
-    const body = res.json();
+    const body = expectFieldErrors(res, { username: 'Username tidak boleh kosong', password: 'Password tidak boleh kosong' });
     expect(body.success).toBe(false);
-    expect(body.errors).toEqual(
-      expect.arrayContaining([
-        { path: 'username', msg: 'Username tidak boleh kosong' },
-        { path: 'password', msg: 'Password tidak boleh kosong' },
-      ]),
-    );
   });
 
   it('refuses a missing body field in Indonesian', async () => {
@@ -165,8 +159,7 @@ describe('register, profile and password', () => {
     const { token: first } = await t.createUser({ username: 'joko', password: 'password-joko-1', role: 'user' });
     const second = await t.login('joko', 'password-joko-1');
     const wrong = await changePassword(second, 'bukan-ini', 'password-joko-2');
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([{ path: 'current_password', msg: 'Password saat ini salah' }]);
+    expectFieldError(wrong, 'current_password', 'Password saat ini salah');
     const ok = await changePassword(second, 'password-joko-1', 'password-joko-2');
     expect(ok.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/auth/profile', token: first })).statusCode).toBe(401);

@@ -12,10 +12,9 @@ import {
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { todayOf, type Clock } from '../../lib/clock';
-import { recordActivity } from '../activities/activity.service';
 import { getPendapatanSetting } from '../settings/settings.service';
 import { findLivingLoan, hapusBukuRecordOf, livingPaymentsOf, lockLoanForMoney, postHapusBuku } from '../mutasi/mutasi.service';
-import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
+import { proposeToLoan, waitingRequestOf } from '../persetujuan/pengajuan.service';
 import type { DecisionHandler } from '../persetujuan/persetujuan.service';
 import { jsonValue } from '../../db/json-rows';
 
@@ -78,17 +77,14 @@ export async function proposeHapusBuku(
     if (await waitingRequestOf(trx, id, 'hapus_buku')) throw conflict(m.sudahDiajukan);
     const { pokok, margin, sisa_kewajiban } = plan.rencana;
     const proposal: Proposal = { alasan: input.alasan, pokok, margin, sisa_kewajiban };
-    const requestId = await insertRequest(trx, { jenis: 'hapus_buku', pinjaman_id: id, diajukan_oleh: userId, data: proposal });
-    await recordActivity(trx, {
-      type: 'hapus_buku.ajukan',
-      description: `Hapus buku pinjaman ${loan.nasabah_nama} diajukan: pokok ${formatRupiah(plan.rencana.pokok)}, margin ${formatRupiah(plan.rencana.margin)} (${input.alasan})`,
-      category: 'pinjaman',
-      amount: plan.rencana.pokok + plan.rencana.margin,
-      entityType: 'pinjaman',
-      entityId: id,
-      userId,
-    });
-    return requestId;
+    return proposeToLoan(
+      trx,
+      { jenis: 'hapus_buku', pinjamanId: id, userId, data: proposal },
+      {
+        description: `Hapus buku pinjaman ${loan.nasabah_nama} diajukan: pokok ${formatRupiah(plan.rencana.pokok)}, margin ${formatRupiah(plan.rencana.margin)} (${input.alasan})`,
+        amount: plan.rencana.pokok + plan.rencana.margin,
+      },
+    );
   });
 }
 

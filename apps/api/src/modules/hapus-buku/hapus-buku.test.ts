@@ -5,7 +5,7 @@ import {
   pemulihanSebelumHapusBuku,
   persetujuanMessages,
 } from '@mizan/core';
-import { createKasir, createManajer, loanPayload, postLoan, postNasabah, postPayment } from '../../test/populate';
+import { createKasir, createManajer, decideRequest, loanPayload, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { manualClock } from '../../lib/clock';
 
@@ -31,8 +31,7 @@ async function macetLoan() {
 const info = async (id: number) => (await t.request({ method: 'GET', url: `/api/pinjaman/${id}/hapus-buku` })).json().data;
 const propose = (id: number, payload: Record<string, unknown>, token?: string) =>
   t.request({ method: 'POST', url: `/api/pinjaman/${id}/hapus-buku`, payload, ...(token ? { token } : {}) });
-const decide = (requestId: number, token: string) =>
-  t.request({ method: 'POST', url: `/api/persetujuan/${requestId}/setujui`, token, payload: {} });
+const decide = (requestId: number, token: string) => decideRequest(t, requestId, 'setujui', { token });
 const getLoan = async (id: number) => (await t.request({ method: 'GET', url: `/api/pinjaman/${id}` })).json().data;
 const mutasi = async (id: number) => (await t.request({ method: 'GET', url: `/api/pinjaman/${id}/mutasi` })).json().data;
 const stats = async () => (await t.request({ method: 'GET', url: '/api/pinjaman/stats' })).json().data;
@@ -98,7 +97,7 @@ describe('hapus buku', () => {
     const again = await propose(id, { alasan: 'Lagi' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(m.sudahDiajukan);
-    const own = await t.request({ method: 'POST', url: `/api/persetujuan/${res.json().data.id}/setujui`, payload: {} });
+    const own = await decideRequest(t, res.json().data.id, 'setujui');
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe(persetujuanMessages.milikSendiri);
 

@@ -155,16 +155,22 @@ async function commitNasabah(trx: Kysely<DB>, ready: Ready<NasabahCreateInput>[]
 
 // ---- Loans ----
 
+/** The living loans holding the loan numbers the sheet names, by number (one number may be several loans'). */
+async function loansByNomorIn(db: Kysely<DB>, sheet: ImporSheet) {
+  const nomors = [...new Set(sheet.rows.map((r) => textOf(r.cells.nomor_pinjaman)).filter((n) => n !== ''))];
+  const byNomor = new Map<string, Awaited<ReturnType<typeof repo.loansByNomor>>>();
+  for (const loan of await repo.loansByNomor(db, nomors))
+    byNomor.set(loan.nomor_pinjaman, [...(byNomor.get(loan.nomor_pinjaman) ?? []), loan]);
+  return byNomor;
+}
+
 type LoanReady = PinjamanCreateInput & { nasabah_nama: string };
 
 async function checkPinjaman(db: Kysely<DB>, sheet: ImporSheet): Promise<Checked<LoanReady>> {
   const masalah: ImporMasalah[] = [];
   const niks = [...new Set(sheet.rows.map((r) => normalizeNik(textOf(r.cells.nik_nasabah))).filter((n) => n !== ''))];
   const customers = new Map((await repo.customersByNik(db, niks)).map((c) => [c.nik!, c]));
-  const nomors = [...new Set(sheet.rows.map((r) => textOf(r.cells.nomor_pinjaman)).filter((n) => n !== ''))];
-  const existing = new Map<string, Awaited<ReturnType<typeof repo.loansByNomor>>>();
-  for (const loan of await repo.loansByNomor(db, nomors))
-    existing.set(loan.nomor_pinjaman, [...(existing.get(loan.nomor_pinjaman) ?? []), loan]);
+  const existing = await loansByNomorIn(db, sheet);
   const firstRowOfNomor = new Map<string, number>();
   const ready: Ready<LoanReady>[] = [];
   let sudahAda = 0;
@@ -253,10 +259,7 @@ const paymentKey = (nomor: string, p: PembayaranCreateInput, occurrence: number)
 
 async function checkPembayaran(db: Kysely<DB>, sheet: ImporSheet): Promise<Checked<PaymentReady>> {
   const masalah: ImporMasalah[] = [];
-  const nomors = [...new Set(sheet.rows.map((r) => textOf(r.cells.nomor_pinjaman)).filter((n) => n !== ''))];
-  const loansOf = new Map<string, Awaited<ReturnType<typeof repo.loansByNomor>>>();
-  for (const loan of await repo.loansByNomor(db, nomors))
-    loansOf.set(loan.nomor_pinjaman, [...(loansOf.get(loan.nomor_pinjaman) ?? []), loan]);
+  const loansOf = await loansByNomorIn(db, sheet);
   const loanIds = [...loansOf.values()].filter((l) => l.length === 1).map((l) => l[0]!.id);
   const settled = new Set<number>();
   const instalments = new Map<number, Map<number, number | null>>();

@@ -18,16 +18,17 @@ import {
   type RekapPinjaman,
 } from '@mizan/core';
 import { extraTable, type ExportColumn } from '../../lib/spreadsheet';
+import * as column from '../../lib/export-columns';
 
 const paymentColumns: readonly ExportColumn<RekapPembayaran>[] = [
-  { header: 'Dicatat', kind: 'waktu', value: (p) => p.dicatat_pada, width: 18 },
+  column.time('Dicatat', (p) => p.dicatat_pada),
   { header: 'No. Kwitansi', kind: 'teks', value: (p) => p.nomor_kwitansi, width: 18 },
-  { header: 'Nasabah', kind: 'teks', value: (p) => p.nasabah.nama, width: 28 },
-  { header: 'No. Pinjaman', kind: 'teks', value: (p) => p.pinjaman.nomor_pinjaman, width: 16 },
-  { header: 'Tipe', kind: 'teks', value: (p) => labelOf(tipePinjamanLabels, p.pinjaman.tipe) },
+  column.customerName((p) => p.nasabah.nama),
+  column.loanNumber((p) => p.pinjaman.nomor_pinjaman),
+  column.loanType((p) => p.pinjaman.tipe),
   { header: 'Jenis', kind: 'teks', value: (p) => labelOf(jenisPembayaranLabels, p.jenis) },
   { header: 'Angsuran Ke', kind: 'angka', value: (p) => p.angsuran_ke },
-  { header: 'Jumlah', kind: 'rupiah', value: (p) => p.jumlah, width: 18 },
+  column.rupiah('Jumlah', (p) => p.jumlah),
   { header: 'Petugas', kind: 'teks', value: (p) => p.dicatat_oleh, width: 22 },
 ];
 
@@ -35,14 +36,14 @@ type Summary = { label: string; jumlah_transaksi: number; total: number };
 const summaryColumns = (first: string): readonly ExportColumn<Summary>[] => [
   { header: first, kind: 'teks', value: (r) => r.label, width: 24 },
   { header: 'Transaksi', kind: 'angka', value: (r) => r.jumlah_transaksi },
-  { header: 'Total', kind: 'rupiah', value: (r) => r.total, width: 18 },
+  column.rupiah('Total', (r) => r.total),
 ];
 
 const loanColumns: readonly ExportColumn<RekapPinjaman>[] = [
-  { header: 'No. Pinjaman', kind: 'teks', value: (p) => p.nomor_pinjaman, width: 16 },
-  { header: 'Nasabah', kind: 'teks', value: (p) => p.nasabah.nama, width: 28 },
-  { header: 'Tipe', kind: 'teks', value: (p) => labelOf(tipePinjamanLabels, p.tipe) },
-  { header: 'Jumlah', kind: 'rupiah', value: (p) => p.jumlah, width: 18 },
+  column.loanNumber((p) => p.nomor_pinjaman),
+  column.customerName((p) => p.nasabah.nama),
+  column.loanType((p) => p.tipe),
+  column.rupiah('Jumlah', (p) => p.jumlah),
   { header: 'Persentase (%)', kind: 'persen', value: (p) => p.persentase },
   { header: 'Durasi (bulan)', kind: 'angka', value: (p) => p.durasi_angsuran },
   { header: 'Petugas', kind: 'teks', value: (p) => p.dicatat_oleh, width: 22 },
@@ -75,11 +76,11 @@ type PencairanRow = Pencairan['bulan'][number] & { label: string };
 const pencairanColumns: readonly ExportColumn<PencairanRow>[] = [
   { header: 'Bulan', kind: 'teks', value: (r) => r.label, width: 18 },
   { header: 'Pokok (jumlah)', kind: 'angka', value: (r) => r.pokok.jumlah },
-  { header: 'Pokok (nilai)', kind: 'rupiah', value: (r) => r.pokok.total, width: 20 },
+  column.rupiah('Pokok (nilai)', (r) => r.pokok.total, 20),
   { header: 'Non-Pokok (jumlah)', kind: 'angka', value: (r) => r.non_pokok.jumlah, width: 20 },
-  { header: 'Non-Pokok (nilai)', kind: 'rupiah', value: (r) => r.non_pokok.total, width: 20 },
+  column.rupiah('Non-Pokok (nilai)', (r) => r.non_pokok.total, 20),
   { header: 'Semua (jumlah)', kind: 'angka', value: (r) => r.semua.jumlah },
-  { header: 'Semua (nilai)', kind: 'rupiah', value: (r) => r.semua.total, width: 20 },
+  column.rupiah('Semua (nilai)', (r) => r.semua.total, 20),
 ];
 
 /** Pencairan as a file: a row per month and the total. */
@@ -110,9 +111,9 @@ type KelasRow = {
 const kelasColumns: readonly ExportColumn<KelasRow>[] = [
   { header: 'Golongan', kind: 'teks', value: (r) => r.label, width: 30 },
   { header: 'Jumlah Pinjaman', kind: 'angka', value: (r) => r.jumlah_pinjaman, width: 16 },
-  { header: 'Outstanding', kind: 'rupiah', value: (r) => r.outstanding, width: 20 },
+  column.rupiah('Outstanding', (r) => r.outstanding, 20),
   { header: 'Porsi (%)', kind: 'persen', value: (r) => r.persen },
-  { header: 'PPAP', kind: 'rupiah', value: (r) => r.ppap, width: 18 },
+  column.rupiah('PPAP', (r) => r.ppap),
 ];
 
 /** The Kolektibilitas report as a file: a row per class, the total, and the ratios. */
@@ -173,20 +174,20 @@ const wilayahColumns: readonly ExportColumn<WilayahRow>[] = [
     width: 20,
   },
   { header: 'Pinjaman', kind: 'angka', value: (r) => r.jumlah_pinjaman },
-  { header: 'Target', kind: 'rupiah', value: (r) => r.target, width: 18 },
-  { header: 'Realisasi', kind: 'rupiah', value: (r) => r.realisasi, width: 18 },
+  column.rupiah('Target', (r) => r.target),
+  column.rupiah('Realisasi', (r) => r.realisasi),
   { header: 'Persentase (%)', kind: 'persen', value: (r) => r.persentase },
-  { header: 'Di Muka & Pelunasan', kind: 'rupiah', value: (r) => r.di_muka, width: 20 },
+  column.rupiah('Di Muka & Pelunasan', (r) => r.di_muka, 20),
 ];
 
 const nihilColumns: readonly ExportColumn<PenagihanNihil>[] = [
-  { header: 'Nasabah', kind: 'teks', value: (r) => r.nasabah.nama, width: 28 },
-  { header: 'Telepon', kind: 'teks', value: (r) => r.nasabah.telepon, width: 16 },
+  column.customerName((r) => r.nasabah.nama),
+  column.phone((r) => r.nasabah.telepon),
   { header: 'Kota', kind: 'teks', value: (r) => r.kota, width: 16 },
   { header: 'Kecamatan', kind: 'teks', value: (r) => r.kecamatan, width: 16 },
-  { header: 'No. Pinjaman', kind: 'teks', value: (r) => r.nomor_pinjaman, width: 16 },
-  { header: 'Tipe', kind: 'teks', value: (r) => labelOf(tipePinjamanLabels, r.tipe) },
-  { header: 'Target Bulan Ini', kind: 'rupiah', value: (r) => r.target, width: 18 },
+  column.loanNumber((r) => r.nomor_pinjaman),
+  column.loanType((r) => r.tipe),
+  column.rupiah('Target Bulan Ini', (r) => r.target),
   { header: 'Kolektibilitas', kind: 'teks', value: (r) => String(r.kolektibilitas) },
 ];
 
@@ -216,13 +217,13 @@ type PendapatanRow = Omit<Pendapatan['bulan'][number], 'margin_ditangguhkan' | '
 };
 const pendapatanColumns: readonly ExportColumn<PendapatanRow>[] = [
   { header: 'Bulan', kind: 'teks', value: (r) => r.label, width: 18 },
-  { header: 'Margin Diterima', kind: 'rupiah', value: (r) => r.margin_diterima, width: 20 },
-  { header: 'Margin Diakui', kind: 'rupiah', value: (r) => r.margin_diakui, width: 20 },
-  { header: 'Bagi Hasil', kind: 'rupiah', value: (r) => r.bagi_hasil, width: 20 },
-  { header: 'Pemulihan', kind: 'rupiah', value: (r) => r.pemulihan, width: 20 },
-  { header: 'Pendapatan Diakui', kind: 'rupiah', value: (r) => r.pendapatan_diakui, width: 20 },
-  { header: 'Margin Dibebaskan', kind: 'rupiah', value: (r) => r.margin_dibebaskan, width: 20 },
-  { header: 'Margin Ditangguhkan (akhir bulan)', kind: 'rupiah', value: (r) => r.margin_ditangguhkan, width: 24 },
+  column.rupiah('Margin Diterima', (r) => r.margin_diterima, 20),
+  column.rupiah('Margin Diakui', (r) => r.margin_diakui, 20),
+  column.rupiah('Bagi Hasil', (r) => r.bagi_hasil, 20),
+  column.rupiah('Pemulihan', (r) => r.pemulihan, 20),
+  column.rupiah('Pendapatan Diakui', (r) => r.pendapatan_diakui, 20),
+  column.rupiah('Margin Dibebaskan', (r) => r.margin_dibebaskan, 20),
+  column.rupiah('Margin Ditangguhkan (akhir bulan)', (r) => r.margin_ditangguhkan, 24),
 ];
 
 /** Pendapatan as a file: a row per month and the total (the deferred margin is a balance: no total). */

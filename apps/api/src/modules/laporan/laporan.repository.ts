@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { JenisPembayaran } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { ledgerLoanColumnsOf } from '../../db/ledger-reads';
+import { loanRefColumnsOf } from '../../db/shared-columns';
 
 /** The living payments dated `tanggal`, with their loan, customer, receipt number and recorder, in the order recorded. */
 export function paymentsOfDay(db: Kysely<DB>, tanggal: string) {
@@ -20,11 +21,8 @@ export function paymentsOfDay(db: Kysely<DB>, tanggal: string) {
       'b.created_by',
       'k.tahun as kwitansi_tahun',
       'k.urut as kwitansi_urut',
-      'p.id as pinjaman_id',
-      'p.nomor_pinjaman',
+      ...loanRefColumnsOf('p'),
       'p.tipe',
-      'p.nasabah_id',
-      'p.nasabah_nama',
       'u.nama_lengkap as petugas',
     ])
     .where('b.tanggal', '=', tanggal)

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { formatRupiah, partsAreZero, todayJakarta, type Mutasi } from '@mizan/core';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, forgetMoneyEvents, type TestApp } from '../../test/test-app';
-import { loanPayload, postLoan, postNasabah, postPayment } from '../../test/populate';
+import { decideRequest, loanPayload, paymentPayload, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { deleteRuns } from '../../db/job-runs';
 import { BACKFILL_JOB, backfillLoanEvents, eventsAgree } from './mutasi.service';
@@ -78,14 +78,7 @@ describe('events of the payment writes', () => {
     const put = await t.request({
       method: 'PUT',
       url: `/api/pembayaran/${paymentId}`,
-      payload: {
-        pinjaman_id: id,
-        tanggal: '2024-02-29',
-        jumlah: 620_000,
-        jenis: 'angsuran',
-        keterangan: null,
-        angsuran_ke: 1,
-      },
+      payload: paymentPayload(id, { jumlah: 620_000 }),
     });
     expect(put.statusCode, put.body).toBe(200);
     let m = await mutasi(id);
@@ -142,18 +135,7 @@ describe('events of the payment writes', () => {
     const a = await loan();
     const b = await loan();
     const paymentId = await pay(a);
-    const put = await t.request({
-      method: 'PUT',
-      url: `/api/pembayaran/${paymentId}`,
-      payload: {
-        pinjaman_id: b,
-        tanggal: '2024-02-29',
-        jumlah: 1_240_000,
-        jenis: 'angsuran',
-        keterangan: null,
-        angsuran_ke: 1,
-      },
-    });
+    const put = await t.request({ method: 'PUT', url: `/api/pembayaran/${paymentId}`, payload: paymentPayload(b) });
     expect(put.statusCode, put.body).toBe(200);
     expect((await mutasi(a)).mutasi.map((e) => e.jenis)).toEqual(['akad', 'pembayaran', 'pembalikan']);
     expect((await mutasi(b)).mutasi.map(pick)).toEqual([
@@ -275,7 +257,7 @@ describe('events of the payment writes', () => {
     }
     expect((await mutasi(id)).mutasi).toEqual([]);
     const request = await t.app.db.selectFrom('persetujuan').select('id').where('pinjaman_id', '=', id).executeTakeFirstOrThrow();
-    const decide = await t.request({ method: 'POST', url: `/api/persetujuan/${request.id}/setujui`, payload: { catatan: null } });
+    const decide = await decideRequest(t, request.id, 'setujui', { catatan: null });
     expect(decide.statusCode, decide.body).toBe(200);
     expect((await mutasi(id)).mutasi).toMatchObject([
       { jenis: 'akad', kas: -12_000_000, alasan: 'Pengajuan disetujui', dicatat_oleh: 'Administrator' },

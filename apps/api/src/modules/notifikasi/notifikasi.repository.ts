@@ -1,7 +1,8 @@
 import { statusBelumCair, statusBerjalan } from '@mizan/core';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { readRemembered } from '../../db/settings-cache';
+import { staffNameById } from '../../db/shared-columns';
 
 /**
  * The recipients list's active numbers, remembered per process until the database announces a
@@ -20,7 +21,8 @@ export function recipientsByIds(db: Kysely<DB>, ids: readonly number[]) {
   return db.selectFrom('wa_recipients').select(['id', 'name', 'phone_number']).where('id', 'in', ids).orderBy('id').execute();
 }
 
-const staffName = sql<string>`coalesce(nullif(users.nama_lengkap, ''), users.username, '-')`;
+/** The staff member's name (`staffNameById`), '-' when there is none: what a message prints. */
+const staffNameOrDash = (userId: Expression<number | null>) => sql<string>`coalesce(${staffNameById(userId)}, '-')`;
 
 /** A payment with its loan, customer and the staff member who recorded it. */
 export function paymentFacts(db: Kysely<DB>, paymentId: number) {
@@ -28,7 +30,6 @@ export function paymentFacts(db: Kysely<DB>, paymentId: number) {
     .selectFrom('pembayaran')
     .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
     .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
-    .leftJoin('users', 'users.id', 'pembayaran.created_by')
     .select([
       'pembayaran.id',
       'pembayaran.jenis',
@@ -41,7 +42,7 @@ export function paymentFacts(db: Kysely<DB>, paymentId: number) {
       'pinjaman.jumlah as pinjaman_jumlah',
       'pinjaman.sisa_pokok',
       'nasabah.nama',
-      staffName.as('petugas'),
+      (eb) => staffNameOrDash(eb.ref('pembayaran.created_by')).as('petugas'),
     ])
     .where('pembayaran.id', '=', paymentId)
     .executeTakeFirst();
@@ -72,7 +73,6 @@ export function loanFacts(db: Kysely<DB>, loanIds: readonly number[]) {
   return db
     .selectFrom('pinjaman')
     .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
-    .leftJoin('users', 'users.id', 'pinjaman.updated_by')
     .select([
       'pinjaman.id',
       'pinjaman.nomor_pinjaman',
@@ -85,7 +85,7 @@ export function loanFacts(db: Kysely<DB>, loanIds: readonly number[]) {
       'pinjaman.tunggakan_total',
       'pinjaman.kolektibilitas',
       'nasabah.nama',
-      staffName.as('petugas'),
+      (eb) => staffNameOrDash(eb.ref('pinjaman.updated_by')).as('petugas'),
     ])
     .where('pinjaman.id', 'in', loanIds)
     .orderBy('pinjaman.id')

@@ -6,7 +6,8 @@ import {
   type NotifikasiSettingsResponse,
 } from '@mizan/core';
 import { createTestApp, messagesSent, reactionsDone, type TestApp } from '../../test/test-app';
-import { paymentPayload, postLoan, postPayment } from '../../test/populate';
+import { expectFieldError } from '../../test/refusals';
+import { addNasabah, paymentPayload, postLoan, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import type { SimulatorGateway } from '../../lib/whatsapp/simulator';
 import { messageLog } from '../../lib/whatsapp/message-log.repository';
@@ -60,13 +61,7 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(201);
   }
-  nasabahId = (
-    await t.app.db
-      .insertInto('nasabah')
-      .values({ nama: 'Siti Aminah', nik: '3201000000000001', status: 'aktif' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  nasabahId = (await addNasabah(t, 'Siti Aminah', { nik: '3201000000000001' })).id;
   await connect();
 });
 afterAll(async () => {
@@ -106,8 +101,7 @@ describe('GET/PUT /api/settings/notifikasi', () => {
 
   it('refuses a bad recap time, and an operator', async () => {
     const res = await put({ ...settings, jam_rekap: '25:00' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ path: 'jam_rekap', msg: 'Jam rekap harian harus berformat JJ:MM, misalnya 17:00' }]);
+    expectFieldError(res, 'jam_rekap', 'Jam rekap harian harus berformat JJ:MM, misalnya 17:00');
     expect((await put(settings, operatorToken)).statusCode).toBe(403);
   });
 

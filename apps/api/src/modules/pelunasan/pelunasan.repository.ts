@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { staffNameOf } from '../../db/json-rows';
+import { staffNameById } from '../../db/shared-columns';
 import type { DB, PelunasanDipercepatTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 
@@ -12,9 +12,7 @@ export function settlementOfLoan(db: Kysely<DB>, pinjamanId: number) {
   return db
     .selectFrom('pelunasan_dipercepat as s')
     .innerJoin('pembayaran as b', 'b.id', 's.pembayaran_id')
-    .leftJoin('users as c', 'c.id', 's.created_by')
     .leftJoin('persetujuan as r', 'r.id', 's.persetujuan_id')
-    .leftJoin('users as a', 'a.id', 'r.diputuskan_oleh')
     .select([
       's.pembayaran_id',
       's.tanggal',
@@ -27,8 +25,8 @@ export function settlementOfLoan(db: Kysely<DB>, pinjamanId: number) {
       's.margin_tidak_ditagih',
       's.khasm',
       's.alasan_khasm',
-      staffNameOf('c').as('dicatat_oleh'),
-      staffNameOf('a').as('disetujui_oleh'),
+      (eb) => staffNameById(eb.ref('s.created_by')).as('dicatat_oleh'),
+      (eb) => staffNameById(eb.ref('r.diputuskan_oleh')).as('disetujui_oleh'),
     ])
     .where('s.pinjaman_id', '=', pinjamanId)
     .where('b.deleted_at', 'is', null)

@@ -24,7 +24,7 @@ import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.se
 import { getPendapatanSetting, getPersetujuanSetting } from '../settings/settings.service';
 import { findLivingLoan, livingPaymentsOf, lockLoanForMoney, postLoanEvent } from '../mutasi/mutasi.service';
 import { hasPelunasan, insertPaymentRow } from '../pembayaran/pembayaran.service';
-import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
+import { proposeToLoan, waitingRequestOf } from '../persetujuan/pengajuan.service';
 import type { DecisionHandler } from '../persetujuan/persetujuan.service';
 import { syncTazirLater } from '../tazir/tazir-usulan.service';
 import { jsonValue } from '../../db/json-rows';
@@ -117,16 +117,14 @@ export async function createPelunasan(ctx: PelunasanContext, userId: number, id:
     const { batas_diskon_persen: batas } = await getPersetujuanSetting(trx);
     const proposal: PelunasanProposal = { input, khasm, quote, metode };
     if (khasmPercent(khasm, quote.margin_sisa) > batas) {
-      const requestId = await insertRequest(trx, { jenis: 'pelunasan', pinjaman_id: id, diajukan_oleh: userId, data: proposal });
-      await recordActivity(trx, {
-        type: 'pelunasan.ajukan',
-        description: `Pelunasan dipercepat ${loan.nasabah_nama} diajukan dengan potongan ${formatRupiah(khasm)} (${formatPercent(khasmPercent(khasm, quote.margin_sisa))} dari sisa margin, di atas batas ${formatPercent(batas)}): menunggu persetujuan`,
-        category: 'pinjaman',
-        amount: quote.total_pelunasan - khasm,
-        entityType: 'pinjaman',
-        entityId: id,
-        userId,
-      });
+      const requestId = await proposeToLoan(
+        trx,
+        { jenis: 'pelunasan', pinjamanId: id, userId, data: proposal },
+        {
+          description: `Pelunasan dipercepat ${loan.nasabah_nama} diajukan dengan potongan ${formatRupiah(khasm)} (${formatPercent(khasmPercent(khasm, quote.margin_sisa))} dari sisa margin, di atas batas ${formatPercent(batas)}): menunggu persetujuan`,
+          amount: quote.total_pelunasan - khasm,
+        },
+      );
       return { status: 'menunggu' as const, pembayaran_id: null, requestId };
     }
     const pembayaranId = await settle(trx, ctx, loan, proposal, userId, null);

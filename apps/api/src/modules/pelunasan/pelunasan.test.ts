@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah, pelunasanMessages as m, persetujuanMessages } from '@mizan/core';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createKasir, createManajer, postLoan, postNasabah, postPayment } from '../../test/populate';
+import { createKasir, createManajer, decideRequest, postLoan, postNasabah, postPayment } from '../../test/populate';
+import { activityDescriptions } from '../../test/rows';
 import { manualClock } from '../../lib/clock';
 import { SETTLEMENT_FIXED } from '../pembayaran/pembayaran.service';
 
@@ -180,8 +181,8 @@ describe('early settlement of a Murabahah', () => {
     });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe(SETTLEMENT_FIXED);
-    const logged = await t.app.db.selectFrom('activities').select('description').where('type', '=', 'pelunasan.create').execute();
-    expect(logged.at(-1)!.description).toContain('tidak ditagih; potongan');
+    const logged = await activityDescriptions(t.app.db, 'pelunasan.create');
+    expect(logged.at(-1)).toContain('tidak ditagih; potongan');
   });
 
   it('a khasm above the limit waits for another person’s approval, then settles', async () => {
@@ -197,20 +198,10 @@ describe('early settlement of a Murabahah', () => {
     expect(again.json().message).toBe(m.sudahDiajukan);
 
     const requestId = (await info(id)).menunggu.id;
-    const self = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${requestId}/setujui`,
-      token: operator.token,
-      payload: {},
-    });
+    const self = await decideRequest(t, requestId, 'setujui', { token: operator.token });
     expect(self.statusCode).toBe(403);
     expect(self.json().message).toBe(persetujuanMessages.bukanPenyetuju);
-    const ok = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${requestId}/setujui`,
-      token: manajer.token,
-      payload: {},
-    });
+    const ok = await decideRequest(t, requestId, 'setujui', { token: manajer.token });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await statusOf(id)).toBe('lunas');
     const khasm = Math.round(quote.margin_sisa / 2);
@@ -228,23 +219,13 @@ describe('early settlement of a Murabahah', () => {
     expect(res.statusCode).toBe(202);
     const requestId = res.json().data.persetujuan.id;
     await postPayment(t, id, { tanggal: '2024-06-15', jumlah: INSTALMENT, angsuran_ke: 5 });
-    const stale = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${requestId}/setujui`,
-      token: manajer.token,
-      payload: {},
-    });
+    const stale = await decideRequest(t, requestId, 'setujui', { token: manajer.token });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(m.berubah);
     expect(await statusOf(id)).toBe('aktif');
     expect((await info(id)).menunggu.status).toBe('menunggu');
     // Rejected, the loan stays as it is and can be settled without that khasm.
-    const reject = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${requestId}/tolak`,
-      token: manajer.token,
-      payload: { catatan: 'Potongan terlalu besar' },
-    });
+    const reject = await decideRequest(t, requestId, 'tolak', { token: manajer.token, catatan: 'Potongan terlalu besar' });
     expect(reject.statusCode).toBe(200);
     expect((await settle(id, {})).statusCode).toBe(201);
   });

@@ -5,25 +5,25 @@ import {
   labelOf,
   sortKeyLabels,
   sortText,
-  tipePinjamanLabels,
   type Pembayaran,
   type PembayaranExportQuery,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { filterLines, pagesOf, type ExportColumn } from '../../lib/spreadsheet';
+import * as column from '../../lib/export-columns';
 import { listPembayaran } from './pembayaran.service';
 
 const columns: readonly ExportColumn<Pembayaran>[] = [
   { header: 'Tanggal', kind: 'tanggal', value: (p) => p.tanggal },
-  { header: 'No. Pinjaman', kind: 'teks', value: (p) => p.pinjaman.nomor_pinjaman, width: 16 },
-  { header: 'Nasabah', kind: 'teks', value: (p) => p.pinjaman.nasabah.nama, width: 28 },
-  { header: 'NIK', kind: 'teks', value: (p) => p.pinjaman.nasabah.nik, width: 20 },
-  { header: 'Tipe', kind: 'teks', value: (p) => labelOf(tipePinjamanLabels, p.pinjaman.tipe) },
+  column.loanNumber((p) => p.pinjaman.nomor_pinjaman),
+  column.customerName((p) => p.pinjaman.nasabah.nama),
+  column.nik((p) => p.pinjaman.nasabah.nik),
+  column.loanType((p) => p.pinjaman.tipe),
   { header: 'Jenis', kind: 'teks', value: (p) => labelOf(jenisPembayaranLabels, p.jenis) },
   { header: 'Angsuran Ke', kind: 'angka', value: (p) => p.angsuran_ke },
-  { header: 'Jumlah', kind: 'rupiah', value: (p) => p.jumlah, width: 18 },
+  column.rupiah('Jumlah', (p) => p.jumlah),
   { header: 'Keterangan', kind: 'teks', value: (p) => p.keterangan, width: 28 },
-  { header: 'Dicatat', kind: 'waktu', value: (p) => p.created_at, width: 18 },
+  column.time('Dicatat', (p) => p.created_at),
 ];
 
 /** The payment list as a file (issue 26 B). */

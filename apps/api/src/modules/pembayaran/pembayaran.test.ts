@@ -14,6 +14,7 @@ import {
 import { appPerFile, type TestApp, clearBook } from '../../test/test-app';
 import { activityOfType, countRows } from '../../test/rows';
 import { addNasabah, paymentPayload, postLoan, postPayment } from '../../test/populate';
+import { expectFieldError, expectFieldErrors, pagingRefusals } from '../../test/refusals';
 import { angsuranKeConflict, angsuranKeTakenMessage, PINJAMAN_SETTLED, tanggalBeforeLoanMessage } from './pembayaran.service';
 
 const m = messages.pembayaran;
@@ -150,11 +151,7 @@ describe('creating a payment', () => {
     expect(new Date(payment.created_at).toISOString()).toBe(payment.created_at);
     await expectBalanceMatchesPayments(loan);
 
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .selectAll()
-      .where('entity_type', '=', 'pembayaran')
-      .executeTakeFirstOrThrow();
+    const activity = await activityOfType(t.app.db, 'pembayaran.create');
     expect(activity).toMatchObject({
       type: 'pembayaran.create',
       category: 'pembayaran',
@@ -219,19 +216,14 @@ describe('refused payments leave nothing behind', () => {
     const before = await loanRow(loan.id);
     const activities = await countRows(t.app.db, 'activities');
     const res = await post({ pinjaman_id: '', tanggal: '', jumlah: 0, jenis: '', keterangan: '', angsuran_ke: null });
-    expect(res.statusCode).toBe(400);
-    const errors = res.json().errors as { path: string; msg: string }[];
-    expect(errors).toEqual(
-      expect.arrayContaining([
-        { path: 'pinjaman_id', msg: m.pinjamanRequired },
-        { path: 'tanggal', msg: m.tanggalRequired },
-        { path: 'jumlah', msg: m.jumlahPositive },
-        { path: 'jenis', msg: m.jenisRequired },
-      ]),
-    );
+    expectFieldErrors(res, {
+      pinjaman_id: m.pinjamanRequired,
+      tanggal: m.tanggalRequired,
+      jumlah: m.jumlahPositive,
+      jenis: m.jenisRequired,
+    });
     const angsuran = await post(body(loan.id, { angsuran_ke: null }));
-    expect(angsuran.statusCode).toBe(400);
-    expect(angsuran.json().errors).toEqual([{ path: 'angsuran_ke', msg: m.angsuranKeRequired }]);
+    expectFieldError(angsuran, 'angsuran_ke', m.angsuranKeRequired);
     expect(angsuran.json().errors[0].msg).toBe('Angsuran ke harus lebih dari 0 untuk jenis angsuran');
     await expectNothingWritten(loan, before, 0, activities);
   });
@@ -260,8 +252,7 @@ describe('refused payments leave nothing behind', () => {
     const before = await loanRow(loan.id);
     const activities = await countRows(t.app.db, 'activities');
     const res = await post(body(loan.id, { tanggal: '2024-01-30' }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ path: 'tanggal', msg: tanggalBeforeLoanMessage('2024-01-31') }]);
+    expectFieldError(res, 'tanggal', tanggalBeforeLoanMessage('2024-01-31'));
     expect(res.json().errors[0].msg).toBe('Tanggal pembayaran tidak boleh sebelum tanggal pinjam (31 Januari 2024)');
     await expectNothingWritten(loan, before, 0, activities);
   });
@@ -463,8 +454,7 @@ describe('editing a payment', () => {
     ).toBe(200);
 
     const unknownLoan = await put(second.id, body(999_999, { angsuran_ke: 2 }));
-    expect(unknownLoan.statusCode).toBe(400);
-    expect(unknownLoan.json().errors).toEqual([{ path: 'pinjaman_id', msg: messages.notFound.pinjaman }]);
+    expectFieldError(unknownLoan, 'pinjaman_id', messages.notFound.pinjaman);
 
     const missing = await put(999_999, body(a.id));
     expect(missing.statusCode).toBe(404);
@@ -724,8 +714,7 @@ describe('listing, filtering, sorting and statistics', () => {
     for (const [query, field] of [
       ['sortBy=keterangan', 'sortBy'],
       ['sortOrder=up', 'sortOrder'],
-      ['limit=1001', 'limit'],
-      ['page=0', 'page'],
+      ...pagingRefusals,
       ['jenis=lain', 'jenis'],
       ['month=13', 'month'],
       ['month=0', 'month'],

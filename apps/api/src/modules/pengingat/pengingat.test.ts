@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPengingatSetting, jakartaInstant, type PengingatSetting, type PengingatSettingsResponse } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectFieldError } from '../../test/refusals';
 import { postLoan } from '../../test/populate';
+import { activityDescriptions } from '../../test/rows';
 import { manualClock } from '../../lib/clock';
 import type { SimulatorGateway } from '../../lib/whatsapp/simulator';
 import { PLANNER_JOB, forgetPlan, planReminders } from './pengingat.service';
@@ -352,12 +354,8 @@ describe('a reminder by hand (POST /api/pinjaman/:id/pengingat)', () => {
     expect(sim().sent).toEqual([
       expect.objectContaining({ phone: '6281355556666', text: 'Bu Rina, mohon angsurannya. Terima kasih.' }),
     ]);
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .select('description')
-      .where('type', '=', 'pinjaman.pengingat')
-      .executeTakeFirst();
-    expect(activity?.description).toBe('Pengingat WhatsApp dikirim ke Rina Wati (H1)');
+    const [activity] = await activityDescriptions(t.app.db, 'pinjaman.pengingat');
+    expect(activity).toBe('Pengingat WhatsApp dikirim ke Rina Wati (H1)');
   });
 
   it('refuses outside the window, to an opted-out customer, an empty text, an unknown loan', async () => {
@@ -383,8 +381,7 @@ describe('a reminder by hand (POST /api/pinjaman/:id/pengingat)', () => {
     expect(lunas.json().data).toMatchObject({ tahap: null, teks: '', alasan: 'Pinjaman sudah lunas' });
     await t.app.db.updateTable('pinjaman').set({ status: 'aktif' }).where('id', '=', loans.H1!).execute();
     const empty = await t.request({ method: 'POST', url: `/api/pinjaman/${loans.H1}/pengingat`, payload: { teks: '  ' } });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual([{ path: 'teks', msg: 'Teks pengingat wajib diisi' }]);
+    expectFieldError(empty, 'teks', 'Teks pengingat wajib diisi');
     const missing = await t.request({ method: 'GET', url: '/api/pinjaman/999999/pengingat' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Pinjaman tidak ditemukan');
@@ -416,17 +413,16 @@ describe('a customer’s BERHENTI', () => {
     t.request({ method: 'POST', url: '/api/wa-sessions/simulator/pesan-masuk', payload: { phone, text } });
   const replies = () =>
     t.app.db.selectFrom('wa_messages').select(['phone_number', 'text', 'status']).where('jenis', '=', 'balasan').execute();
+  /** Whether Siti still takes reminders, as stored. */
+  const sitiTakesReminders = async () =>
+    (await t.app.db.selectFrom('nasabah').select('terima_pengingat').where('id', '=', people.siti!).executeTakeFirstOrThrow())
+      .terima_pengingat;
 
   it('turns the reminders off, logs it, and confirms once', async () => {
     await put(on);
     await settle();
     expect((await incoming('0812-3456-7890', 'Berhenti')).statusCode).toBe(200);
-    const siti = await t.app.db
-      .selectFrom('nasabah')
-      .select('terima_pengingat')
-      .where('id', '=', people.siti!)
-      .executeTakeFirstOrThrow();
-    expect(siti.terima_pengingat).toBe(false);
+    expect(await sitiTakesReminders()).toBe(false);
     expect(await replies()).toEqual([
       {
         phone_number: '6281234567890',
@@ -434,12 +430,7 @@ describe('a customer’s BERHENTI', () => {
         text: 'Permintaan Anda kami terima. BMT Amanah tidak akan lagi mengirim pengingat angsuran lewat WhatsApp ke nomor ini. Bila ingin menerimanya kembali, silakan hubungi kantor kami.',
       },
     ]);
-    const log = await t.app.db
-      .selectFrom('activities')
-      .select('description')
-      .where('type', '=', 'nasabah.berhenti_pengingat')
-      .execute();
-    expect(log.map((l) => l.description)).toEqual([
+    expect(await activityDescriptions(t.app.db, 'nasabah.berhenti_pengingat')).toEqual([
       'Siti Aminah meminta berhenti menerima pengingat WhatsApp (balasan "Berhenti" dari 6281234567890)',
     ]);
     await incoming('6281234567890', 'STOP');
@@ -454,12 +445,7 @@ describe('a customer’s BERHENTI', () => {
     await incoming('6281234567890', 'Baik, terima kasih');
     await incoming('6289999999999', 'STOP');
     expect(await replies()).toEqual([]);
-    const siti = await t.app.db
-      .selectFrom('nasabah')
-      .select('terima_pengingat')
-      .where('id', '=', people.siti!)
-      .executeTakeFirstOrThrow();
-    expect(siti.terima_pengingat).toBe(true);
+    expect(await sitiTakesReminders()).toBe(true);
   });
 
   it('refuses a bad number, and while not connected', async () => {

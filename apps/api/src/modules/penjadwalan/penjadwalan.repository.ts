@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, PenjadwalanUlangTable } from '../../db/schema';
-import { staffNameOf } from '../../db/json-rows';
+import { staffNameById } from '../../db/shared-columns';
 
 export async function setSchedule(trx: Kysely<DB>, pinjamanId: number, jadwalUlang: unknown, userId: number) {
   await trx
@@ -25,7 +25,6 @@ export function historyOf(db: Kysely<DB>, pinjamanId: number) {
   return db
     .selectFrom('penjadwalan_ulang as j')
     .leftJoin('persetujuan as r', 'r.id', 'j.persetujuan_id')
-    .leftJoin('users as u', 'u.id', 'r.diputuskan_oleh')
     .select([
       'j.id',
       'j.tanggal',
@@ -34,7 +33,7 @@ export function historyOf(db: Kysely<DB>, pinjamanId: number) {
       'j.sisa_kewajiban',
       'j.jadwal_lama',
       'j.jadwal_baru',
-      staffNameOf('u').as('disetujui_oleh'),
+      (eb) => staffNameById(eb.ref('r.diputuskan_oleh')).as('disetujui_oleh'),
     ])
     .where('j.pinjaman_id', '=', pinjamanId)
     .orderBy('j.id', 'desc')

@@ -11,10 +11,9 @@ import {
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { todayOf, type Clock } from '../../lib/clock';
-import { recordActivity } from '../activities/activity.service';
 import { findLivingLoan, livingPaymentsOf, lockLoanForMoney, postLoanEvent } from '../mutasi/mutasi.service';
 import { hasPelunasan } from '../pembayaran/pembayaran.service';
-import { insertRequest, waitingRequestOf } from '../persetujuan/pengajuan.service';
+import { proposeToLoan, waitingRequestOf } from '../persetujuan/pengajuan.service';
 import type { DecisionHandler } from '../persetujuan/persetujuan.service';
 import { jsonValue } from '../../db/json-rows';
 import * as repo from './penjadwalan.repository';
@@ -90,17 +89,14 @@ export async function proposePenjadwalan(
     const plan = await planOf(trx, loan, todayOf(clock), input);
     if (!plan) throw conflict(m.tidakAdaSisa);
     const proposal: Proposal = { input, sisa_kewajiban: plan.sisa_kewajiban, riwayat: plan.riwayat };
-    const requestId = await insertRequest(trx, { jenis: 'penjadwalan', pinjaman_id: id, diajukan_oleh: userId, data: proposal });
-    await recordActivity(trx, {
-      type: 'penjadwalan.ajukan',
-      description: `Penjadwalan kembali ${loan.nasabah_nama} diajukan: sisa kewajiban ${formatRupiah(plan.sisa_kewajiban)} dalam ${input.durasi} bulan${input.tenggang ? ` setelah tenggang ${input.tenggang} bulan` : ''}${input.alasan ? ` (${input.alasan})` : ''}`,
-      category: 'pinjaman',
-      amount: plan.sisa_kewajiban,
-      entityType: 'pinjaman',
-      entityId: id,
-      userId,
-    });
-    return requestId;
+    return proposeToLoan(
+      trx,
+      { jenis: 'penjadwalan', pinjamanId: id, userId, data: proposal },
+      {
+        description: `Penjadwalan kembali ${loan.nasabah_nama} diajukan: sisa kewajiban ${formatRupiah(plan.sisa_kewajiban)} dalam ${input.durasi} bulan${input.tenggang ? ` setelah tenggang ${input.tenggang} bulan` : ''}${input.alasan ? ` (${input.alasan})` : ''}`,
+        amount: plan.sisa_kewajiban,
+      },
+    );
   });
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { penjadwalanMessages as m, persetujuanMessages } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createKasir, createManajer, postLoan, postNasabah, postPayment } from '../../test/populate';
+import { createKasir, createManajer, decideRequest, loanPayload, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { pdfText } from '../../test/pdf-text';
 import { TERMS_FIXED_RESCHEDULED } from '../pinjaman/pinjaman.service';
@@ -28,8 +28,7 @@ const pay = async (pinjaman_id: number, angsuran_ke: number | null, tanggal: str
 };
 const propose = (id: number, payload: Record<string, unknown>, token = operator.token) =>
   t.request({ method: 'POST', url: `/api/pinjaman/${id}/penjadwalan`, token, payload });
-const decide = (requestId: number, token: string) =>
-  t.request({ method: 'POST', url: `/api/persetujuan/${requestId}/setujui`, token, payload: {} });
+const decide = (requestId: number, token: string) => decideRequest(t, requestId, 'setujui', { token });
 const getLoan = async (id: number) => (await t.request({ method: 'GET', url: `/api/pinjaman/${id}` })).json().data;
 
 beforeAll(async () => {
@@ -139,19 +138,13 @@ describe('penjadwalan kembali', () => {
     const edit = await t.request({
       method: 'PUT',
       url: `/api/pinjaman/${id}`,
-      payload: {
-        nasabah_id: nasabahId,
+      payload: loanPayload(nasabahId, {
         nomor_pinjaman: 'J-3',
         urutan_pinjaman: 3,
         tanggal_pinjam: '2024-01-15',
         jumlah: 15_000_000,
-        persentase: 2,
-        tipe: 'pokok',
-        jaminan: null,
-        keterangan: null,
-        durasi_angsuran: 12,
         status: 'aktif',
-      },
+      }),
     });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe(TERMS_FIXED_RESCHEDULED);

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { JenisPersetujuan, Persetujuan } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { instantText, jsonValue } from '../../db/json-rows';
+import { recordActivity } from '../activities/activity.service';
 import * as repo from './persetujuan.repository';
 
 export { cancelRequestsOf, insertRequest } from './persetujuan.repository';
@@ -37,6 +38,30 @@ export function toPersetujuanJson(row: repo.RequestRow): Persetujuan {
     diputuskan_pada: when(row.diputuskan_pada),
     catatan: row.catatan,
   };
+}
+
+/**
+ * Proposes a change of a loan for another person's decision: opens the request of `jenis` holding
+ * `data`, and records the proposal (`<jenis>.ajukan`, on the loan, with what it says and its
+ * amount) in the feed. What a settlement above the khasm limit, a rescheduling and a write-off do
+ * inside their transaction; answers the request's id.
+ */
+export async function proposeToLoan(
+  trx: Kysely<DB>,
+  proposal: { jenis: JenisPersetujuan; pinjamanId: number; userId: number; data: unknown },
+  activity: { description: string; amount: number },
+): Promise<number> {
+  const { jenis, pinjamanId, userId, data } = proposal;
+  const requestId = await repo.insertRequest(trx, { jenis, pinjaman_id: pinjamanId, diajukan_oleh: userId, data });
+  await recordActivity(trx, {
+    type: `${jenis}.ajukan`,
+    ...activity,
+    category: 'pinjaman',
+    entityType: 'pinjaman',
+    entityId: pinjamanId,
+    userId,
+  });
+  return requestId;
 }
 
 /** The request of a kind waiting on a loan, as the API shows it, or null. */

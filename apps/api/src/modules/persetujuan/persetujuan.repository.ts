@@ -1,15 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { PERSETUJUAN_PER_PAGE, type JenisPersetujuan, type PersetujuanListQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
-import { staffNameOf } from '../../db/json-rows';
+import { loanRefColumnsOf, staffNameById } from '../../db/shared-columns';
 
 /** One request with its loan, customer and the names of the people who proposed and decided. */
 function requestRows(db: Kysely<DB>) {
   return db
     .selectFrom('persetujuan as r')
     .innerJoin('pinjaman as p', 'p.id', 'r.pinjaman_id')
-    .innerJoin('users as a', 'a.id', 'r.diajukan_oleh')
-    .leftJoin('users as d', 'd.id', 'r.diputuskan_oleh')
     .select([
       'r.id',
       'r.jenis',
@@ -20,18 +18,16 @@ function requestRows(db: Kysely<DB>) {
       'r.diputuskan_oleh',
       'r.diputuskan_pada',
       'r.catatan',
-      'p.id as pinjaman_id',
-      'p.nomor_pinjaman',
+      ...loanRefColumnsOf('p'),
       'p.tipe',
       'p.jumlah',
       'p.persentase',
       'p.durasi_angsuran',
       'p.tanggal_pinjam',
       'p.status as pinjaman_status',
-      'p.nasabah_id',
-      'p.nasabah_nama',
-      staffNameOf('a').$castTo<string>().as('diajukan_nama'),
-      staffNameOf('d').as('diputuskan_nama'),
+      // A request always has its proposer (a required reference to users).
+      (eb) => staffNameById(eb.ref('r.diajukan_oleh')).$castTo<string>().as('diajukan_nama'),
+      (eb) => staffNameById(eb.ref('r.diputuskan_oleh')).as('diputuskan_nama'),
     ]);
 }
 export type RequestRow = Awaited<ReturnType<ReturnType<typeof requestRows>['executeTakeFirstOrThrow']>>;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, persetujuanMessages as m } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createManajer, loanPayload, paymentPayload, postNasabah } from '../../test/populate';
+import { createManajer, decideRequest, loanPayload, paymentPayload, postNasabah } from '../../test/populate';
+import { activityDescriptions } from '../../test/rows';
 import { manualClock } from '../../lib/clock';
 
 // Approval of financing (issue 27 A): the setting, the pending loan, the queue and its count, the
@@ -100,12 +101,8 @@ describe('approval of financing', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.setting.pinjaman_baru).toBe(true);
     expect(res.json().data.diubah_oleh).not.toBeNull();
-    const logged = await t.app.db
-      .selectFrom('activities')
-      .select('description')
-      .where('type', '=', 'pengaturan.persetujuan')
-      .executeTakeFirstOrThrow();
-    expect(logged.description).toContain('pinjaman baru menunggu persetujuan');
+    const [logged] = await activityDescriptions(t.app.db, 'pengaturan.persetujuan');
+    expect(logged).toContain('pinjaman baru menunggu persetujuan');
   });
 
   it('a proposed loan waits: pending, in the queue and its count, takes no payment', async () => {
@@ -143,23 +140,13 @@ describe('approval of financing', () => {
 
   it('refuses a decision by a role that may not approve, and by the proposer', async () => {
     const [request] = (await queue()).data;
-    const byOperator = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${request!.id}/setujui`,
-      token: operator.token,
-      payload: {},
-    });
+    const byOperator = await decideRequest(t, request!.id, 'setujui', { token: operator.token });
     expect(byOperator.statusCode).toBe(403);
     expect(byOperator.json().message).toBe(m.bukanPenyetuju);
 
     const own = await proposeLoan(manajer.token, 'L-2');
     const ownRequest = await requestOf(own.id);
-    const self = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${ownRequest.id}/setujui`,
-      token: manajer.token,
-      payload: {},
-    });
+    const self = await decideRequest(t, ownRequest.id, 'setujui', { token: manajer.token });
     expect(self.statusCode).toBe(403);
     expect(self.json().message).toBe(m.milikSendiri);
     expect((await requestOf(own.id)).status).toBe('menunggu');
@@ -169,11 +156,9 @@ describe('approval of financing', () => {
   it('a manager approves another person’s proposal: the loan becomes aktif and takes payments', async () => {
     const [request] = (await queue()).data;
     const loanId = request!.pinjaman.id;
-    const res = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${request!.id}/setujui`,
+    const res = await decideRequest(t, request!.id, 'setujui', {
       token: manajer.token,
-      payload: { catatan: '  Survei usaha sudah dilakukan  ' },
+      catatan: '  Survei usaha sudah dilakukan  ',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -187,12 +172,7 @@ describe('approval of financing', () => {
     // Disbursed on 31 January: the instalment of 29 February is late on 15 March.
     expect(loan.hari_tunggakan).toBe(15);
 
-    const again = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${request!.id}/tolak`,
-      token: t.token,
-      payload: { catatan: 'x' },
-    });
+    const again = await decideRequest(t, request!.id, 'tolak', { catatan: 'x' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(m.sudahDiputuskan);
     expect((await pay(loanId)).statusCode).toBe(201);
@@ -208,23 +188,15 @@ describe('approval of financing', () => {
     const request = await requestOf(loan.id);
     const before = (await t.request({ method: 'GET', url: `/api/nasabah/${nasabahId}` })).json().data.total_pinjaman;
 
-    const noReason = await t.request({ method: 'POST', url: `/api/persetujuan/${request.id}/tolak`, payload: { catatan: '  ' } });
+    const noReason = await decideRequest(t, request.id, 'tolak', { catatan: '  ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors[0].msg).toBe(m.catatanWajib);
-    const nul = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${request.id}/tolak`,
-      payload: { catatan: 'Tidak\u0000layak' },
-    });
+    const nul = await decideRequest(t, request.id, 'tolak', { catatan: 'Tidak\u0000layak' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().errors[0].msg).toBe(messages.common.textNulChar);
     expect((await requestOf(loan.id)).status).toBe('menunggu');
 
-    const res = await t.request({
-      method: 'POST',
-      url: `/api/persetujuan/${request.id}/tolak`,
-      payload: { catatan: 'Usaha belum berjalan enam bulan' },
-    });
+    const res = await decideRequest(t, request.id, 'tolak', { catatan: 'Usaha belum berjalan enam bulan' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await requestOf(loan.id)).toMatchObject({ status: 'ditolak', catatan: 'Usaha belum berjalan enam bulan' });
     expect((await t.request({ method: 'GET', url: `/api/pinjaman/${loan.id}` })).json().data.status).toBe('ditolak');
@@ -251,7 +223,7 @@ describe('approval of financing', () => {
       .where('pinjaman_id', '=', loan.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('dibatalkan');
-    const missing = await t.request({ method: 'POST', url: '/api/persetujuan/999999/setujui', payload: {} });
+    const missing = await decideRequest(t, 999999, 'setujui');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Pengajuan tidak ditemukan');
   });

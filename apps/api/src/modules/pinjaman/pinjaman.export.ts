@@ -8,28 +8,29 @@ import {
   type PinjamanExportQuery,
 } from '@mizan/core';
 import { filterLines, type ExportColumn } from '../../lib/spreadsheet';
+import * as column from '../../lib/export-columns';
 import { pinjamanBatches, type PinjamanContext } from './pinjaman.service';
 
 const columns: readonly ExportColumn<Pinjaman>[] = [
-  { header: 'No. Pinjaman', kind: 'teks', value: (p) => p.nomor_pinjaman, width: 16 },
+  column.loanNumber((p) => p.nomor_pinjaman),
   { header: 'Pinjaman Ke', kind: 'angka', value: (p) => p.urutan_pinjaman },
-  { header: 'Nasabah', kind: 'teks', value: (p) => p.nasabah.nama, width: 28 },
-  { header: 'NIK', kind: 'teks', value: (p) => p.nasabah.nik, width: 20 },
+  column.customerName((p) => p.nasabah.nama),
+  column.nik((p) => p.nasabah.nik),
   { header: 'Tanggal Pinjam', kind: 'tanggal', value: (p) => p.tanggal_pinjam },
-  { header: 'Tipe', kind: 'teks', value: (p) => labelOf(tipePinjamanLabels, p.tipe) },
-  { header: 'Jumlah', kind: 'rupiah', value: (p) => p.jumlah, width: 18 },
+  column.loanType((p) => p.tipe),
+  column.rupiah('Jumlah', (p) => p.jumlah),
   { header: 'Persentase (%)', kind: 'persen', value: (p) => p.persentase },
   { header: 'Durasi (bulan)', kind: 'angka', value: (p) => p.durasi_angsuran },
-  { header: 'Angsuran per Bulan', kind: 'rupiah', value: (p) => p.angsuran_per_bulan, width: 18 },
-  { header: 'Total Pembayaran', kind: 'rupiah', value: (p) => p.total_pembayaran, width: 18 },
-  { header: 'Sisa Pokok', kind: 'rupiah', value: (p) => p.sisa_pokok, width: 18 },
+  column.rupiah('Angsuran per Bulan', (p) => p.angsuran_per_bulan),
+  column.rupiah('Total Pembayaran', (p) => p.total_pembayaran),
+  column.rupiah('Sisa Pokok', (p) => p.sisa_pokok),
   { header: 'Status', kind: 'teks', value: (p) => labelOf(statusPinjamanLabels, p.status) },
   { header: 'Kolektibilitas', kind: 'teks', value: (p) => (p.kolektibilitas === null ? null : String(p.kolektibilitas)) },
   { header: 'Hari Tunggakan', kind: 'angka', value: (p) => p.hari_tunggakan },
-  { header: 'Tunggakan', kind: 'rupiah', value: (p) => p.tunggakan_total, width: 18 },
+  column.rupiah('Tunggakan', (p) => p.tunggakan_total),
   { header: 'Jaminan', kind: 'teks', value: (p) => p.jaminan, width: 24 },
   { header: 'Keterangan', kind: 'teks', value: (p) => p.keterangan, width: 24 },
-  { header: 'Dibuat', kind: 'waktu', value: (p) => p.created_at, width: 18 },
+  column.time('Dibuat', (p) => p.created_at),
 ];
 
 /** The loan list as a file (issue 26 B). */

@@ -6,7 +6,8 @@ import { angsuranPerBulan, calculateMurabahah, KWITANSI_MAX_BYTES, messages, pin
 import { createTestApp, type TestApp, clearBook } from '../../test/test-app';
 import { activityOfType, countRows } from '../../test/rows';
 import { kwitansiDir } from '../../lib/file-storage';
-import { addNasabah, loanFormFields, multipart, pngBytes, type FilePart } from '../../test/populate';
+import { addNasabah, loanFormFields, multipart, pngBytes, workedExampleLoan, type FilePart } from '../../test/populate';
+import { expectFieldError, expectFieldErrors, pagingRefusals } from '../../test/refusals';
 import { NASABAH_NOT_ACTIVE } from './pinjaman.service';
 
 const m = messages.pinjaman;
@@ -63,15 +64,10 @@ describe('creating a loan', () => {
     expect(loan).toMatchObject({
       nasabah_id: budi.id,
       nasabah: { id: budi.id, nama: 'Budi Santoso', nik: budi.nik },
-      nomor_pinjaman: 'A001',
+      ...workedExampleLoan,
       urutan_pinjaman: 1,
-      tanggal_pinjam: '2024-01-31',
-      jumlah: 12_000_000,
-      persentase: 2,
-      tipe: 'pokok',
       jaminan: 'BPKB motor',
       keterangan: 'Modal warung',
-      durasi_angsuran: 12,
       status: 'aktif',
       sisa_pokok: 12_000_000,
       total_pembayaran: 0,
@@ -162,17 +158,13 @@ describe('creating a loan', () => {
       { filename: 'k.png', type: 'image/png', data: pngBytes() },
     );
     const res = await t.request({ method: 'POST', url: '/api/pinjaman', ...body });
-    expect(res.statusCode).toBe(400);
-    const errors = res.json().errors as { path: string; msg: string }[];
-    expect(errors).toEqual(
-      expect.arrayContaining([
-        { path: 'nasabah_id', msg: m.nasabahRequired },
-        { path: 'tanggal_pinjam', msg: m.tanggalPinjamRequired },
-        { path: 'jumlah', msg: m.jumlahPositive },
-        { path: 'persentase', msg: m.persentaseNegative },
-        { path: 'durasi_angsuran', msg: m.durasiRequired },
-      ]),
-    );
+    expectFieldErrors(res, {
+      nasabah_id: m.nasabahRequired,
+      tanggal_pinjam: m.tanggalPinjamRequired,
+      jumlah: m.jumlahPositive,
+      persentase: m.persentaseNegative,
+      durasi_angsuran: m.durasiRequired,
+    });
     const noTipe = await t.request({ method: 'POST', url: '/api/pinjaman', payload: { ...loanFields(n.id), tipe: '' } });
     expect(noTipe.json().errors).toContainEqual({ path: 'tipe', msg: m.tipeRequired });
     expect(await countRows(t.app.db, 'pinjaman')).toBe(0);
@@ -190,8 +182,7 @@ describe('creating a loan', () => {
       [inactive.id, NASABAH_NOT_ACTIVE],
     ] as const) {
       const res = await t.request({ method: 'POST', url: '/api/pinjaman', ...multipart(loanFields(id), file) });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ path: 'nasabah_id', msg }]);
+      expectFieldError(res, 'nasabah_id', msg);
     }
     expect(await countRows(t.app.db, 'pinjaman')).toBe(0);
     expect(storedFiles()).toEqual([]);
@@ -235,8 +226,7 @@ describe('creating a loan', () => {
       url: '/api/pinjaman',
       ...multipart(loanFields(n.id), { filename: 'e.png', type: 'image/png', data: Buffer.alloc(0) }),
     });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual([{ path: 'kwitansi', msg: messages.kwitansi.empty }]);
+    expectFieldError(empty, 'kwitansi', messages.kwitansi.empty);
     expect(await countRows(t.app.db, 'pinjaman')).toBe(1);
     expect(storedFiles()).toEqual([ok.kwitansi]);
   });
@@ -430,8 +420,7 @@ describe('listing loans', () => {
     for (const [query, field] of [
       ['sortBy=password_hash', 'sortBy'],
       ['sortOrder=up', 'sortOrder'],
-      ['limit=1001', 'limit'],
-      ['page=0', 'page'],
+      ...pagingRefusals,
       ['status=hilang', 'status'],
       ['tipe=lain', 'tipe'],
       ['nasabah_id=abc', 'nasabah_id'],
@@ -603,8 +592,7 @@ describe('editing a loan', () => {
     const loan = await createLoan(from.id, { jumlah: 8_000_000 });
     await createLoan(to.id, { jumlah: 2_000_000, urutan_pinjaman: 1 });
     const noStatus = await t.request({ method: 'PUT', url: `/api/pinjaman/${loan.id}`, payload: loanFields(to.id) });
-    expect(noStatus.statusCode).toBe(400);
-    expect(noStatus.json().errors).toEqual([{ path: 'status', msg: m.statusInvalid }]);
+    expectFieldError(noStatus, 'status', m.statusInvalid);
     const res = await t.request({
       method: 'PUT',
       url: `/api/pinjaman/${loan.id}`,
@@ -621,8 +609,7 @@ describe('editing a loan', () => {
       url: `/api/pinjaman/${loan.id}`,
       payload: { ...loanFields(pasif.id), status: 'aktif' },
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual([{ path: 'nasabah_id', msg: NASABAH_NOT_ACTIVE }]);
+    expectFieldError(refused, 'nasabah_id', NASABAH_NOT_ACTIVE);
     expect(
       (await t.request({ method: 'PUT', url: '/api/pinjaman/999999', payload: { ...loanFields(to.id), status: 'aktif' } }))
         .statusCode,
@@ -666,8 +653,7 @@ describe('editing a loan', () => {
         { filename: 'c.png', type: 'image/png', data: pngBytes() },
       ),
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([{ path: 'jumlah', msg: m.jumlahNotNumber }]);
+    expectFieldError(bad, 'jumlah', m.jumlahNotNumber);
     // A failed edit in the transaction (customer gone) does the same.
     const gone = await t.request({
       method: 'PUT',

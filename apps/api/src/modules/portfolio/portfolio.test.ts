@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { PortfolioOverview, PortfolioPosition } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postLoan } from '../../test/populate';
+import { addNasabah, postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { openPostgres } from '../../db/database';
 import { runDailyLedger } from '../ledger/ledger.service';
@@ -19,21 +19,9 @@ const ids = { A: 0, B: 0, C: 0, D: 0 };
 /** Murabahah loans of 12 000 000 at 2 % over 12 months: instalments of 1 240 000, due monthly. */
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  let nik = 0;
   // Registered on the given day (Jakarta): a month-end counts the customers registered by then.
   const customer = async (nama: string, since: string) =>
-    (
-      await t.app.db
-        .insertInto('nasabah')
-        .values({
-          nama,
-          nik: `3201${String(++nik).padStart(12, '0')}`,
-          status: 'aktif',
-          created_at: new Date(`${since}T08:00:00+07:00`),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    (await addNasabah(t, nama, { created_at: new Date(`${since}T08:00:00+07:00`) })).id;
   const budi = await customer('Budi', '2024-01-31');
   const siti = await customer('Siti', '2024-02-01');
   // A: lent 2024-01-31, nothing paid; first due 2024-02-29.
@@ -70,6 +58,9 @@ const overview = async () => {
   return res.json().data as PortfolioOverview;
 };
 const perClass = (p: PortfolioPosition) => p.per_kelas.map((c) => [c.jumlah_pinjaman, c.outstanding]);
+/** The stored snapshot of a day. */
+const snapshotOf = (tanggal: string) =>
+  t.app.db.selectFrom('portfolio_snapshots').selectAll().where('tanggal', '=', tanggal).executeTakeFirstOrThrow();
 
 describe('GET /api/dashboard/portfolio', () => {
   it('gives the portfolio now from the stored ledgers, without a month-end before it exists', async () => {
@@ -176,11 +167,7 @@ describe('GET /api/dashboard/portfolio', () => {
 
     clock.set(new Date('2024-06-16T00:06:00+07:00'));
     expect(await runDailyLedger(t.app.db, '2024-06-16')).toMatchObject({ outcome: 'done' });
-    const stored = await t.app.db
-      .selectFrom('portfolio_snapshots')
-      .selectAll()
-      .where('tanggal', '=', '2024-06-15')
-      .executeTakeFirstOrThrow();
+    const stored = await snapshotOf('2024-06-15');
     expect(stored).toMatchObject({
       jenis: 'harian',
       lengkap: true,
@@ -196,11 +183,7 @@ describe('GET /api/dashboard/portfolio', () => {
     // A day recorded once: a second run of the day, or a later change, does not rewrite it.
     await t.request({ method: 'DELETE', url: `/api/pembayaran/${paymentId}` });
     expect(await runDailyLedger(t.app.db, '2024-06-16')).toMatchObject({ outcome: 'already' });
-    const again = await t.app.db
-      .selectFrom('portfolio_snapshots')
-      .selectAll()
-      .where('tanggal', '=', '2024-06-15')
-      .executeTakeFirstOrThrow();
+    const again = await snapshotOf('2024-06-15');
     expect(again).toEqual(stored);
     // Today's figures follow the deletion at once; the new day has no collections yet.
     expect((await overview()).sekarang).toMatchObject({ tanggal: '2024-06-16', outstanding: 23_000_000, penagihan_hari: 0 });

@@ -6,8 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, type ProfilLembagaResponse } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { forgetSettings } from '../../db/settings-cache';
-import { multipart, postLoan, postPayment, realPng } from '../../test/populate';
-import { pdfText } from '../../test/pdf-text';
+import { addNasabah, multipart, postLoan, postPayment, realPng } from '../../test/populate';
+import { expectPdfText } from '../../test/pdf-text';
+import { expectFieldError, expectFieldErrors } from '../../test/refusals';
+import { activityDescriptions } from '../../test/rows';
 
 // A built web app of two pages with the placeholders the server fills (the real build has more).
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-dist-'));
@@ -66,12 +68,9 @@ describe('Profil Lembaga', () => {
     expect(data.profil).toEqual(profil);
     expect(data.diubah_oleh).toBe('Administrator');
     expect(Date.parse(data.diubah_pada!)).toBeGreaterThan(Date.now() - 60_000);
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .select('description')
-      .where('type', '=', 'pengaturan.profil_lembaga')
-      .execute();
-    expect(activity.map((a) => a.description)).toContain('Profil lembaga diubah (BMT Amanah Sejahtera)');
+    expect(await activityDescriptions(t.app.db, 'pengaturan.profil_lembaga')).toContain(
+      'Profil lembaga diubah (BMT Amanah Sejahtera)',
+    );
     // Blank optional fields are stored as none.
     const cleared = await put({ ...profil, alamat: '  ', email: '' });
     expect(cleared.json().data.profil).toMatchObject({ alamat: null, email: null });
@@ -86,16 +85,13 @@ describe('Profil Lembaga', () => {
       email: 'bukan-email',
       catatan_kwitansi: 'y'.repeat(301),
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual(
-      expect.arrayContaining([
-        { path: 'nama', msg: 'Nama lembaga wajib diisi' },
-        { path: 'alamat', msg: 'Alamat maksimal 300 karakter' },
-        { path: 'telepon', msg: 'Telepon hanya boleh berisi angka, spasi, +, -, ( dan )' },
-        { path: 'email', msg: 'Format email tidak valid' },
-        { path: 'catatan_kwitansi', msg: 'Catatan kwitansi maksimal 300 karakter' },
-      ]),
-    );
+    expectFieldErrors(res, {
+      nama: 'Nama lembaga wajib diisi',
+      alamat: 'Alamat maksimal 300 karakter',
+      telepon: 'Telepon hanya boleh berisi angka, spasi, +, -, ( dan )',
+      email: 'Format email tidak valid',
+      catatan_kwitansi: 'Catatan kwitansi maksimal 300 karakter',
+    });
     expect((await t.request({ method: 'GET', url: '/api/settings/profil-lembaga' })).json().data.profil).toEqual(profil);
   });
 
@@ -127,26 +123,17 @@ describe('Profil Lembaga', () => {
     expect(image.rawPayload.equals(png)).toBe(true);
 
     // A receipt now carries the institution's header, footer and logo.
-    const nasabah = await t.app.db
-      .insertInto('nasabah')
-      .values({
-        nama: 'Rina',
-        nik: '3201010101019999',
-        telepon: '081234567890',
-        alamat: 'Jl. Mawar',
-        kecamatan: 'Cibinong',
-        kota: 'Bogor',
-        status: 'aktif',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const nasabah = await addNasabah(t, 'Rina', { nik: '3201010101019999', alamat: 'Jl. Mawar' });
     const loan = await postLoan(t, nasabah.id, { nomor_pinjaman: 'LOGO-1' });
     const payment = await postPayment(t, loan.id, { jumlah: 500_000, jenis: 'pokok', angsuran_ke: null });
     const pdf = (await t.request({ method: 'GET', url: `/api/pembayaran/${payment.id}/kwitansi.pdf` })).rawPayload;
-    const text = pdfText(pdf).replace(/\s+/g, ' ');
-    for (const expected of [profil.nama, profil.alamat, `Telp. ${profil.telepon}`, profil.email, profil.catatan_kwitansi]) {
-      expect(text).toContain(expected);
-    }
+    const text = expectPdfText(pdf, [
+      profil.nama,
+      profil.alamat,
+      `Telp. ${profil.telepon}`,
+      profil.email,
+      profil.catatan_kwitansi,
+    ]);
     expect(text).not.toContain('BMT Contoh');
     const images = execFileSync('pdfimages', ['-list', '-'], { input: pdf }).toString('utf8').trim().split('\n').slice(2);
     expect(images).toHaveLength(1);
@@ -180,8 +167,7 @@ describe('Profil Lembaga', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('Ukuran logo maksimal 1 MB');
     const none = await putLogo(undefined);
-    expect(none.statusCode).toBe(400);
-    expect(none.json().errors).toEqual([{ path: 'logo', msg: 'Pilih file logo (PNG atau JPEG)' }]);
+    expectFieldError(none, 'logo', 'Pilih file logo (PNG atau JPEG)');
     const json = await t.request({ method: 'PUT', url: '/api/settings/profil-lembaga/logo', payload: { logo: 'x' } });
     expect(json.statusCode).toBe(400);
     const image = await t.request({ method: 'GET', url: '/api/profil-lembaga/logo', token: null });

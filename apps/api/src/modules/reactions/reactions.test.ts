@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECIPIENT_NAME_MAX_LENGTH, formatRupiah } from '@mizan/core';
 import { createTestApp, messagesSent, reactionsDone, type TestApp } from '../../test/test-app';
 import { countRows } from '../../test/rows';
-import { postLoan } from '../../test/populate';
+import { addNasabah, postLoan } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import type { SimulatorGateway } from '../../lib/whatsapp/simulator';
 import { metricFamily, parseMetrics } from '../../test/prometheus';
@@ -113,13 +113,7 @@ beforeAll(async () => {
     ['subject', t],
     ['plain', plain],
   ] as const) {
-    nasabah[key] = (
-      await app.app.db
-        .insertInto('nasabah')
-        .values({ nama: 'Siti Aminah', nik: '3201000000000001', status: 'aktif' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    nasabah[key] = (await addNasabah(app, 'Siti Aminah', { nik: '3201000000000001' })).id;
   }
   expect((await t.request({ method: 'POST', url: '/api/wa-sessions/create' })).statusCode).toBeLessThan(300);
   expect((await t.request({ method: 'POST', url: '/api/wa-sessions/simulator/scan' })).statusCode).toBe(200);

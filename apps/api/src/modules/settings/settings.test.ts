@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kolektibilitasPresets, type KolektibilitasSettingsResponse, type Pinjaman } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { postLoan } from '../../test/populate';
+import { addNasabah, postLoan } from '../../test/populate';
+import { activityDescriptions } from '../../test/rows';
 import { manualClock } from '../../lib/clock';
 
 // GET/PUT /api/settings/kolektibilitas (issue 23): the bands, "one customer, one grade" and the
@@ -16,17 +17,8 @@ const preset = (id: string) => structuredClone(kolektibilitasPresets.find((p) =>
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
   operatorToken = (await t.createUser({ username: 'operator1', password: 'rahasia-operator-1', role: 'operator' })).token;
-  let nik = 0;
-  const customer = async (nama: string) =>
-    (
-      await t.app.db
-        .insertInto('nasabah')
-        .values({ nama, nik: `3201${String(++nik).padStart(12, '0')}`, status: 'aktif' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const budi = await customer('Budi');
-  const siti = await customer('Siti');
+  const budi = (await addNasabah(t, 'Budi')).id;
+  const siti = (await addNasabah(t, 'Siti')).id;
   // Budi: one loan 107 days late (first due 2024-02-29, nothing paid: Kurang Lancar) and one lent
   // this month (current). Siti: one loan 45 days late (due 2024-05-01: DPK under OJK's bands).
   ids.late = (await postLoan(t, budi, { nomor_pinjaman: 'LATE' })).id;
@@ -140,12 +132,7 @@ describe('PUT /api/settings/kolektibilitas', () => {
     expect(body.diubah_pada).not.toBeNull();
     // KSPPS: up to 90 days Lancar, 91–180 Kurang Lancar.
     expect([await classOf(ids.late), await classOf(ids.current), await classOf(ids.dpk)]).toEqual([3, 1, 1]);
-    const activity = await t.app.db
-      .selectFrom('activities')
-      .select('description')
-      .where('type', '=', 'pengaturan.kolektibilitas')
-      .execute();
-    expect(activity.map((a) => a.description)).toEqual([
+    expect(await activityDescriptions(t.app.db, 'pengaturan.kolektibilitas')).toEqual([
       'Pengaturan kolektibilitas diubah (Koperasi syariah (KSPPS, tanpa DPK))',
     ]);
   });

@@ -1,19 +1,15 @@
 import { sql, type Kysely, type Insertable, type Updateable } from 'kysely';
 import type { DanaKebajikanTable, DB, TazirTable } from '../../db/schema';
-import { staffNameOf } from '../../db/json-rows';
+import { loanRefColumnsOf, staffNameById } from '../../db/shared-columns';
 import { TAZIR_PER_PAGE, type TazirCandidate, type TazirListQuery } from '@mizan/core';
 
 function tazirRows(db: Kysely<DB>) {
   return db
     .selectFrom('tazir as z')
     .innerJoin('pinjaman as p', 'p.id', 'z.pinjaman_id')
-    .leftJoin('users as u', 'u.id', 'z.diputuskan_oleh')
     .select([
       'z.id',
-      'z.pinjaman_id',
-      'p.nomor_pinjaman',
-      'p.nasabah_id',
-      'p.nasabah_nama',
+      ...loanRefColumnsOf('p'),
       'z.angsuran_ke',
       'z.jatuh_tempo',
       'z.tanggal_lunas',
@@ -23,7 +19,7 @@ function tazirRows(db: Kysely<DB>) {
       'z.catatan',
       'z.diputuskan_pada',
       'z.tanggal_terima',
-      staffNameOf('u').as('diputuskan_oleh'),
+      (eb) => staffNameById(eb.ref('z.diputuskan_oleh')).as('diputuskan_oleh'),
     ])
     .where('p.deleted_at', 'is', null);
 }
@@ -113,7 +109,6 @@ export function fundEntries(db: Kysely<DB>, limit: number) {
     .selectFrom('dana_kebajikan as d')
     .leftJoin('tazir as z', 'z.id', 'd.tazir_id')
     .leftJoin('pinjaman as p', 'p.id', 'z.pinjaman_id')
-    .leftJoin('users as u', 'u.id', 'd.created_by')
     .select([
       'd.id',
       'd.tanggal',
@@ -125,7 +120,7 @@ export function fundEntries(db: Kysely<DB>, limit: number) {
       'z.angsuran_ke',
       'p.nomor_pinjaman',
       'p.nasabah_nama',
-      staffNameOf('u').as('dicatat_oleh'),
+      (eb) => staffNameById(eb.ref('d.created_by')).as('dicatat_oleh'),
     ])
     .orderBy('d.tanggal', 'desc')
     .orderBy('d.id', 'desc')
@@ -136,8 +131,14 @@ export function fundEntries(db: Kysely<DB>, limit: number) {
 export function tawidhOfLoan(db: Kysely<DB>, pinjamanId: number) {
   return db
     .selectFrom('tawidh as t')
-    .leftJoin('users as u', 'u.id', 't.created_by')
-    .select(['t.id', 't.tanggal', 't.jumlah', 't.uraian', 't.bukti', staffNameOf('u').as('dicatat_oleh')])
+    .select([
+      't.id',
+      't.tanggal',
+      't.jumlah',
+      't.uraian',
+      't.bukti',
+      (eb) => staffNameById(eb.ref('t.created_by')).as('dicatat_oleh'),
+    ])
     .where('t.pinjaman_id', '=', pinjamanId)
     .where('t.deleted_at', 'is', null)
     .orderBy('t.tanggal', 'desc')

@@ -2,25 +2,26 @@ import type { Kysely } from 'kysely';
 import { labelOf, sortKeyLabels, sortText, tipePinjamanLabels, type Tunggakan, type TunggakanExportQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { filterLines, pagesOf, type ExportColumn } from '../../lib/spreadsheet';
+import * as column from '../../lib/export-columns';
 import { listTunggakan } from './tunggakan.service';
 
 const columns: readonly ExportColumn<Tunggakan>[] = [
-  { header: 'Nasabah', kind: 'teks', value: (r) => r.nasabah.nama, width: 28 },
-  { header: 'NIK', kind: 'teks', value: (r) => r.nasabah.nik, width: 20 },
-  { header: 'Telepon', kind: 'teks', value: (r) => r.nasabah.telepon, width: 16 },
+  column.customerName((r) => r.nasabah.nama),
+  column.nik((r) => r.nasabah.nik),
+  column.phone((r) => r.nasabah.telepon),
   { header: 'Kota', kind: 'teks', value: (r) => r.nasabah.kota, width: 16 },
   { header: 'Kecamatan', kind: 'teks', value: (r) => r.nasabah.kecamatan, width: 16 },
-  { header: 'No. Pinjaman', kind: 'teks', value: (r) => r.nomor_pinjaman, width: 16 },
-  { header: 'Tipe', kind: 'teks', value: (r) => labelOf(tipePinjamanLabels, r.tipe) },
+  column.loanNumber((r) => r.nomor_pinjaman),
+  column.loanType((r) => r.tipe),
   { header: 'Kolektibilitas', kind: 'teks', value: (r) => String(r.kolektibilitas) },
   { header: 'Hari Tunggakan', kind: 'angka', value: (r) => r.hari_tunggakan },
   { header: 'Angsuran Tertunggak', kind: 'angka', value: (r) => r.angsuran_tertunggak },
-  { header: 'Tunggakan Pokok', kind: 'rupiah', value: (r) => r.tunggakan_pokok, width: 18 },
-  { header: 'Tunggakan Margin', kind: 'rupiah', value: (r) => r.tunggakan_margin, width: 18 },
-  { header: 'Tunggakan Bagi Hasil', kind: 'rupiah', value: (r) => r.tunggakan_bagi_hasil, width: 20 },
-  { header: 'Total Tunggakan', kind: 'rupiah', value: (r) => r.tunggakan_total, width: 18 },
+  column.rupiah('Tunggakan Pokok', (r) => r.tunggakan_pokok),
+  column.rupiah('Tunggakan Margin', (r) => r.tunggakan_margin),
+  column.rupiah('Tunggakan Bagi Hasil', (r) => r.tunggakan_bagi_hasil, 20),
+  column.rupiah('Total Tunggakan', (r) => r.tunggakan_total),
   { header: 'Jatuh Tempo Tertua', kind: 'tanggal', value: (r) => r.jatuh_tempo_tertua },
-  { header: 'Sisa Pokok', kind: 'rupiah', value: (r) => r.sisa_pokok, width: 18 },
+  column.rupiah('Sisa Pokok', (r) => r.sisa_pokok),
   { header: 'Per Tanggal', kind: 'tanggal', value: (r) => r.ledger_tanggal },
 ];
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
+import { expectFieldError } from '../../test/refusals';
 import { LAST_ADMIN } from './users.service';
 
 let t: TestApp;
@@ -57,8 +58,7 @@ describe('admin-only user management', () => {
     const missing = await t.request({ method: 'PUT', url: '/api/users/99999/role', payload: { role: 'user' } });
     expect(missing.statusCode).toBe(404);
     const weak = await t.request({ method: 'PUT', url: `/api/users/${operator.id}/password`, payload: { new_password: '123' } });
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors).toEqual([{ path: 'new_password', msg: 'Password minimal 8 karakter' }]);
+    expectFieldError(weak, 'new_password', 'Password minimal 8 karakter');
   });
 
   it('never demotes or deactivates the last active admin', async () => {

@@ -9,10 +9,11 @@ import {
 } from '@mizan/core';
 import type { Database } from '../../db/database';
 import { filterLines, type ExportColumn } from '../../lib/spreadsheet';
+import * as column from '../../lib/export-columns';
 import { messageBatches } from './wa-messages.service';
 
 const columns: readonly ExportColumn<WaMessage>[] = [
-  { header: 'Waktu', kind: 'waktu', value: (m) => m.created_at, width: 18 },
+  column.time('Waktu', (m) => m.created_at),
   { header: 'Jenis', kind: 'teks', value: (m) => labelOf(waMessageJenisLabels, m.jenis) },
   { header: 'Acara', kind: 'teks', value: (m) => (m.acara ? labelOf(notifikasiEventLabels, m.acara) : null), width: 20 },
   { header: 'Nama', kind: 'teks', value: (m) => m.nama, width: 24 },

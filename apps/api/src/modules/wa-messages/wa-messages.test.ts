@@ -9,6 +9,7 @@ import {
   type WaMessageSummary,
 } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { pagingRefusals, type QueryRefusal } from '../../test/refusals';
 import { messageLog } from '../../lib/whatsapp/message-log.repository';
 import type { SimulatorGateway } from '../../lib/whatsapp/simulator';
 import { SIMULATOR_FAILING_SUFFIX } from '../../lib/whatsapp/simulator';
@@ -154,15 +155,14 @@ describe('GET /api/wa-messages', () => {
     expect((await list('', operatorToken)).messages).toHaveLength(4);
   });
 
-  it.each([
-    ['?status=TERKIRIM', 'status', 'Filter status tidak valid'],
-    ['?jenis=sms', 'jenis', 'Filter jenis tidak valid'],
-    ['?dari=2026-02-30', 'dari', 'Format tanggal tidak valid'],
-    ['?dari=2026-11-02&sampai=2026-11-01', 'sampai', 'Tanggal akhir tidak boleh sebelum tanggal awal'],
-    ['?page=0', 'page', 'Halaman minimal 1'],
-    ['?limit=1001', 'limit', 'Limit maksimal 1000'],
-  ])('refuses %s with a field error', async (query, path, msg) => {
-    const res = await t.request({ method: 'GET', url: `/api/wa-messages${query}` });
+  it.each<QueryRefusal>([
+    ['status=TERKIRIM', 'status', 'Filter status tidak valid'],
+    ['jenis=sms', 'jenis', 'Filter jenis tidak valid'],
+    ['dari=2026-02-30', 'dari', 'Format tanggal tidak valid'],
+    ['dari=2026-11-02&sampai=2026-11-01', 'sampai', 'Tanggal akhir tidak boleh sebelum tanggal awal'],
+    ...pagingRefusals,
+  ])('refuses ?%s with a field error', async (query, path, msg) => {
+    const res = await t.request({ method: 'GET', url: `/api/wa-messages?${query}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ path, msg: expect.stringContaining(msg) }]);
   });

@@ -1,6 +1,7 @@
 import type { NotificationRecipient, NotificationRecipientExportQuery } from '@mizan/core';
 import type { Database } from '../../db/database';
 import { filterLines, pagesOf, type ExportColumn } from '../../lib/spreadsheet';
+import * as column from '../../lib/export-columns';
 import { listRecipients } from './wa-recipients.service';
 
 const statusLabels = { active: 'Aktif', inactive: 'Nonaktif' } as const;
@@ -9,7 +10,7 @@ const columns: readonly ExportColumn<NotificationRecipient>[] = [
   { header: 'Nama', kind: 'teks', value: (r) => r.name, width: 28 },
   { header: 'Nomor WhatsApp', kind: 'teks', value: (r) => r.phone_number, width: 18 },
   { header: 'Status', kind: 'teks', value: (r) => statusLabels[r.status] },
-  { header: 'Dibuat', kind: 'waktu', value: (r) => r.created_at, width: 18 },
+  column.time('Dibuat', (r) => r.created_at),
 ];
 
 /** The WhatsApp notification recipients as a file (issue 26 B). */

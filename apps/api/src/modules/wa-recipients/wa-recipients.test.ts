@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appPerFile, type TestApp } from '../../test/test-app';
+import { expectFieldErrors } from '../../test/refusals';
 
 let t: TestApp;
 appPerFile((app) => {
@@ -125,13 +126,7 @@ describe('GET /api/wa-notification-recipients', () => {
 
   it('refuses a bad query with 400', async () => {
     const res = await t.request({ method: 'GET', url: `${URL}?status=aktif&page=0` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual(
-      expect.arrayContaining([
-        { path: 'status', msg: 'Filter status tidak valid' },
-        { path: 'page', msg: 'Halaman minimal 1' },
-      ]),
-    );
+    expectFieldErrors(res, { status: 'Filter status tidak valid', page: 'Halaman minimal 1' });
   });
 
   it('GET /active lists only active recipients', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appPerFile, createTestApp, type TestApp } from '../../test/test-app';
+import { expectFieldError } from '../../test/refusals';
 import { SIMULATOR_ACCOUNT, SimulatorGateway } from '../../lib/whatsapp/simulator';
 import { NO_ACTIVE_RECIPIENTS, NOT_CONNECTED } from './wa-sessions.service';
 
@@ -89,8 +90,7 @@ describe('WhatsApp session flow (simulator)', () => {
       ['x'.repeat(1001), 'Pesan maksimal 1000 karakter'],
     ] as const) {
       const res = await sendTest(message);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ path: 'message', msg }]);
+      expectFieldError(res, 'message', msg);
     }
     expect(sim().sent).toEqual([]);
   });
