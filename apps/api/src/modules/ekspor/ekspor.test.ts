@@ -199,7 +199,7 @@ describe('GET /api/pinjaman/ekspor', () => {
         p.total_pembayaran,
         p.sisa_pokok,
         'Aktif',
-        p.kolektibilitas === null ? null : `${p.kolektibilitas}`,
+        p.kolektibilitas,
         p.hari_tunggakan,
         p.tunggakan_total,
         p.jaminan,
@@ -209,7 +209,8 @@ describe('GET /api/pinjaman/ekspor', () => {
     );
     expect(file.header.slice(0, 4)).toEqual(['No. Pinjaman', 'Pinjaman Ke', 'Nasabah', 'NIK']);
     // The ledger was refreshed on 2024-06-15: A001 (paid to February) and A002 (nothing) are late.
-    expect(file.rows.every((row) => typeof row[13] === 'string')).toBe(true);
+    // The class is a number a spreadsheet can sum and filter by (issue 54), not the text "2".
+    expect(file.rows.every((row) => typeof row[13] === 'number')).toBe(true);
   });
 });
 
@@ -304,7 +305,7 @@ describe('GET /api/tunggakan/ekspor', () => {
         r.nasabah.kecamatan,
         r.nomor_pinjaman,
         'Pokok',
-        `${r.kolektibilitas}`,
+        r.kolektibilitas,
         r.hari_tunggakan,
         r.angsuran_tertunggak,
         r.tunggakan_pokok,

@@ -188,7 +188,7 @@ const nihilColumns: readonly ExportColumn<PenagihanNihil>[] = [
   column.loanNumber((r) => r.nomor_pinjaman),
   column.loanType((r) => r.tipe),
   column.rupiah('Target Bulan Ini', (r) => r.target),
-  { header: 'Kolektibilitas', kind: 'teks', value: (r) => String(r.kolektibilitas) },
+  { header: 'Kolektibilitas', kind: 'angka', value: (r) => r.kolektibilitas },
 ];
 
 /** Penagihan Bulanan as a file: per place with the total, then the loans that paid nothing. */

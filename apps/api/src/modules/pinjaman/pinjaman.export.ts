@@ -25,7 +25,7 @@ const columns: readonly ExportColumn<Pinjaman>[] = [
   column.rupiah('Total Pembayaran', (p) => p.total_pembayaran),
   column.rupiah('Sisa Pokok', (p) => p.sisa_pokok),
   { header: 'Status', kind: 'teks', value: (p) => labelOf(statusPinjamanLabels, p.status) },
-  { header: 'Kolektibilitas', kind: 'teks', value: (p) => (p.kolektibilitas === null ? null : String(p.kolektibilitas)) },
+  { header: 'Kolektibilitas', kind: 'angka', value: (p) => p.kolektibilitas },
   { header: 'Hari Tunggakan', kind: 'angka', value: (p) => p.hari_tunggakan },
   column.rupiah('Tunggakan', (p) => p.tunggakan_total),
   { header: 'Jaminan', kind: 'teks', value: (p) => p.jaminan, width: 24 },
