@@ -79,22 +79,41 @@ export function errorStatusesOf(method: Method, url: string, spec: RouteSpec): E
   return [...statuses].sort((a, b) => a - b);
 }
 
+/** What every route of a module shares: `{ admin: true }` for a module only administrators use. */
+export interface ModuleDefaults {
+  admin?: true;
+}
+
+/**
+ * The preHandlers of a route, in order: the administrator check first (a refused request runs
+ * nothing of the route's own), then the route's own.
+ */
+export function preHandlersOf(spec: Pick<RouteSpec, 'admin' | 'preHandler'>): preHandlerAsyncHookHandler[] {
+  return [...(spec.admin ? [requireAdmin] : []), ...(spec.preHandler ? [spec.preHandler] : [])];
+}
+
 /**
  * The route declarations of one module, all under its OpenAPI `tag`:
  * `const route = routesOf(app, 'nasabah'); route.get('/nasabah/:id', { id: 'getNasabah', summary, params, response }, handler)`.
+ * `defaults` apply to every route of the module (`routesOf(app, 'users', { admin: true })`), so a
+ * route added later cannot forget them.
  */
-export function routesOf(app: FastifyInstance, tag: string) {
+export function routesOf(app: FastifyInstance, tag: string, defaults: ModuleDefaults = {}) {
   const declare =
     (method: Method): Declare =>
-    (url, spec, handler) => {
+    (url, declared, handler) => {
+      const spec = { ...defaults, ...declared };
       const { id, admin, open, errors, preHandler, bodyLimit, hide, ...schema } = spec;
       void errors;
+      void admin;
+      void preHandler;
+      const preHandlers = preHandlersOf(spec);
       app.route({
         method,
         url,
         schema: { ...schema, tags: [tag], operationId: id, ...(open ? { security: [] } : {}), ...(hide ? { hide } : {}) },
         config: { errors: errorStatusesOf(method, url, spec) },
-        ...(admin ? { preHandler: requireAdmin } : preHandler ? { preHandler } : {}),
+        ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
         ...(bodyLimit ? { bodyLimit } : {}),
         handler: handler as RouteHandlerMethod,
       });

@@ -179,11 +179,14 @@ describe('receipt files', () => {
 });
 
 describe('administration is admin-only', () => {
-  it('refuses register and every /api/users route to an operator with 403', async () => {
+  it('refuses register and every route of users, backups and the import template to an operator with 403', async () => {
     const adminOnly = routes.filter(
-      (r) => r.path === '/api/auth/register' || r.path === '/api/users' || r.path.startsWith('/api/users/'),
+      (r) =>
+        r.path === '/api/auth/register' ||
+        /^\/api\/(users|backup)(\/|$)/.test(r.path) ||
+        (r.method === 'GET' && r.path.startsWith('/api/impor/')),
     );
-    expect(adminOnly.length).toBeGreaterThanOrEqual(5);
+    expect(adminOnly.length).toBeGreaterThanOrEqual(10);
     const bodies: Record<string, unknown> = {
       '/api/auth/register': { username: 'penyusup', nama_lengkap: 'Penyusup', password: 'rahasia-penyusup-1', role: 'admin' },
       '/api/users/{id}/role': { role: 'admin' },
@@ -191,7 +194,10 @@ describe('administration is admin-only', () => {
       '/api/users/{id}/password': { new_password: 'rahasia-baru-123' },
     };
     for (const route of adminOnly) {
-      const url = route.path.replace('{id}', String(data.operator.id));
+      const url = route.path
+        .replace('{id}', String(data.operator.id))
+        .replace('{jenis}', 'nasabah')
+        .replace('{name}', 'mizan-backup.tar.gz');
       const body = bodies[route.path];
       const res = await t.request({
         method: route.method as 'GET',

@@ -22,7 +22,7 @@ import { reactionCounts } from '../reactions/reactions.service';
  * download early; the archive then lacks its closing summary.json and every reader refuses it.
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = routesOf(app, 'operasional');
+  const route = routesOf(app, 'operasional', { admin: true });
   route.get(
     '/backup/status',
     {
@@ -30,7 +30,6 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         'Cadangan server: jadwal, yang sedang berjalan, hasil terakhir, riwayat dan file tersimpan, dan reaksi yang menunggu atau gagal (khusus administrator)',
       response: { 200: envelope(backupStatusResponseSchema) },
-      admin: true,
     },
     async () => {
       const [status, reactions] = await Promise.all([app.backups.status(), reactionCounts(app.db)]);
@@ -44,7 +43,6 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       id: 'createBackup',
       summary: 'Backup sekarang: buat cadangan ke folder cadangan server (berjalan di latar belakang; khusus administrator)',
       response: { 202: envelope(backupRunSchema) },
-      admin: true,
       errors: [409],
     },
     async (request, reply) => {
@@ -60,7 +58,6 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Unduh satu file cadangan yang disimpan server (khusus administrator)',
       params: z.object({ name: z.string() }),
       produces: ['application/gzip'],
-      admin: true,
     },
     async (request, reply) => {
       const file = app.backups.fileOf(request.params.name);
@@ -81,7 +78,6 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       id: 'downloadBackup',
       summary: 'Unduh cadangan lengkap (database dan file kwitansi) sebagai .tar.gz (khusus administrator)',
       produces: ['application/gzip'],
-      admin: true,
       errors: [503],
     },
     async (request, reply) => {

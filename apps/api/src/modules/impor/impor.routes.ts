@@ -46,7 +46,7 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: IMPOR_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
     throwFileSizeLimit: false,
   });
-  const route = routesOf(app, 'impor');
+  const route = routesOf(app, 'impor', { admin: true });
 
   route.get(
     '/impor/:jenis/template',
@@ -55,7 +55,6 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Template XLSX impor (lembar Data dan Petunjuk) untuk nasabah, pinjaman atau pembayaran',
       params: imporParamsSchema,
       produces: [XLSX_TYPE],
-      admin: true,
     },
     async (request, reply) =>
       reply
@@ -72,7 +71,6 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
       params: imporParamsSchema,
       consumes: ['multipart/form-data'],
       response: { 200: envelope(imporPeriksaSchema) },
-      admin: true,
       errors: [413],
     },
     async (request) => {
@@ -91,7 +89,6 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
       params: imporParamsSchema,
       consumes: ['multipart/form-data'],
       produces: [XLSX_TYPE],
-      admin: true,
       errors: [413],
     },
     async (request, reply) => {
@@ -114,7 +111,6 @@ export const imporRoutes: FastifyPluginAsyncZod = async (app) => {
       params: imporParamsSchema,
       consumes: ['multipart/form-data'],
       response: { 200: envelope(imporHasilSchema) },
-      admin: true,
       errors: [409, 413, 422],
     },
     async (request) => {

@@ -14,11 +14,11 @@ import * as service from './users.service';
 
 /** Staff account management: administrators only (403 for everyone else). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = routesOf(app, 'users');
+  const route = routesOf(app, 'users', { admin: true });
 
   route.get(
     '/users',
-    { id: 'listUsers', summary: 'Daftar akun staf', response: { 200: envelope(z.array(staffUserSchema)) }, admin: true },
+    { id: 'listUsers', summary: 'Daftar akun staf', response: { 200: envelope(z.array(staffUserSchema)) } },
     async () => ({ success: true as const, data: await service.listStaff(app.db) }),
   );
 
@@ -30,7 +30,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamSchema,
       body: userRoleUpdateSchema,
       response: { 200: envelope(staffUserSchema) },
-      admin: true,
       errors: [409],
     },
     async (request) => ({
@@ -48,7 +47,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamSchema,
       body: userStatusUpdateSchema,
       response: { 200: envelope(staffUserSchema) },
-      admin: true,
       errors: [409],
     },
     async (request) => {
@@ -69,7 +67,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamSchema,
       body: userPasswordResetSchema,
       response: { 200: envelope(z.null()) },
-      admin: true,
     },
     async (request) => {
       await service.resetPassword(app.db, request.params.id, request.body.new_password);
