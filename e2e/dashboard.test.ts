@@ -83,21 +83,34 @@ describe('dashboard', () => {
     },
   );
 
-  it('shows the failure box and toast when the data cannot be loaded', async () => {
-    const { context, page } = await newPage(browser, server.baseURL, 'desktop');
-    await signIn(page);
-    await page.route('**/api/dashboard/activities**', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ success: false, message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }),
-      }),
-    );
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Gagal memuat data dashboard' }).first().waitFor();
-    await page.getByText('Terjadi kesalahan pada server. Silakan coba lagi.').first().waitFor();
-    await context.close();
-  });
+  it.each<ViewportName>(['desktop', 'phone'])(
+    'shows the failure box when the data cannot be loaded, and loads it again on its Coba lagi (%s)',
+    async (viewport) => {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page);
+      let failing = true;
+      await page.route('**/api/dashboard/activities**', (route) =>
+        failing
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({ success: false, message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }),
+            })
+          : route.continue(),
+      );
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Gagal memuat data dashboard' }).first();
+      await alert.waitFor();
+      await alert.getByText('Terjadi kesalahan pada server. Silakan coba lagi.').waitFor();
+      failing = false;
+      const reloaded = page.waitForResponse((r) => r.url().includes('/api/dashboard/activities') && r.status() === 200);
+      await alert.getByRole('button', { name: 'Coba lagi memuat data dashboard', exact: true }).click();
+      await reloaded;
+      await alert.waitFor({ state: 'detached' });
+      await page.getByRole('list', { name: 'Aktivitas Terbaru' }).or(page.getByText('Tidak ada aktivitas terbaru')).waitFor();
+      await context.close();
+    },
+  );
 });
 
 describe('dashboard portfolio (issue 23)', () => {

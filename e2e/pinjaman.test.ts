@@ -707,11 +707,11 @@ describe('loan list', () => {
       const alert = page
         .getByRole('alert')
         .filter({ hasText: 'Gagal memuat data pinjaman' })
-        .filter({ has: page.getByRole('button', { name: 'Coba lagi' }) });
+        .filter({ has: page.getByRole('button', { name: 'Coba lagi memuat data pinjaman', exact: true }) });
       await alert.waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('pinjaman-row').count()).toBe(0);
       failing = false;
-      await alert.getByRole('button', { name: 'Coba lagi' }).click();
+      await alert.getByRole('button', { name: 'Coba lagi memuat data pinjaman', exact: true }).click();
       await page.getByTestId('pinjaman-row').first().waitFor();
       expect(await alert.count()).toBe(0);
       await context.close();

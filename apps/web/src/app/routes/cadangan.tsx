@@ -74,7 +74,7 @@ function Cadangan() {
         }
       />
       {status.isError ? (
-        <QueryError title="Gagal memuat cadangan" error={status.error} />
+        <QueryError title="Gagal memuat cadangan" error={status.error} onRetry={() => void status.refetch()} />
       ) : !status.data ? (
         <div className="space-y-4">
           <Skeleton className="h-32 w-full rounded-xl" />

@@ -91,7 +91,9 @@ export default function DashboardPage() {
         subtitle="Ringkasan pembiayaan dan aktivitas terbaru."
         actions={<RefreshButton onClick={() => void refresh()} refreshing={refreshing} />}
       />
-      {failed ? <QueryError title="Gagal memuat data dashboard" error={failed.error} className="mb-5" /> : null}
+      {failed ? (
+        <QueryError title="Gagal memuat data dashboard" error={failed.error} className="mb-5" onRetry={() => void refresh()} />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {figures.map(({ title, field, format, Icon }) => (
           <StatCard

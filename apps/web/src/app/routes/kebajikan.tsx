@@ -94,7 +94,7 @@ export default function KebajikanPage() {
             </LabelAbove>
           </div>
           {tazir.isError ? (
-            <QueryError title="Gagal memuat ta’zir" error={tazir.error} />
+            <QueryError title="Gagal memuat ta’zir" error={tazir.error} onRetry={() => void tazir.refetch()} />
           ) : !tazir.data ? (
             <Skeleton className="h-40 w-full rounded-xl" />
           ) : tazir.data.length === 0 ? (
@@ -112,7 +112,7 @@ export default function KebajikanPage() {
 
         <TitledCard title="Buku Dana Kebajikan">
           {fund.isError ? (
-            <QueryError title="Gagal memuat Dana Kebajikan" error={fund.error} />
+            <QueryError title="Gagal memuat Dana Kebajikan" error={fund.error} onRetry={() => void fund.refetch()} />
           ) : !fund.data ? (
             <Skeleton className="h-32 w-full" />
           ) : fund.data.entri.length === 0 ? (

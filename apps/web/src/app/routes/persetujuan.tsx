@@ -69,7 +69,7 @@ export default function PersetujuanPage() {
 
         <section role="tabpanel" aria-label={status === 'menunggu' ? 'Pengajuan menunggu' : 'Riwayat keputusan'}>
           {list.isError ? (
-            <QueryError title="Gagal memuat pengajuan" error={list.error} />
+            <QueryError title="Gagal memuat pengajuan" error={list.error} onRetry={() => void list.refetch()} />
           ) : !list.data ? (
             <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label="Memuat pengajuan">
               <Skeleton className="h-56 w-full rounded-xl" />

@@ -39,11 +39,38 @@ export function MessageAlert({ message, ...alert }: { message: ReactNode; tone: 
   return message ? <Alert {...alert}>{message}</Alert> : null;
 }
 
-/** A request that failed: `title`, then the server's message or the general one. */
-export function QueryError({ title, error, className }: { title: string; error: unknown; className?: string }) {
+/** The name of a retry button that says what it retries: 'Gagal memuat X' → 'Coba lagi memuat X'. */
+export const retryLabelOf = (title: string) =>
+  /^Gagal /.test(title) ? title.replace(/^Gagal /, 'Coba lagi ') : `Coba lagi: ${title}`;
+
+/**
+ * A request that failed: `title`, then the server's message (else `fallback`), and with `onRetry`
+ * a 'Coba lagi' button named after what it retries. Never figures: a failure must not look like data.
+ */
+export function QueryError({
+  title,
+  error,
+  className,
+  onRetry,
+  fallback = 'Terjadi kesalahan. Silakan coba lagi.',
+}: {
+  title: string;
+  error: unknown;
+  className?: string;
+  onRetry?: () => void;
+  fallback?: string;
+}) {
   return (
     <Alert tone="error" title={title} className={className}>
-      {errorMessage(error, 'Terjadi kesalahan. Silakan coba lagi.')}
+      {errorMessage(error, fallback)}
+      {onRetry ? (
+        <>
+          {' '}
+          <button type="button" className="font-semibold underline" aria-label={retryLabelOf(title)} onClick={onRetry}>
+            Coba lagi
+          </button>
+        </>
+      ) : null}
     </Alert>
   );
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../lib/api-client';
 import { Plus } from 'lucide-react';
-import { Alert } from './alert';
+import { QueryError } from './alert';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { LoadMore } from './load-more';
@@ -56,14 +55,7 @@ export function ListBody({
 }: ListBodyProps) {
   if (query.isPending) return <>{skeleton}</>;
   if (query.isError && rowCount === 0) {
-    return (
-      <Alert tone="error" title={errorTitle}>
-        {errorMessage(query.error, errorFallback)}{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-          Coba lagi
-        </button>
-      </Alert>
-    );
+    return <QueryError title={errorTitle} error={query.error} fallback={errorFallback} onRetry={() => void query.refetch()} />;
   }
   if (rowCount === 0) {
     return (

@@ -14,6 +14,6 @@ export function QueryView<T>({
   children(data: T): ReactNode;
 }) {
   if (query.isPending) return <Skeleton className="h-96" />;
-  if (query.isError) return <QueryError title={errorTitle} error={query.error} />;
+  if (query.isError) return <QueryError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   return children(query.data);
 }

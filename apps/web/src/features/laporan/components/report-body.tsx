@@ -21,7 +21,7 @@ export function ReportBody<T>({
   children(data: T): ReactNode;
   after?: ReactNode;
 }) {
-  if (query.isError) return <QueryError title={errorTitle} error={query.error} />;
+  if (query.isError) return <QueryError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <>
       <SummaryCardStrip className="grid grid-cols-2 gap-3" loading={query.isPending} compact cards={cards} />

@@ -35,7 +35,8 @@ export function HapusBukuCard({ pinjaman }: { pinjaman: Pinjaman }) {
   const [open, setOpen] = useState(false);
   if (!written && !candidate) return null;
   if (info.isPending) return <Skeleton className="h-28" />;
-  if (info.isError) return <QueryError title="Gagal memuat data hapus buku" error={info.error} />;
+  if (info.isError)
+    return <QueryError title="Gagal memuat data hapus buku" error={info.error} onRetry={() => void info.refetch()} />;
   const data = info.data;
   const done = data.hapus_buku;
   if (done)

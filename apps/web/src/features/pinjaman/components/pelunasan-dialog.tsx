@@ -128,7 +128,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
         </Field>
 
         {info.isError ? (
-          <QueryError title="Gagal menghitung pelunasan" error={info.error} />
+          <QueryError title="Gagal menghitung pelunasan" error={info.error} onRetry={() => void info.refetch()} />
         ) : !data ? (
           <Skeleton className="h-56 w-full rounded-xl" />
         ) : data.menunggu ? (

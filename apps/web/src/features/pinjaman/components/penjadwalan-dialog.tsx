@@ -72,7 +72,7 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
           </Field>
         </div>
         {info.isError ? (
-          <QueryError title="Gagal menghitung penjadwalan" error={info.error} />
+          <QueryError title="Gagal menghitung penjadwalan" error={info.error} onRetry={() => void info.refetch()} />
         ) : !data ? (
           <Skeleton className="h-48 w-full rounded-xl" />
         ) : data.menunggu ? (

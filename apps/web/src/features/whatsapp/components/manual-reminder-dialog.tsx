@@ -41,7 +41,7 @@ export function ManualReminderDialog({
           <Skeleton className="h-32" />
         </div>
       ) : preview.isError ? (
-        <QueryError title="Gagal memuat pengingat" error={preview.error} />
+        <QueryError title="Gagal memuat pengingat" error={preview.error} onRetry={() => void preview.refetch()} />
       ) : (
         <ReminderForm
           key={preview.dataUpdatedAt}
