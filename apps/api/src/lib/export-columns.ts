@@ -10,7 +10,7 @@ type Value<Row, T> = (row: Row) => T;
 /** The loan's number ('No. Pinjaman'). */
 export const loanNumber = <Row>(value: Value<Row, string>): ExportColumn<Row> => ({
   header: 'No. Pinjaman',
-  kind: 'teks',
+  kind: 'kode',
   value,
   width: 16,
 });
@@ -26,7 +26,7 @@ export const customerName = <Row>(value: Value<Row, string>): ExportColumn<Row> 
 /** The customer's NIK. */
 export const nik = <Row>(value: Value<Row, string | null>): ExportColumn<Row> => ({
   header: 'NIK',
-  kind: 'teks',
+  kind: 'kode',
   value,
   width: 20,
 });
@@ -34,7 +34,7 @@ export const nik = <Row>(value: Value<Row, string | null>): ExportColumn<Row> =>
 /** The customer's phone number ('Telepon'). */
 export const phone = <Row>(value: Value<Row, string | null>): ExportColumn<Row> => ({
   header: 'Telepon',
-  kind: 'teks',
+  kind: 'kode',
   value,
   width: 16,
 });

@@ -6,13 +6,16 @@ import type { FastifyReply } from 'fastify';
 import type { ExportFormat } from '@mizan/core';
 import { formatDateTime } from '@mizan/core';
 import { validationFailed } from './errors';
+import { csvText } from './csv-text';
 
 /**
- * How a column's values are written: text as text; `rupiah` and `angka` as numbers (rupiah with
- * the `Rp` format in XLSX); `tanggal` ('YYYY-MM-DD') as a date; `waktu` (an ISO instant) as the
- * Jakarta date and time.
+ * How a column's values are written: text as text; `kode` (an identifier: NIK, phone, loan and
+ * receipt numbers) as text a spreadsheet keeps digit for digit; `rupiah` and `angka` as numbers
+ * (rupiah with the `Rp` format in XLSX); `tanggal` ('YYYY-MM-DD') as a date; `waktu` (an ISO
+ * instant) as the Jakarta date and time. In CSV every text is written with `csvText`: nothing a
+ * spreadsheet would run as a formula, no identifier it would read as a number.
  */
-export type ColumnKind = 'teks' | 'angka' | 'rupiah' | 'persen' | 'tanggal' | 'waktu';
+export type ColumnKind = 'teks' | 'kode' | 'angka' | 'rupiah' | 'persen' | 'tanggal' | 'waktu';
 
 export interface ExportColumn<Row> {
   header: string;
@@ -52,6 +55,7 @@ export const extraTable = <Row>(title: string, columns: readonly ExportColumn<Ro
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const numberFormats: Partial<Record<ColumnKind, string>> = {
+  kode: '@',
   rupiah: '"Rp"#,##0',
   angka: '#,##0',
   persen: '0.00',
@@ -77,7 +81,7 @@ function xlsxCell(kind: ColumnKind, value: string | number | null): ExcelJS.Cell
 function csvCell(kind: ColumnKind, value: string | number | null): string | number {
   if (value === null) return '';
   if (kind === 'waktu') return csvJakartaTime(String(value));
-  return value;
+  return typeof value === 'string' ? csvText(value, kind === 'kode') : value;
 }
 
 /** The title rows every export starts with (issue 26 B): institution, name, filters, time of export. */
@@ -189,9 +193,14 @@ async function writeCsv<Row>(
   out: PassThrough,
 ) {
   const lines = (records: (string | number)[][]) => stringify(records, { record_delimiter: '\r\n' });
+  const texts = (values: readonly string[]) => values.map((value) => csvText(value));
   out.write(
     '\uFEFF' +
-      lines([...titleLines(spec as ExportSpec<unknown>).map((line) => [line]), [], spec.columns.map((column) => column.header)]),
+      lines([
+        ...titleLines(spec as ExportSpec<unknown>).map((line) => texts([line])),
+        [],
+        texts(spec.columns.map((column) => column.header)),
+      ]),
   );
   let batch: readonly Row[] | undefined = first;
   while (batch) {
@@ -205,8 +214,8 @@ async function writeCsv<Row>(
     out.write(
       lines([
         [],
-        [table.title],
-        table.columns.map((column) => column.header),
+        texts([table.title]),
+        texts(table.columns.map((column) => column.header)),
         ...table.rows.map((row) => table.columns.map((column) => csvCell(column.kind, column.value(row as never)))),
       ]),
     );

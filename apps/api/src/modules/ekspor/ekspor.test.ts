@@ -68,8 +68,14 @@ async function readCsv(url: string) {
   return { res, titles: records.slice(0, 4).map((r) => r[0]), header: records[5]!, rows: records.slice(6) };
 }
 
-/** XLSX cells as CSV writes them: numbers as digits, empty as ''. */
-const asCsv = (row: Cell[]) => row.map((v) => (v === null ? '' : String(v)));
+/** An identifier of digits (NIK, phone) as CSV writes it: with the spreadsheets' text mark, so that no digit is lost. */
+const digitsText = (id: string | null | undefined) => (id ? `'${id}` : '');
+
+/** XLSX cells as CSV writes them: numbers as digits, empty as '', the identifiers at `identifiers` with their text mark. */
+const asCsv =
+  (...identifiers: number[]) =>
+  (row: Cell[]) =>
+    row.map((v, i) => (identifiers.includes(i) ? digitsText(v as string | null) : v === null ? '' : String(v)));
 
 async function listAll<T>(url: string, pick: (body: never) => T[] = (body: { data: T[] }) => body.data) {
   const res = await t.request({ method: 'GET', url });
@@ -140,7 +146,7 @@ describe('GET /api/nasabah/ekspor', () => {
     expect(csv.res.headers['content-disposition']).toBe('attachment; filename="nasabah-2024-06-15.csv"');
     expect(csv.titles).toEqual(xlsx.titles);
     expect(csv.header).toEqual(xlsx.header);
-    expect(csv.rows).toEqual(xlsx.rows.map(asCsv));
+    expect(csv.rows).toEqual(xlsx.rows.map(asCsv(1, 2)));
   });
 
   it.each([
@@ -156,7 +162,7 @@ describe('GET /api/nasabah/ekspor', () => {
       ...(await listAll<Nasabah>(`/api/nasabah?limit=1000&page=2&${query}`)),
     ];
     const file = await readCsv(`/api/nasabah/ekspor?format=csv&${query}`);
-    expect(file.rows.map((row) => row[1])).toEqual(all.map((n) => n.nik ?? ''));
+    expect(file.rows.map((row) => row[1])).toEqual(all.map((n) => digitsText(n.nik)));
   });
 
   it('writes only the title rows and header when nothing matches', async () => {
@@ -271,7 +277,7 @@ describe('GET /api/pembayaran/ekspor', () => {
         p.tanggal,
         p.pinjaman.nomor_pinjaman,
         p.pinjaman.nasabah.nama,
-        p.pinjaman.nasabah.nik ?? '',
+        digitsText(p.pinjaman.nasabah.nik),
         'Pokok',
         'Angsuran',
         String(p.angsuran_ke),
@@ -332,7 +338,7 @@ describe('GET /api/wa-notification-recipients/ekspor and /api/wa-messages/ekspor
     expect(file.titles[1]).toBe('Penerima Notifikasi');
     expect(file.titles[2]).toBe('Filter: Cari: siti');
     expect(file.header).toEqual(['Nama', 'Nomor WhatsApp', 'Status', 'Dibuat']);
-    expect(file.rows).toEqual(list.map((r) => [r.name, r.phone_number, 'Aktif', jakarta(r.created_at)]));
+    expect(file.rows).toEqual(list.map((r) => [r.name, digitsText(r.phone_number), 'Aktif', jakarta(r.created_at)]));
   });
 
   it('writes the message log, newest first', async () => {

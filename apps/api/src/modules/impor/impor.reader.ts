@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { headerKey, IMPOR_MAX_ROWS, imporMessages, kolomImpor, type JenisImpor, type KolomImpor } from '@mizan/core';
 import { AppError } from '../../lib/errors';
 import { nextTurn } from '../../db/job-runs';
+import { csvTextRead } from '../../lib/csv-text';
 
 /** One data row: its spreadsheet row number (the header is row 1), its cells by column key. */
 export interface ImporRow {
@@ -180,7 +181,9 @@ function readCsv(jenis: JenisImpor, data: Buffer): ImporSheet {
     const formulas: string[] = [];
     let blank = true;
     columns.forEach((column, i) => {
-      const value = record[positions[i]!] ?? null;
+      // A leading apostrophe is the spreadsheets' text mark (our own CSV exports write one), not data.
+      const cell = record[positions[i]!];
+      const value = cell === undefined ? null : csvTextRead(cell);
       cells[column.key] = value;
       if (!isBlank(value)) blank = false;
     });

@@ -126,6 +126,16 @@ describe('Impor nasabah', () => {
     ]);
   });
 
+  it('reads a CSV whose identifiers carry the spreadsheets\u2019 text mark (as the CSV exports write them) without the mark', async () => {
+    const csv = [
+      nasabahHeaders.join(','),
+      `"'=Nama Bertanda",'3201000000000190,'081234567899,Jl. Tanda 1,Cibinong,Bogor,2021-03-15,aktif`,
+    ].join('\r\n');
+    expect(await impor('nasabah', Buffer.from(`\uFEFF${csv}`), 'tanda.csv')).toMatchObject({ ditambahkan: 1 });
+    const found = (await t.request({ method: 'GET', url: '/api/nasabah?search=3201000000000190' })).json().data as Nasabah[];
+    expect(found.map((n) => [n.nama, n.nik, n.telepon])).toEqual([['=Nama Bertanda', '3201000000000190', '081234567899']]);
+  });
+
   it('lists every problem with its row and column, refuses the import, and writes nothing', async () => {
     // A customer typed in by the staff (postNasabah fails the test unless it is created).
     await postNasabah(t, { nama: 'Diketik Staf', nik: '3201000000000199', alamat: 'Jl. A' });

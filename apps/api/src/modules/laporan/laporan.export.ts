@@ -22,7 +22,7 @@ import * as column from '../../lib/export-columns';
 
 const paymentColumns: readonly ExportColumn<RekapPembayaran>[] = [
   column.time('Dicatat', (p) => p.dicatat_pada),
-  { header: 'No. Kwitansi', kind: 'teks', value: (p) => p.nomor_kwitansi, width: 18 },
+  { header: 'No. Kwitansi', kind: 'kode', value: (p) => p.nomor_kwitansi, width: 18 },
   column.customerName((p) => p.nasabah.nama),
   column.loanNumber((p) => p.pinjaman.nomor_pinjaman),
   column.loanType((p) => p.pinjaman.tipe),

@@ -8,7 +8,7 @@ const statusLabels = { active: 'Aktif', inactive: 'Nonaktif' } as const;
 
 const columns: readonly ExportColumn<NotificationRecipient>[] = [
   { header: 'Nama', kind: 'teks', value: (r) => r.name, width: 28 },
-  { header: 'Nomor WhatsApp', kind: 'teks', value: (r) => r.phone_number, width: 18 },
+  { header: 'Nomor WhatsApp', kind: 'kode', value: (r) => r.phone_number, width: 18 },
   { header: 'Status', kind: 'teks', value: (r) => statusLabels[r.status] },
   column.time('Dibuat', (r) => r.created_at),
 ];
