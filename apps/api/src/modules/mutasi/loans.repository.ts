@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { statusBerjalan } from '@mizan/core';
+import { mutasiPartNames, statusBerjalan, ZERO_PARTS } from '@mizan/core';
 import type { Updateable } from 'kysely';
 import type { DB, PinjamanRow, PinjamanTable } from '../../db/schema';
 import { lockLivingRow } from '../../db/living-rows';
@@ -9,6 +9,9 @@ import { livingPaymentsOfLoan } from '../../db/ledger-reads';
 // writes a loan's balances, its class or its status moved by a payment.
 
 type BalanceColumns = Parameters<typeof setLoanBalance>[2] & { id: number };
+
+/** A living payment as a loan's balance and ledger read it. */
+type LivingPaymentRow = Awaited<ReturnType<typeof livingPaymentsOfLoan>>[number];
 
 /**
  * Locks a living loan's row for the rest of the transaction (PostgreSQL), so that concurrent
@@ -31,6 +34,25 @@ export async function lockLoanWithEvents(trx: Kysely<DB>, pinjamanId: number) {
   if (!row) return undefined;
   const { punya_mutasi, ...loan } = row;
   return { loan: loan as PinjamanRow, punyaMutasi: punya_mutasi };
+}
+
+/**
+ * A locked loan's living payments (as `livingPaymentsOf` reads them) and the sums of its events, in
+ * one statement: a new payment reads both once. Read after the lock, in a statement of its own, so
+ * that on PostgreSQL it sees what a payment committed while this one waited for the lock.
+ */
+export async function paymentsAndPostedOf(trx: Kysely<DB>, pinjamanId: number) {
+  const sums = sql.join(mutasiPartNames.map((name) => sql`coalesce(sum(m.${sql.ref(name)}), 0)::bigint`));
+  const { rows } = await sql<{ payments: LivingPaymentRow[]; sums: (string | number | bigint)[] }>`
+    select
+      (select coalesce(json_agg(json_build_object('id', b.id, 'tanggal', b.tanggal, 'jenis', b.jenis, 'jumlah', b.jumlah,
+                 'angsuran_ke', b.angsuran_ke) order by b.tanggal, b.id), '[]'::json)
+         from pembayaran b where b.pinjaman_id = ${pinjamanId} and b.deleted_at is null) as payments,
+      (select array[${sums}] from mutasi_pinjaman m where m.pinjaman_id = ${pinjamanId}) as sums`.execute(trx);
+  const row = rows[0]!;
+  const posted = { ...ZERO_PARTS };
+  mutasiPartNames.forEach((name, i) => (posted[name] = Number(row.sums[i])));
+  return { payments: row.payments, posted };
 }
 
 /** A living loan's row, or undefined (read, not locked). */

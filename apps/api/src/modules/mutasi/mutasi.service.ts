@@ -196,9 +196,10 @@ export async function postLoanEvent(
     notifier?: Notifier | undefined;
     /**
      * The loan's row and living payments as they stand now, when the caller holds them (a new
-     * payment: the row it locked, the payments it checked plus the one it wrote): not read again.
+     * payment: the row it locked, the payments it checked plus the one it wrote, and the sums of the
+     * loan's events read with them, `paymentsAndPostedOf`): not read again.
      */
-    known?: { loan: PinjamanRow; payments: Payments };
+    known?: { loan: PinjamanRow; payments: Payments; posted?: MutasiParts };
   } = {},
 ) {
   const loan = options.known?.loan ?? (await loans.findLoanRow(trx, pinjamanId));
@@ -206,7 +207,7 @@ export async function postLoanEvent(
   const rules = await balanceRules(trx);
   const { balances, target } = loanBalanceOf(loan, payments, today, rules, options.keepStatus ?? false);
   await loans.setLoanBalance(trx, pinjamanId, balances);
-  const posted = (await repo.postedOf(trx, [pinjamanId])).get(pinjamanId)?.parts ?? ZERO_PARTS;
+  const posted = options.known?.posted ?? (await repo.postedOf(trx, [pinjamanId])).get(pinjamanId)?.parts ?? ZERO_PARTS;
   const parts = nextEventParts(target, posted);
   if (!(WHEN_MOVED.has(event.jenis) && partsAreZero(parts)))
     await repo.insertEvents(trx, [eventRow(pinjamanId, { ...event, jenis: kindOn(loan, event.jenis) }, today, parts)]);
@@ -589,3 +590,9 @@ export async function hapusBukuRecordOf(db: Kysely<DB>, pinjamanId: number) {
  * payment (payments, receipts) without reaching the settlement workflow itself.
  */
 export const settlementOfPayment = (db: Kysely<DB>, pembayaranId: number) => repo.settlementOfPayment(db, pembayaranId);
+
+/**
+ * A locked loan's living payments and the sums of its events, read in one statement after the lock:
+ * a new payment checks the first and hands both to `postLoanEvent` (`known`).
+ */
+export const paymentsAndPostedOf = (trx: Kysely<DB>, pinjamanId: number) => loans.paymentsAndPostedOf(trx, pinjamanId);

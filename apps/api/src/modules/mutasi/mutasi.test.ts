@@ -6,7 +6,8 @@ import { createTestApp, forgetMoneyEvents, type TestApp } from '../../test/test-
 import { decideRequest, loanPayload, paymentPayload, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
 import { deleteRuns } from '../../db/job-runs';
-import { BACKFILL_JOB, backfillLoanEvents, eventsAgree } from './mutasi.service';
+import { BACKFILL_JOB, backfillLoanEvents, eventsAgree, livingPaymentsOf, paymentsAndPostedOf } from './mutasi.service';
+import { postedOf } from './mutasi.repository';
 
 // The one writer of money (issue 47): every money write posts immutable events that add up to the
 // loan's stored position; corrections are reversals. The specification's Murabahah: Rp 12.000.000
@@ -270,6 +271,19 @@ describe('events of the payment writes', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().success).toBe(false);
     expect((await t.request({ method: 'GET', url: '/api/pinjaman/1/mutasi', token: null })).statusCode).toBe(401);
+  });
+
+  it('reads a loan’s payments and its events’ sums in one statement as the separate reads give them', async () => {
+    const id = await loan();
+    await pay(id);
+    await pay(id, { tanggal: '2024-03-31', jumlah: 1_000_000 });
+    for (const pinjamanId of [id, await loan()]) {
+      const together = await t.app.db.transaction().execute((trx) => paymentsAndPostedOf(trx, pinjamanId));
+      expect(together.payments).toEqual(await livingPaymentsOf(t.app.db, pinjamanId));
+      const posted = (await postedOf(t.app.db, [pinjamanId])).get(pinjamanId)!.parts;
+      expect(together.posted).toEqual(posted);
+    }
+    expect((await livingPaymentsOf(t.app.db, id)).length).toBe(2);
   });
 
   it('every loan’s events add up to its stored position', everyLoanAgrees);

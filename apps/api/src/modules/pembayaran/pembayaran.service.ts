@@ -27,6 +27,7 @@ import {
   ALOKASI_ULANG,
   cancelPaymentEvent,
   lockLoanForMoney,
+  paymentsAndPostedOf,
   postLoanEvent,
   reversePaymentEvent,
   settlementOfPayment,
@@ -289,7 +290,7 @@ export async function createPembayaran(
     id = await db.transaction().execute(async (trx) => {
       const today = todayOf(clock);
       const loan = await lockLoanForMoney(trx, input.pinjaman_id, today);
-      const payments = loan ? await livingPaymentsOfLoan(trx, loan.id) : [];
+      const { payments, posted } = loan ? await paymentsAndPostedOf(trx, loan.id) : { payments: [], posted: undefined };
       checkPayment(loan, payments, input);
       const columns = paymentColumns(input);
       const paymentId = await repo.insertPembayaran(trx, { ...columns, created_by: userId, updated_by: userId });
@@ -303,7 +304,7 @@ export async function createPembayaran(
       };
       const after = await postLoanEvent(trx, loan.id, today, paymentEvent(input, paymentId, userId), {
         notifier,
-        known: { loan, payments: inPaymentOrder([...payments, written]) },
+        known: { loan, payments: inPaymentOrder([...payments, written]), ...(posted ? { posted } : {}) },
       });
       await syncTazirLater(trx, loan);
       if (notifier)

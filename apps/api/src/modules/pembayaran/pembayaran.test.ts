@@ -10,7 +10,10 @@ import {
   type Pembayaran,
   type PembayaranDetail,
   type Pinjaman,
+  partsAreZero,
+  todayJakarta,
 } from '@mizan/core';
+import { eventsAgree } from '../mutasi/mutasi.service';
 import { appPerFile, type TestApp, clearBook } from '../../test/test-app';
 import { activityOfType, countRows } from '../../test/rows';
 import { addNasabah, paymentPayload, postLoan, postPayment } from '../../test/populate';
@@ -349,6 +352,9 @@ describe('concurrent payments on one loan', () => {
     const row = await expectBalanceMatchesPayments(loan);
     expect(row).toMatchObject({ total_pembayaran: sum, status: 'aktif' });
     expect(row.sisa_pokok).toBeLessThan(50_000_000);
+    // Each payment's event was written against the events of those before it (read after its lock).
+    const { selisih } = await eventsAgree(t.app.db, loan.id, todayJakarta());
+    expect(partsAreZero(selisih), JSON.stringify(selisih)).toBe(true);
     expect(await countRows(t.app.db, 'pembayaran')).toBe(20);
     expect(await t.app.db.selectFrom('activities').select('id').where('type', '=', 'pembayaran.create').execute()).toHaveLength(
       20,
