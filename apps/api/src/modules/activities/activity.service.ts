@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB, NewActivity } from '../../db/schema';
+import type { DB } from '../../db/schema';
 import { recordReactions, type ReactionHandler } from '../reactions/reactions.service';
-import { activitiesOfReactionExist, insertActivities } from './activity.repository';
+import { insertActivitiesOfReaction } from './activity.repository';
 
 /** The newest activities (the dashboard's list). */
 export { listActivities } from './activity.repository';
@@ -59,10 +59,6 @@ export async function recordActivities(trx: Kysely<DB>, inputs: readonly Activit
  */
 export const activityReactions: Record<string, ReactionHandler> = {
   [ACTIVITY_REACTION]: async (trx, payload, { id, recordedAt }) => {
-    if (await activitiesOfReactionExist(trx, id)) return;
-    await insertActivities(
-      trx,
-      (payload as NewActivity[]).map((row) => ({ ...row, reaction_id: id, created_at: recordedAt })),
-    );
+    await insertActivitiesOfReaction(trx, id, recordedAt, payload as ReturnType<typeof activityRow>[]);
   },
 };
