@@ -70,3 +70,4 @@ export * from './format/amount-input';
 export * from './format/labels';
 export * from './format/bytes';
 export * from './domain/mutasi';
+export * from './domain/jurnal';

@@ -7,6 +7,7 @@ import type { LedgerLoan, LedgerPayment } from './ledger';
 import type { MetodePengakuanMargin } from './margin';
 import { loanPosition } from './posisi';
 import { recoveriesOf } from './hapus-buku';
+import { jurnalMutasi, selisihJurnal, type PeranAkun } from './jurnal';
 import {
   balancesOfParts,
   deriveLoanEvents,
@@ -102,6 +103,8 @@ interface Posted {
   pembayaran_id: number | null;
   parts: MutasiParts;
   reversed: boolean;
+  /** A reversal's: the kind of the event it reverses. */
+  dibalik?: JenisMutasi;
 }
 
 /** A loan and its events, kept as modules/mutasi keeps them: every change posts, nothing is edited. */
@@ -109,6 +112,8 @@ class Book {
   readonly events: Posted[] = [];
   readonly living = new Map<number, LedgerPayment>();
   checked = 0;
+  /** Each posting role's balance over the journals of the events checked so far: + debit, − credit. */
+  readonly ledger: Partial<Record<PeranAkun, number>> = {};
   constructor(
     readonly loan: LedgerLoan,
     public metode: MetodePengakuanMargin,
@@ -155,7 +160,7 @@ class Book {
     this.living.delete(id);
     const { pembalikan, penyesuaian } = reversalOf(original.parts, this.target(), this.sum());
     original.reversed = true;
-    this.events.push({ jenis: 'pembalikan', pembayaran_id: id, parts: pembalikan, reversed: false });
+    this.events.push({ jenis: 'pembalikan', pembayaran_id: id, parts: pembalikan, reversed: false, dibalik: original.jenis });
     if (penyesuaian) this.events.push({ jenis: 'penyesuaian', pembayaran_id: null, parts: penyesuaian, reversed: false });
     return penyesuaian;
   }
@@ -199,6 +204,16 @@ function agrees(book: Book) {
   // The events posted since the last look (the earlier ones cannot change).
   for (const e of book.events.slice(book.checked)) {
     expect(Object.values(e.parts).every(Number.isInteger)).toBe(true);
+    // Each event's journal balances (issue 48); the ledger keeps every role's balance.
+    const journal = jurnalMutasi(book.loan.tipe, e.jenis, e.parts, e.dibalik);
+    expect(selisihJurnal(journal), JSON.stringify({ jenis: e.jenis, parts: e.parts, journal })).toBe(0);
+    for (const line of journal) book.ledger[line.peran] = (book.ledger[line.peran] ?? 0) + line.debit - line.kredit;
+    // A recovery touches cash, pendapatan pemulihan and what was paid beyond: the claim stays off the books.
+    if (e.jenis === 'pemulihan')
+      expect(
+        journal.every((l) => ['kas', 'pendapatan_pemulihan', 'titipan_nasabah'].includes(l.peran)),
+        JSON.stringify(journal),
+      ).toBe(true);
     // Every rupiah of a payment's event is principal, margin, profit share, or paid beyond.
     if (e.jenis === 'pembayaran' || e.jenis === 'pelunasan' || e.jenis === 'pembalikan' || e.jenis === 'pemulihan')
       expect(e.parts.kas).toBe(e.parts.pokok + e.parts.margin + e.parts.bagi_hasil + e.parts.lebih_bayar);
@@ -216,6 +231,28 @@ function agrees(book: Book) {
     }
   }
   book.checked = book.events.length;
+  // The books tie out to the rupiah with the loan's figures (issue 48 item 5).
+  const ledger = (peran: PeranAkun) => book.ledger[peran] ?? 0;
+  /** A credit balance as a positive amount. */
+  const credit = (peran: PeranAkun) => 0 - ledger(peran);
+  const onBooks = balancesOfParts(sum);
+  const murabahah = book.loan.tipe === 'pokok';
+  expect(ledger('kas')).toBe(sum.kas);
+  expect(ledger('piutang_murabahah')).toBe(murabahah ? onBooks.sisa_pokok_buku + onBooks.sisa_margin_buku : 0);
+  expect(ledger('pembiayaan_mudharabah')).toBe(murabahah ? 0 : onBooks.sisa_pokok_buku);
+  expect(credit('margin_tangguhan')).toBe(onBooks.sisa_margin_buku);
+  expect(credit('titipan_nasabah')).toBe(sum.lebih_bayar);
+  expect(credit('dana_kebajikan')).toBe(book.events.filter((e) => e.jenis === 'tazir').reduce((t, e) => t + e.parts.lain, 0));
+  expect(credit('pendapatan_pemulihan')).toBe(sum.pemulihan);
+  const writtenOff = book.events.filter((e) => e.jenis === 'hapus_buku');
+  expect(ledger('cadangan_kerugian')).toBe(writtenOff.reduce((t, e) => t + e.parts.hapus_buku_pokok, 0));
+  if (!book.hapusBuku) {
+    expect(credit('pendapatan_margin')).toBe(sum.margin);
+    expect(credit('pendapatan_bagi_hasil')).toBe(sum.bagi_hasil);
+  }
+  expect(ledger('kerugian_pelunasan')).toBe(sum.pokok_dihapus);
+  // The trial balance: every role's balance adds up to 0.
+  expect(Object.values(book.ledger).reduce((t, v) => t + (v ?? 0), 0)).toBe(0);
 }
 
 const opArb = fc.oneof(
