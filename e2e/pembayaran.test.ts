@@ -631,3 +631,53 @@ async function optionLabel(page: Page, nama: string) {
   if (!label) throw new Error(`no loan option for ${nama}: ${labels.join(' | ')}`);
   return label;
 }
+
+describe('a payment whose answer was lost (issue 51)', () => {
+  it.each<ViewportName>(['desktop', 'phone'])(
+    'is recorded once when Simpan is pressed again: both sends carry one Idempotency-Key (%s)',
+    async (viewport) => {
+      const owner = await createCustomer(
+        `Nasabah Sinyal Lemah ${viewport}`,
+        viewport === 'desktop' ? '3201000000000404' : '3201000000000505',
+      );
+      const loan = await createLoan({
+        nasabah_id: owner,
+        nomor_pinjaman: `SL-${viewport}`,
+        jumlah: 6_000_000,
+        persentase: 2,
+        tipe: 'pokok',
+        durasi_angsuran: 6,
+      });
+      const { context, page } = await open(viewport, `/pinjaman/${loan.id}`);
+      await page.getByRole('heading', { name: 'Detail Pinjaman' }).waitFor();
+      // The first send reaches the server, which records it; its answer never reaches the phone.
+      const keys: (string | undefined)[] = [];
+      await page.route('**/api/pembayaran', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        keys.push(route.request().headers()['idempotency-key']);
+        if (keys.length === 1) {
+          await route.fetch();
+          return route.abort('connectionreset');
+        }
+        return route.continue();
+      });
+      await page.getByRole('button', { name: 'Tambah Pembayaran' }).click();
+      const dialog = addDialog(page);
+      await dialog.getByTestId('auto-filled-note').waitFor();
+      await dialog.getByRole('button', { name: 'Simpan' }).click();
+      await poll(() => keys.length).toBe(1);
+      // The dialog stays with its values; the user presses Simpan again.
+      const save = dialog.getByRole('button', { name: 'Simpan' });
+      await expect.poll(() => save.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await save.click();
+      await page.getByText('Pembayaran berhasil ditambahkan').waitFor();
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      const payments = await server.api<Payment[]>('GET', `/pembayaran?pinjaman_id=${loan.id}&limit=100`);
+      expect(payments.body.data).toHaveLength(1);
+      expect(await getLoan(loan.id)).toMatchObject({ sisa_pokok: 5_000_000 });
+      await context.close();
+    },
+  );
+});

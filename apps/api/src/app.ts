@@ -36,6 +36,7 @@ import { SETTINGS_CHANGED_CHANNEL, createSettingsCache } from './db/settings-cac
 import { vacuumAtStart } from './db/maintenance';
 import { isNotifikasiReaction, notifikasiReactions, type Notifier } from './modules/notifikasi/notifikasi.service';
 import { activityReactions } from './modules/activities/activity.service';
+import { keepIdempotentAnswer } from './lib/idempotency';
 import { tazirReactions } from './modules/tazir/tazir-usulan.service';
 import { createReactionRunner, type ReactionRunner, type ReactionRunnerOptions } from './modules/reactions/reactions.service';
 import { scheduleDailyRecap } from './modules/notifikasi/notifikasi.scheduler';
@@ -295,6 +296,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+
+  // The answer of a request that claimed an idempotency key is kept as it is sent (issue 51),
+  // before compression turns it into a stream.
+  app.addHook('onSend', keepIdempotentAnswer);
 
   // Answers above 1 KB are compressed when the client accepts it (brotli, else gzip): a 1000-row
   // list page (~400 KB of JSON) reaches a phone as a tenth of that, the app's scripts likewise.

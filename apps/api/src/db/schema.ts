@@ -453,7 +453,22 @@ export interface PenjadwalanUlangTable {
   created_at: Generated<Date>;
 }
 
+/** A claimed `Idempotency-Key` and the answer of its request (issue 51). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  method: string;
+  url: string;
+  body_hash: string;
+  /** Null while the first request with the key runs. */
+  status_code: number | null;
+  response: string | null;
+  content_type: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;

@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../plugins/auth';
+import { claimIdempotencyKey, idempotencyHeaders } from './idempotency';
 
 /** The error statuses a route may document beside the ones its kind answers anyway (see `errorStatusesOf`). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
@@ -34,6 +35,11 @@ export interface RouteSpec extends FastifySchema {
   /** Statuses this route answers beyond its kind's (403 of a role check in the service, 409, 413, 415, 422, 429, 503). */
   errors?: readonly ErrorStatus[];
   preHandler?: preHandlerAsyncHookHandler;
+  /**
+   * Accepts an `Idempotency-Key` (issue 51, lib/idempotency.ts): a repeat answers the first answer;
+   * 409 while the first still runs, 422 for the key with another body.
+   */
+  idempotent?: true;
   bodyLimit?: number;
   hide?: true;
 }
@@ -75,6 +81,7 @@ export function errorStatusesOf(method: Method, url: string, spec: RouteSpec): E
   if (!spec.open) statuses.add(401);
   if (spec.admin) statuses.add(403);
   if (url.includes('/:')) statuses.add(404);
+  if (spec.idempotent) for (const status of [409, 422] as const) statuses.add(status);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -86,10 +93,15 @@ export interface ModuleDefaults {
 
 /**
  * The preHandlers of a route, in order: the administrator check first (a refused request runs
- * nothing of the route's own), then the route's own.
+ * nothing of the route's own), then the route's own, then the claim of its idempotency key (last:
+ * a request refused before it claims nothing).
  */
-export function preHandlersOf(spec: Pick<RouteSpec, 'admin' | 'preHandler'>): preHandlerAsyncHookHandler[] {
-  return [...(spec.admin ? [requireAdmin] : []), ...(spec.preHandler ? [spec.preHandler] : [])];
+export function preHandlersOf(spec: Pick<RouteSpec, 'admin' | 'preHandler' | 'idempotent'>): preHandlerAsyncHookHandler[] {
+  return [
+    ...(spec.admin ? [requireAdmin] : []),
+    ...(spec.preHandler ? [spec.preHandler] : []),
+    ...(spec.idempotent ? [claimIdempotencyKey] : []),
+  ];
 }
 
 /**
@@ -103,7 +115,7 @@ export function routesOf(app: FastifyInstance, tag: string, defaults: ModuleDefa
     (method: Method): Declare =>
     (url, declared, handler) => {
       const spec = { ...defaults, ...declared };
-      const { id, admin, open, errors, preHandler, bodyLimit, hide, ...schema } = spec;
+      const { id, admin, open, errors, preHandler, idempotent, bodyLimit, hide, ...schema } = spec;
       void errors;
       void admin;
       void preHandler;
@@ -111,7 +123,14 @@ export function routesOf(app: FastifyInstance, tag: string, defaults: ModuleDefa
       app.route({
         method,
         url,
-        schema: { ...schema, tags: [tag], operationId: id, ...(open ? { security: [] } : {}), ...(hide ? { hide } : {}) },
+        schema: {
+          ...schema,
+          ...(idempotent ? { headers: idempotencyHeaders } : {}),
+          tags: [tag],
+          operationId: id,
+          ...(open ? { security: [] } : {}),
+          ...(hide ? { hide } : {}),
+        },
         config: { errors: errorStatusesOf(method, url, spec) },
         ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
         ...(bodyLimit ? { bodyLimit } : {}),

@@ -71,6 +71,7 @@ export const nasabahRoutes: FastifyPluginAsyncZod = async (app) => {
     '/nasabah',
     {
       id: 'createNasabah',
+      idempotent: true,
       summary: 'Tambah nasabah; tanpa tanggal_nasabah tersimpan tanggal hari ini (WIB)',
       body: nasabahCreateSchema,
       response: { 201: envelope(nasabahSchema) },

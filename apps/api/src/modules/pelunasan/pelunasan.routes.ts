@@ -35,6 +35,7 @@ export const pelunasanRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pinjaman/:id/pelunasan',
     {
       id: 'createPelunasan',
+      idempotent: true,
       summary: 'Catat pelunasan dipercepat (dengan potongan/khasm opsional; di atas batas menunggu persetujuan)',
       params: idParamSchema,
       body: pelunasanCreateSchema,

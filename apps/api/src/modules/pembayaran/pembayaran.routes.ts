@@ -76,6 +76,7 @@ export const pembayaranRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pembayaran',
     {
       id: 'createPembayaran',
+      idempotent: true,
       summary: 'Catat pembayaran; saldo dan status pinjaman dihitung ulang dalam transaksi yang sama',
       body: pembayaranCreateSchema,
       response: { 201: envelope(pembayaranDetailSchema) },

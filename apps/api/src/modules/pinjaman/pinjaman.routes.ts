@@ -210,6 +210,7 @@ export const pinjamanRoutes: FastifyPluginAsyncZod = async (app) => {
       '/pinjaman',
       {
         id: 'createPinjaman',
+        idempotent: true,
         summary: 'Tambah pinjaman (dengan foto kwitansi opsional)',
         description: WRITE_DOC,
         consumes: ['multipart/form-data', 'application/json'],

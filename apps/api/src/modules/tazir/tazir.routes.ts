@@ -63,6 +63,7 @@ export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tazir/:id/terima',
     {
       id: 'terimaTazir',
+      idempotent: true,
       summary: 'Catat ta’zir yang sudah dibayar nasabah (masuk Dana Kebajikan)',
       params: idParamSchema,
       body: tazirTerimaSchema,
@@ -141,6 +142,7 @@ export const tazirRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pinjaman/:id/tawidh',
     {
       id: 'createTawidh',
+      idempotent: true,
       summary: 'Catat ta’widh: biaya riil akibat wanprestasi dengan bukti (multipart: tanggal, jumlah, uraian, file bukti)',
       consumes: ['multipart/form-data'],
       params: idParamSchema,

@@ -26,8 +26,9 @@ function useInvalidateAfterPayment() {
 export function useCreatePembayaran() {
   const invalidate = useInvalidateAfterPayment();
   return useMutation({
-    mutationFn: async (input: PembayaranCreateInput) =>
-      (await apiRequest<PembayaranDetail>('/pembayaran', { method: 'POST', body: input })).data,
+    /** `headers`: the submission's Idempotency-Key (a retry of it records the payment once). */
+    mutationFn: async ({ input, headers }: { input: PembayaranCreateInput; headers: Record<string, string> }) =>
+      (await apiRequest<PembayaranDetail>('/pembayaran', { method: 'POST', body: input, headers })).data,
     onSuccess: () => {
       void invalidate();
     },

@@ -25,6 +25,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { fetchLoanPayments, useLoan, useLoanOptions } from '../api/get-loans';
 import { useCreatePembayaran, useUpdatePembayaran } from '../api/mutations';
+import { useSubmissionKey } from '../../../lib/submission-key';
 import type { Pembayaran, Pinjaman } from '../types';
 import { isFullLoan, LoanPicker, type LoanChoice } from './loan-picker';
 
@@ -93,6 +94,8 @@ export function PembayaranFormDialog({ pembayaran, initialPinjamanId, ...dialog 
   const editing = Boolean(pembayaran);
   const create = useCreatePembayaran();
   const update = useUpdatePembayaran();
+  // One Idempotency-Key per payment the user means to record (issue 51): a retry after a lost answer is not a second payment.
+  const submission = useSubmissionKey();
   const pending = create.isPending || update.isPending;
   const formId = editing ? 'edit-pembayaran-form' : 'add-pembayaran-form';
 
@@ -106,7 +109,15 @@ export function PembayaranFormDialog({ pembayaran, initialPinjamanId, ...dialog 
         onSave={async (values) => {
           let createdId: number | undefined;
           if (pembayaran) await update.mutateAsync({ id: pembayaran.id, input: values });
-          else createdId = (await create.mutateAsync(values)).id;
+          else {
+            try {
+              createdId = (await create.mutateAsync({ input: values, headers: submission.headers })).id;
+              submission.settle();
+            } catch (error) {
+              submission.settle(error);
+              throw error;
+            }
+          }
           dialog.onOpenChange(false);
           return createdId;
         }}

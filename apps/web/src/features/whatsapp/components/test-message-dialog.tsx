@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,8 @@ import { cn } from '../../../components/ui/cn';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { useSubmissionKey } from '../../../lib/submission-key';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { institutionName } from '../../../lib/institution';
 import { activeRecipientsQuery } from '../api/recipients-api';
@@ -21,8 +22,6 @@ import { TestResultDetails, testResultTitle } from './test-result';
 export function defaultTestMessage() {
   return `Assalamu'alaikum. Ini adalah pesan test dari WhatsApp Gateway ${institutionName()}. Jika pesan ini diterima, notifikasi WhatsApp sudah berfungsi dengan baik.`;
 }
-
-const newKey = () => crypto.randomUUID();
 
 export interface TestMessageDialogProps {
   open: boolean;
@@ -37,7 +36,7 @@ export function TestMessageDialog({ open, onOpenChange, alert, onFailure }: Test
   const send = useSendWaTestMessage();
   const active = useQuery({ ...activeRecipientsQuery, enabled: open });
   // One key per message the user means to send: a retry after a lost answer is not a second send.
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  const submission = useSubmissionKey();
   const form = useForm<WaTestMessageInput>({
     resolver: zodResolver(waTestMessageSchema),
     defaultValues: { message: defaultTestMessage() },
@@ -52,14 +51,14 @@ export function TestMessageDialog({ open, onOpenChange, alert, onFailure }: Test
 
   const onSubmit = form.handleSubmit(async ({ message }) => {
     try {
-      const result: WaTestResult = await send.mutateAsync({ message, idempotencyKey });
-      setIdempotencyKey(newKey());
+      const result: WaTestResult = await send.mutateAsync({ message, idempotencyKey: submission.key });
+      submission.settle();
       onFailure?.(null);
       onOpenChange(false);
       alert(testResultTitle(result), <TestResultDetails result={result} />);
     } catch (error) {
       // Only an answer that never came keeps the key (the server may have sent already).
-      if (!(error instanceof ApiError && error.status === 0)) setIdempotencyKey(newKey());
+      submission.settle(error);
       applyServerErrors(error, form.setError, ['message']);
       const text = errorMessage(error, waFallbacks.test);
       onFailure?.(text);
