@@ -15,6 +15,8 @@ export interface LoadRun {
   /** Paths handed out in turn instead of the URL's (one per request), from `firstPath` on. */
   paths?: string[];
   firstPath?: number;
+  /** A header given a new value on every request (an Idempotency-Key, as the web app sends one per payment). */
+  uniqueHeader?: string;
   connections: number;
   durationSeconds: number;
   eventLoopUrl?: string;
@@ -45,7 +47,9 @@ async function main() {
   await readEventLoop(run.eventLoopUrl); // starts a fresh window
   let next = 0;
   let nextPath = run.firstPath ?? 0;
-  const { bodies, paths } = run;
+  const { bodies, paths, uniqueHeader } = run;
+  let nextKey = 0;
+  const runId = `${process.pid}-${Date.now()}`;
   const result = await autocannon({
     url: run.url,
     method: run.method,
@@ -54,13 +58,14 @@ async function main() {
     connections: run.connections,
     duration: run.durationSeconds,
     requests:
-      bodies || paths
+      bodies || paths || uniqueHeader
         ? [
             {
               setupRequest: (request) => ({
                 ...request,
                 ...(bodies ? { body: bodies[next++ % bodies.length] } : {}),
                 ...(paths ? { path: paths[nextPath++ % paths.length] } : {}),
+                ...(uniqueHeader ? { headers: { ...request.headers, [uniqueHeader]: `${runId}-${nextKey++}` } } : {}),
               }),
             },
           ]

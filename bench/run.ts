@@ -49,6 +49,8 @@ interface Scenario {
   bodies?: string[];
   /** GET paths handed out in turn, one per request (each run starts at a different place). */
   paths?: string[];
+  /** A header with a new value on every request (`LoadRun.uniqueHeader`). */
+  uniqueHeader?: string;
   connections?: number;
   target: TargetKind | null;
   /** Being built elsewhere: a 404 means "skipped (endpoint missing)", not a failure. */
@@ -422,11 +424,12 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
     },
     {
       id: 'pembayaran-post',
-      label: 'POST /api/pembayaran (balance update)',
+      label: 'POST /api/pembayaran (balance update, Idempotency-Key as the web app sends)',
       method: 'POST',
       path: '/api/pembayaran',
       auth: true,
       bodies: paymentBodies,
+      uniqueHeader: 'idempotency-key',
       target: 'write',
       optional: true,
     },
@@ -482,6 +485,7 @@ async function runScenario(
       body: scenario.body,
       bodies: scenario.bodies,
       paths: scenario.paths,
+      uniqueHeader: scenario.uniqueHeader,
       connections,
       eventLoopUrl: `${api.baseURL}/api/_bench/event-loop`,
     },
