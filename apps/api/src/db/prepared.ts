@@ -14,11 +14,16 @@ import type pg from 'pg';
  */
 const MAX_PREPARED_TEXTS = 1000;
 
-/** Names the SELECT texts worth preparing: `mizan_0`, `mizan_1`, …; undefined for the others. */
-function statementNames(enabled: () => boolean) {
+/** SELECTs: Kysely's start with `select `, the `sql` templates of the repositories often with a line break first. */
+const SELECT = /^\s*select\s/;
+/** SELECTs and the writes (PostgreSQL: a write's parse and plan cost a round trip's worth too). */
+const SELECT_OR_WRITE = /^\s*(select|insert|update|delete|with)\s/;
+
+/** Names the texts worth preparing (`kinds`): `mizan_0`, `mizan_1`, …; undefined for the others. */
+function statementNames(enabled: () => boolean, kinds = SELECT) {
   const names = new Map<string, string>();
   return (text: unknown): string | undefined => {
-    if (typeof text !== 'string' || !text.startsWith('select ') || !enabled()) return undefined;
+    if (typeof text !== 'string' || !kinds.test(text) || !enabled()) return undefined;
     let name = names.get(text);
     if (name === undefined && names.size < MAX_PREPARED_TEXTS) names.set(text, (name = `mizan_${names.size}`));
     return name;
@@ -26,12 +31,12 @@ function statementNames(enabled: () => boolean) {
 }
 
 /**
- * PostgreSQL: the pool's clients send SELECTs as named statements; node-postgres prepares each
- * name once per connection. Connection poolers must keep prepared statements per client
+ * PostgreSQL: the pool's clients send SELECTs and writes as named statements; node-postgres
+ * prepares each name once per connection. Connection poolers must keep prepared statements per client
  * (PgBouncer: session mode, or 1.21+ with max_prepared_statements).
  */
 export function prepareSelects(pool: pg.Pool, enabled: () => boolean) {
-  const nameOf = statementNames(enabled);
+  const nameOf = statementNames(enabled, SELECT_OR_WRITE);
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     Object.assign(client, {

@@ -17,12 +17,23 @@ export function newSubmissionKey() {
  */
 export function useSubmissionKey() {
   const [key, setKey] = useState(newSubmissionKey);
+  /** After the request: `error` when it failed, nothing when it succeeded. */
+  const settle = (error?: unknown) => {
+    if (!(error instanceof ApiError && error.status === 0)) setKey(newSubmissionKey());
+  };
   return {
     key,
-    headers: { 'Idempotency-Key': key },
-    /** After the request: `error` when it failed, nothing when it succeeded. */
-    settle(error?: unknown) {
-      if (!(error instanceof ApiError && error.status === 0)) setKey(newSubmissionKey());
+    settle,
+    /** Sends with the key's header (`send(headers)`), then settles the key by its outcome. */
+    async send<T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> {
+      try {
+        const answer = await send({ 'Idempotency-Key': key });
+        settle();
+        return answer;
+      } catch (error) {
+        settle(error);
+        throw error;
+      }
     },
   };
 }

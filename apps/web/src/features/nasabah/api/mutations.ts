@@ -11,8 +11,9 @@ const useInvalidateNasabah = () => useInvalidateKeys([nasabahKeys.all, ['dashboa
 export function useCreateNasabah() {
   const invalidate = useInvalidateNasabah();
   return useMutation({
-    mutationFn: async (input: NasabahCreateInput) =>
-      (await apiRequest<Nasabah>('/nasabah', { method: 'POST', body: input })).data,
+    /** `headers`: the submission's Idempotency-Key (a retry of it records the customer once). */
+    mutationFn: async ({ input, headers }: { input: NasabahCreateInput; headers: Record<string, string> }) =>
+      (await apiRequest<Nasabah>('/nasabah', { method: 'POST', body: input, headers })).data,
     onSuccess: invalidate,
   });
 }

@@ -19,6 +19,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateNasabah, useUpdateNasabah } from '../api/mutations';
+import { useSubmissionKey } from '../../../lib/submission-key';
 import type { Nasabah } from '../types';
 
 const fields = [
@@ -101,6 +102,8 @@ export function NasabahFormDialog({ nasabah, ...dialog }: NasabahFormDialogProps
   const { showToast } = useToast();
   const create = useCreateNasabah();
   const update = useUpdateNasabah();
+  // One Idempotency-Key per customer the user means to add (issue 51).
+  const submission = useSubmissionKey();
   const pending = create.isPending || update.isPending;
   const formId = editing ? 'edit-nasabah-form' : 'add-nasabah-form';
 
@@ -109,7 +112,8 @@ export function NasabahFormDialog({ nasabah, ...dialog }: NasabahFormDialogProps
       await update.mutateAsync({ id: nasabah.id, input: values });
       showToast('Data nasabah berhasil diperbarui!', 'success');
     } else {
-      await create.mutateAsync({ ...values, terima_pengingat: values.terima_pengingat ?? true });
+      const input = { ...values, terima_pengingat: values.terima_pengingat ?? true };
+      await submission.send((headers) => create.mutateAsync({ input, headers }));
       showToast('Nasabah berhasil ditambahkan!', 'success');
     }
     dialog.onOpenChange(false);

@@ -109,15 +109,7 @@ export function PembayaranFormDialog({ pembayaran, initialPinjamanId, ...dialog 
         onSave={async (values) => {
           let createdId: number | undefined;
           if (pembayaran) await update.mutateAsync({ id: pembayaran.id, input: values });
-          else {
-            try {
-              createdId = (await create.mutateAsync({ input: values, headers: submission.headers })).id;
-              submission.settle();
-            } catch (error) {
-              submission.settle(error);
-              throw error;
-            }
-          }
+          else createdId = (await submission.send((headers) => create.mutateAsync({ input: values, headers }))).id;
           dialog.onOpenChange(false);
           return createdId;
         }}
