@@ -638,7 +638,7 @@ describe('a payment whose answer was lost (issue 51)', () => {
     async (viewport) => {
       const owner = await createCustomer(
         `Nasabah Sinyal Lemah ${viewport}`,
-        viewport === 'desktop' ? '3201000000000404' : '3201000000000505',
+        viewport === 'desktop' ? '3201000000000911' : '3201000000000912',
       );
       const loan = await createLoan({
         nasabah_id: owner,
