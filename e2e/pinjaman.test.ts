@@ -765,3 +765,44 @@ describe('loan list', () => {
     await tablet.context.close();
   }, 180_000);
 });
+
+describe('a loan whose answer was lost (issue 51)', () => {
+  it.each<ViewportName>(['desktop', 'phone'])(
+    'is recorded once when Simpan is pressed again: both sends carry one Idempotency-Key (%s)',
+    async (viewport) => {
+      const nama = `Nasabah Sinyal Lemah ${viewport}`;
+      const owner = await createCustomer(nama);
+      const { context, page } = await open(viewport, '/pinjaman');
+      await page.getByRole('heading', { name: 'Data Pinjaman' }).waitFor();
+      // The first send reaches the server, which records the loan; its answer never arrives.
+      const keys: (string | undefined)[] = [];
+      await page.route('**/api/pinjaman', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        keys.push(route.request().headers()['idempotency-key']);
+        if (keys.length === 1) {
+          await route.fetch();
+          return route.abort('connectionreset');
+        }
+        return route.continue();
+      });
+      await page.getByRole('button', { name: 'Tambah Pinjaman' }).first().click();
+      const form = dialog(page, 'Tambah Pinjaman Baru');
+      await pickCustomer(page, owner.nik.slice(-6), nama);
+      await form.getByLabel('Tipe Pinjaman').selectOption('non-pokok');
+      await form.getByLabel('Jumlah Pinjaman').pressSequentially('5000000');
+      await form.getByLabel('Persentase (%)').fill('2');
+      const save = form.getByRole('button', { name: 'Simpan' });
+      await save.click();
+      await expect.poll(() => keys.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => save.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await save.click();
+      await form.waitFor({ state: 'detached' });
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      const loans = await server.api<Loan[]>('GET', `/pinjaman?nasabah_id=${owner.id}&limit=100`);
+      expect(loans.body.data).toHaveLength(1);
+      await context.close();
+    },
+  );
+});

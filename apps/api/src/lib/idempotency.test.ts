@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { countRows } from '../test/rows';
-import { paymentPayload, postLoan, postNasabah } from '../test/populate';
+import { loanFormFields, multipart, paymentPayload, pngBytes, postLoan, postNasabah } from '../test/populate';
 import { idempotencyMessages } from './idempotency';
 
 let t: TestApp;
@@ -103,6 +103,28 @@ describe('POST /api/pembayaran with an Idempotency-Key', () => {
       expect(JSON.stringify(res.json())).toContain(idempotencyMessages.header);
     }
     expect(await paymentsOfLoan()).toBe(before);
+  });
+
+  it('a loan sent twice as multipart with its receipt photo is one loan', async () => {
+    const nasabahId = await postNasabah(t, { nik: '3201000000000777', nama: 'Siti Berfoto' });
+    const before = await countRows(t.app.db, 'pinjaman');
+    const form = multipart(loanFormFields(nasabahId, { nomor_pinjaman: 'IK-001' }), {
+      filename: 'k.png',
+      type: 'image/png',
+      data: pngBytes(),
+    });
+    const sendLoan = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/pinjaman',
+        payload: form.payload,
+        headers: { ...form.headers, 'idempotency-key': 'pinjaman-foto-1' },
+      });
+    const [a, b] = [await sendLoan(), await sendLoan()];
+    expect([a.statusCode, b.statusCode], b.body).toEqual([201, 201]);
+    expect(b.json().data.id).toBe(a.json().data.id);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(await countRows(t.app.db, 'pinjaman')).toBe(before + 1);
   });
 
   it('is documented: the header on every create of money or records, 409 and 422 among its answers', async () => {

@@ -82,18 +82,21 @@ export function useCreateTawidh(pinjamanId: number) {
       jumlah,
       uraian,
       bukti,
+      headers,
     }: {
       tanggal: string;
       jumlah: number;
       uraian: string;
       bukti: File | null;
+      /** The submission's Idempotency-Key (a retry of it records the ta'widh once). */
+      headers: Record<string, string>;
     }) => {
       const form = new FormData();
       form.append('tanggal', tanggal);
       form.append('jumlah', String(jumlah));
       form.append('uraian', uraian);
       if (bukti) form.append('bukti', bukti, bukti.name);
-      return apiRequest<Tawidh[]>(`/pinjaman/${pinjamanId}/tawidh`, { method: 'POST', body: form });
+      return apiRequest<Tawidh[]>(`/pinjaman/${pinjamanId}/tawidh`, { method: 'POST', body: form, headers });
     },
     onSuccess: invalidate,
   });

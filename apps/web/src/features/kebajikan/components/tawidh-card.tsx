@@ -10,16 +10,22 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { tawidhQuery, useCreateTawidh } from '../api/kebajikan';
+import { useSubmissionKey } from '../../../lib/submission-key';
 
 function TawidhDialog({ pinjamanId, onClose }: { pinjamanId: number; onClose(): void }) {
   const create = useCreateTawidh(pinjamanId);
+  // One Idempotency-Key per ta'widh the user means to record (issue 51).
+  const submission = useSubmissionKey();
   const [tanggal, setTanggal] = useState(todayJakarta());
   const [jumlah, setJumlah] = useState<number | null>(null);
   const [uraian, setUraian] = useState('');
   const [bukti, setBukti] = useState<File | null>(null);
   const { errors, send } = useFieldErrorsSubmit({ success: 'Ta’widh dicatat', failure: 'Ta’widh gagal dicatat' });
   const submit = async () => {
-    await send(create.mutateAsync({ tanggal, jumlah: jumlah ?? 0, uraian, bukti }), onClose);
+    await send(
+      submission.send((headers) => create.mutateAsync({ tanggal, jumlah: jumlah ?? 0, uraian, bukti, headers })),
+      onClose,
+    );
   };
   return (
     <ActionDialog

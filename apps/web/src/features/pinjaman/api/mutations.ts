@@ -22,8 +22,16 @@ const useInvalidateLoans = () => useInvalidateKeys([pinjamanKeys.all, ['nasabah'
 export function useCreatePinjaman() {
   const invalidate = useInvalidateLoans();
   return useMutation({
-    mutationFn: async ({ input, file }: { input: PinjamanCreateInput; file: File | null }) =>
-      (await apiRequest<Pinjaman>('/pinjaman', { method: 'POST', body: toLoanFormData(input, file) })).data,
+    /** `headers`: the submission's Idempotency-Key (a retry of it records the loan once). */
+    mutationFn: async ({
+      input,
+      file,
+      headers,
+    }: {
+      input: PinjamanCreateInput;
+      file: File | null;
+      headers: Record<string, string>;
+    }) => (await apiRequest<Pinjaman>('/pinjaman', { method: 'POST', body: toLoanFormData(input, file), headers })).data,
     onSuccess: invalidate,
   });
 }

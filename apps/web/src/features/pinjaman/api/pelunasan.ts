@@ -27,10 +27,11 @@ export function useCreatePelunasan(id: number) {
     ['laporan'],
   ]);
   return useMutation({
-    mutationFn: async (input: PelunasanCreateInput) =>
+    /** `headers`: the submission's Idempotency-Key (a retry of it settles once). */
+    mutationFn: async ({ input, headers }: { input: PelunasanCreateInput; headers: Record<string, string> }) =>
       apiRequest<{ status: 'lunas' | 'menunggu'; pembayaran_id: number | null; persetujuan: Persetujuan | null }>(
         `/pinjaman/${id}/pelunasan`,
-        { method: 'POST', body: input },
+        { method: 'POST', body: input, headers },
       ),
     onSuccess: invalidate,
   });

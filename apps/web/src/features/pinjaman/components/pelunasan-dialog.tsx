@@ -25,6 +25,7 @@ import { RadioGroup } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { useCreatePelunasan, usePelunasanInfo } from '../api/pelunasan';
+import { useSubmissionKey } from '../../../lib/submission-key';
 
 type JenisKhasm = 'tanpa' | 'nominal' | 'persen';
 
@@ -58,6 +59,8 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   const validDay = /^\d{4}-\d{2}-\d{2}$/.test(tanggal);
   const info = usePelunasanInfo(pinjaman.id, validDay ? tanggal : today);
   const create = useCreatePelunasan(pinjaman.id);
+  // One Idempotency-Key per settlement the user means to record (issue 51).
+  const submission = useSubmissionKey();
   const [jenis, setJenis] = useState<JenisKhasm>('tanpa');
   const [nominal, setNominal] = useState<number | null>(null);
   const [persen, setPersen] = useState('');
@@ -91,13 +94,14 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
     if (khasm > 0 && alasan === '') next.alasan_khasm = 'Pilih alasan potongan';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
+    const input = {
+      tanggal,
+      khasm: khasmInput && khasmInput.nilai > 0 ? khasmInput : null,
+      alasan_khasm: khasm > 0 && alasan !== '' ? alasan : null,
+      keterangan: keterangan.trim() === '' ? null : keterangan.trim(),
+    };
     await send(
-      create.mutateAsync({
-        tanggal,
-        khasm: khasmInput && khasmInput.nilai > 0 ? khasmInput : null,
-        alasan_khasm: khasm > 0 && alasan !== '' ? alasan : null,
-        keterangan: keterangan.trim() === '' ? null : keterangan.trim(),
-      }),
+      submission.send((headers) => create.mutateAsync({ input, headers })),
       () => onOpenChange(false),
     );
   };

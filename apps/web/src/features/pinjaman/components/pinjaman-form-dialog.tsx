@@ -25,6 +25,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { usePinjamanInfo } from '../api/get-pinjaman-info';
 import { useCreatePinjaman, useUpdatePinjaman } from '../api/mutations';
+import { useSubmissionKey } from '../../../lib/submission-key';
 import type { NasabahOption, Pinjaman } from '../types';
 import { KwitansiPicker } from './kwitansi-picker';
 import { MurabahahPreview } from './murabahah-preview';
@@ -114,6 +115,8 @@ export function PinjamanFormDialog({
   const create = useCreatePinjaman();
   const update = useUpdatePinjaman();
   const [fileBusy, setFileBusy] = useState(false);
+  // One Idempotency-Key per loan the user means to add (issue 51).
+  const submission = useSubmissionKey();
   const pending = create.isPending || update.isPending;
   const formId = editing ? 'edit-pinjaman-form' : 'add-pinjaman-form';
 
@@ -127,7 +130,7 @@ export function PinjamanFormDialog({
           if (pinjaman) {
             await update.mutateAsync({ id: pinjaman.id, input: values, file });
           } else {
-            await create.mutateAsync({ input: values, file });
+            await submission.send((headers) => create.mutateAsync({ input: values, file, headers }));
           }
           dialog.onOpenChange(false);
         }}
