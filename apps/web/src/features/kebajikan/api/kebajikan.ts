@@ -54,11 +54,12 @@ type Keputusan =
   | { id: number; aksi: 'terima'; body: { tanggal_terima: string } }
   | { id: number; aksi: 'bebaskan'; body: { catatan: string } };
 
-/** POST /tazir/{id}/tetapkan | terima | bebaskan. */
+/** POST /tazir/{id}/tetapkan | terima | bebaskan; `headers`: a receipt's Idempotency-Key (money received once). */
 export function useTazirDecision() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, aksi, body }: Keputusan) => apiRequest<Tazir>(`/tazir/${id}/${aksi}`, { method: 'POST', body }),
+    mutationFn: async ({ id, aksi, body, headers }: Keputusan & { headers?: Record<string, string> }) =>
+      apiRequest<Tazir>(`/tazir/${id}/${aksi}`, { method: 'POST', body, ...(headers ? { headers } : {}) }),
     onSuccess: invalidate,
   });
 }

@@ -10,6 +10,7 @@ import { useToast } from '../../../components/ui/toast';
 import { oneFieldError, useFormSubmit } from '../../../components/ui/use-form-submit';
 import { errorMessage } from '../../../lib/api-client';
 import { useTazirDecision } from '../api/kebajikan';
+import { useSubmissionKey } from '../../../lib/submission-key';
 
 const tones = { diusulkan: 'amber', ditagih: 'blue', diterima: 'green', dibebaskan: 'gray' } as const;
 
@@ -77,11 +78,14 @@ function DecisionDialog({ tazir, aksi, onClose }: { tazir: Tazir; aksi: 'tetapka
 export function TazirCard({ tazir, showLoan = true }: { tazir: Tazir; showLoan?: boolean }) {
   const [aksi, setAksi] = useState<'tetapkan' | 'bebaskan' | null>(null);
   const decide = useTazirDecision();
+  // One Idempotency-Key per receipt of this ta'zir's money (issue 51).
+  const receipt = useSubmissionKey();
   const { showToast } = useToast();
   const nama = tazir.pinjaman.nasabah.nama;
   const terima = async () => {
     try {
-      const res = await decide.mutateAsync({ id: tazir.id, aksi: 'terima', body: { tanggal_terima: todayJakarta() } });
+      const body = { tanggal_terima: todayJakarta() };
+      const res = await receipt.send((headers) => decide.mutateAsync({ id: tazir.id, aksi: 'terima', body, headers }));
       showToast(res.message ?? 'Ta’zir diterima', 'success');
     } catch (e) {
       showToast(errorMessage(e, 'Ta’zir gagal disimpan'), 'error');
