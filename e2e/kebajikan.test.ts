@@ -127,3 +127,48 @@ describe('ta’zir and the Dana Kebajikan', () => {
     await context.close();
   });
 });
+
+describe('receiving a ta’zir’s money (issue 51)', () => {
+  it.each<ViewportName>(['desktop', 'phone'])(
+    'Terima Pembayaran sends an Idempotency-Key: a receipt whose answer was lost is received once (%s)',
+    async (viewport) => {
+      // Ta'zir written into new akad (as the first test of this file does on its page).
+      expect((await server.api('PUT', '/settings/tazir', { aktif: true, jumlah: 50_000, tenggang_hari: 7 })).status).toBe(200);
+      const loanId = await lateLoan(`Pak Terima ${viewport}`);
+      const list = await server.api<{ id: number }[]>('GET', `/tazir?pinjaman_id=${loanId}`);
+      const tazirId = list.body.data[0]!.id;
+      const set = await server.api('POST', `/tazir/${tazirId}/tetapkan`, { catatan: 'Nasabah mampu, menunda', diterima: false });
+      expect(set.status).toBe(200);
+      const fundBefore = (await server.api<{ saldo: number }>('GET', '/dana-kebajikan')).body.data.saldo;
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page);
+      // The first receipt reaches the server; its answer never arrives.
+      const keys: (string | undefined)[] = [];
+      await page.route(`**/api/tazir/${tazirId}/terima`, async (route) => {
+        keys.push(route.request().headers()['idempotency-key']);
+        if (keys.length === 1) {
+          await route.fetch();
+          return route.abort('connectionreset');
+        }
+        return route.continue();
+      });
+      await page.goto('/kebajikan?status=ditagih');
+      const button = page.getByRole('button', { name: `Terima ta’zir Pak Terima ${viewport} angsuran ke-1` });
+      await button.click();
+      await expect.poll(() => keys.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await button.click();
+      await expect.poll(() => keys.length, { timeout: 10_000 }).toBe(2);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      // Received once: the fund grew by the one ta'zir.
+      const tazir = (await server.api<{ id: number; status: string; jumlah: number }[]>('GET', `/tazir?pinjaman_id=${loanId}`))
+        .body.data[0]!;
+      expect(tazir.status).toBe('diterima');
+      await expect
+        .poll(async () => (await server.api<{ saldo: number }>('GET', '/dana-kebajikan')).body.data.saldo)
+        .toBe(fundBefore + tazir.jumlah);
+      await context.close();
+    },
+  );
+});
