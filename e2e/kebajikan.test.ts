@@ -4,7 +4,7 @@ import { addDays, addMonths, todayJakarta } from '@mizan/core';
 import { launchBrowser, newPage, VIEWPORTS, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { nasabahPayload, murabahahPayload } from './support/data';
-import { signIn, snap } from './support/actions';
+import { loseFirstAnswer, signIn, snap } from './support/actions';
 
 // Ta'zir & Dana Kebajikan (issue 27 C): an administrator writes ta'zir into new akad; a late
 // instalment brings a proposal; staff confirm it with its basis and it enters the fund; the fund is
@@ -143,15 +143,7 @@ describe('receiving a ta’zir’s money (issue 51)', () => {
       const { context, page } = await newPage(browser, server.baseURL, viewport);
       await signIn(page);
       // The first receipt reaches the server; its answer never arrives.
-      const keys: (string | undefined)[] = [];
-      await page.route(`**/api/tazir/${tazirId}/terima`, async (route) => {
-        keys.push(route.request().headers()['idempotency-key']);
-        if (keys.length === 1) {
-          await route.fetch();
-          return route.abort('connectionreset');
-        }
-        return route.continue();
-      });
+      const keys = await loseFirstAnswer(page, `**/api/tazir/${tazirId}/terima`);
       await page.goto('/kebajikan?status=ditagih');
       const button = page.getByRole('button', { name: `Terima ta’zir Pak Terima ${viewport} angsuran ke-1` });
       await button.click();

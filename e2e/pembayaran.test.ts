@@ -12,7 +12,7 @@ import {
 } from '@mizan/core';
 import { launchBrowser, newPage, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { type ApiSession, apiSession, openSignedIn, snap } from './support/actions';
+import { type ApiSession, apiSession, loseFirstAnswer, openSignedIn, snap } from './support/actions';
 
 let server: RunningServer;
 let browser: Browser;
@@ -651,16 +651,7 @@ describe('a payment whose answer was lost (issue 51)', () => {
       const { context, page } = await open(viewport, `/pinjaman/${loan.id}`);
       await page.getByRole('heading', { name: 'Detail Pinjaman' }).waitFor();
       // The first send reaches the server, which records it; its answer never reaches the phone.
-      const keys: (string | undefined)[] = [];
-      await page.route('**/api/pembayaran', async (route) => {
-        if (route.request().method() !== 'POST') return route.continue();
-        keys.push(route.request().headers()['idempotency-key']);
-        if (keys.length === 1) {
-          await route.fetch();
-          return route.abort('connectionreset');
-        }
-        return route.continue();
-      });
+      const keys = await loseFirstAnswer(page, '**/api/pembayaran');
       await page.getByRole('button', { name: 'Tambah Pembayaran' }).click();
       const dialog = addDialog(page);
       await dialog.getByTestId('auto-filled-note').waitFor();

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Jadwal } from '@mizan/core';
 import { launchBrowser, newPage, type ViewportName } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { type ApiSession, apiSession, openSignedIn, snap } from './support/actions';
+import { type ApiSession, apiSession, loseFirstAnswer, openSignedIn, snap } from './support/actions';
 
 let server: RunningServer;
 let browser: Browser;
@@ -775,16 +775,7 @@ describe('a loan whose answer was lost (issue 51)', () => {
       const { context, page } = await open(viewport, '/pinjaman');
       await page.getByRole('heading', { name: 'Data Pinjaman' }).waitFor();
       // The first send reaches the server, which records the loan; its answer never arrives.
-      const keys: (string | undefined)[] = [];
-      await page.route('**/api/pinjaman', async (route) => {
-        if (route.request().method() !== 'POST') return route.continue();
-        keys.push(route.request().headers()['idempotency-key']);
-        if (keys.length === 1) {
-          await route.fetch();
-          return route.abort('connectionreset');
-        }
-        return route.continue();
-      });
+      const keys = await loseFirstAnswer(page, '**/api/pinjaman');
       await page.getByRole('button', { name: 'Tambah Pinjaman' }).first().click();
       const form = dialog(page, 'Tambah Pinjaman Baru');
       await pickCustomer(page, owner.nik.slice(-6), nama);

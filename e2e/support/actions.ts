@@ -96,3 +96,22 @@ export async function murabahahWithInstalments(
     });
   return loan.body.data.id;
 }
+
+/**
+ * Loses the answer of the first POST to `url` (issue 51): the request reaches the server, which
+ * writes it, and the browser sees the connection reset; later POSTs pass. Answers the
+ * `Idempotency-Key` header of every POST to `url`, in order, as the test goes on.
+ */
+export async function loseFirstAnswer(page: Page, url: string) {
+  const keys: (string | undefined)[] = [];
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length === 1) {
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    return route.continue();
+  });
+  return keys;
+}

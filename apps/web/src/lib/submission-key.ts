@@ -22,8 +22,6 @@ export function useSubmissionKey() {
     if (!(error instanceof ApiError && error.status === 0)) setKey(newSubmissionKey());
   };
   return {
-    key,
-    settle,
     /** Sends with the key's header (`send(headers)`), then settles the key by its outcome. */
     async send<T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> {
       try {

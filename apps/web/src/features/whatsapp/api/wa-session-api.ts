@@ -53,17 +53,16 @@ export const useSimulateWaScan = () =>
   useSessionMutation(async () => (await apiRequest<WaSession>('/wa-sessions/simulator/scan', { method: 'POST' })).data);
 
 /**
- * POST /wa-sessions/test-message. `idempotencyKey` makes a retry after a lost answer safe: the
+ * POST /wa-sessions/test-message. Its Idempotency-Key makes a retry after a lost answer safe: the
  * server answers from its message log instead of sending again. Afterwards the session is asked
  * for again: a test that reached WhatsApp marks the step "Test Pesan" done.
  */
 export const useSendWaTestMessage = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ message, idempotencyKey }: { message: string; idempotencyKey: string }) => {
-      const headers = { 'Idempotency-Key': idempotencyKey };
-      return (await apiRequest<WaTestResult>('/wa-sessions/test-message', { method: 'POST', body: { message }, headers })).data;
-    },
+    /** `headers`: the message's Idempotency-Key (`useSubmissionKey`). */
+    mutationFn: async ({ message, headers }: { message: string; headers: Record<string, string> }) =>
+      (await apiRequest<WaTestResult>('/wa-sessions/test-message', { method: 'POST', body: { message }, headers })).data,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: waKeys.session });
       await queryClient.invalidateQueries({ queryKey: waKeys.messages });

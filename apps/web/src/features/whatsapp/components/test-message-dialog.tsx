@@ -51,14 +51,12 @@ export function TestMessageDialog({ open, onOpenChange, alert, onFailure }: Test
 
   const onSubmit = form.handleSubmit(async ({ message }) => {
     try {
-      const result: WaTestResult = await send.mutateAsync({ message, idempotencyKey: submission.key });
-      submission.settle();
+      // Only an answer that never came keeps the key (the server may have sent already).
+      const result: WaTestResult = await submission.send((headers) => send.mutateAsync({ message, headers }));
       onFailure?.(null);
       onOpenChange(false);
       alert(testResultTitle(result), <TestResultDetails result={result} />);
     } catch (error) {
-      // Only an answer that never came keeps the key (the server may have sent already).
-      submission.settle(error);
       applyServerErrors(error, form.setError, ['message']);
       const text = errorMessage(error, waFallbacks.test);
       onFailure?.(text);
