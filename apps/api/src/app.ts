@@ -37,7 +37,7 @@ import { vacuumAtStart } from './db/maintenance';
 import { isNotifikasiReaction, notifikasiReactions, type Notifier } from './modules/notifikasi/notifikasi.service';
 import { activityReactions } from './modules/activities/activity.service';
 import { keepIdempotentAnswer } from './lib/idempotency';
-import { tazirReactions } from './modules/tazir/tazir-usulan.service';
+import { TAZIR_REACTION, tazirReactions } from './modules/tazir/tazir-usulan.service';
 import { createReactionRunner, type ReactionRunner, type ReactionRunnerOptions } from './modules/reactions/reactions.service';
 import { scheduleDailyRecap } from './modules/notifikasi/notifikasi.scheduler';
 
@@ -239,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     clock: app.clock,
     handlers: { ...notifikasiReactions(config.institutionName), ...activityReactions, ...tazirReactions },
+    locking: new Set([TAZIR_REACTION]),
     afterRound: (kinds) => {
       if ([...kinds].some(isNotifikasiReaction)) void wa.dispatcher.kick();
     },

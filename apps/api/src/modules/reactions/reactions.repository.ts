@@ -13,21 +13,21 @@ export async function insertReactions(trx: Kysely<DB>, rows: ReadonlyArray<{ kin
 }
 
 /**
- * The oldest reaction due at `now` (waiting, or failed with its retry time passed), locked for
- * this transaction. SKIP LOCKED: a reaction another process is running is passed over, so each
- * one runs in one transaction at a time, and its new status commits with its effects.
+ * The oldest `limit` reactions due at `now` (waiting, or failed with their retry time passed),
+ * locked for this transaction. SKIP LOCKED: a reaction another process is running is passed over,
+ * so each one runs in one transaction at a time, and its new status commits with its effects.
  */
-export function claimDue(trx: Kysely<DB>, now: Date) {
+export function claimDue(trx: Kysely<DB>, now: Date, limit: number) {
   return trx
     .selectFrom('reactions')
     .select(['id', 'kind', 'payload', 'attempts', 'created_at'])
     .where('status', '<>', 'done')
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
     .orderBy('id')
-    .limit(1)
+    .limit(limit)
     .forUpdate()
     .skipLocked()
-    .executeTakeFirst();
+    .execute();
 }
 
 /** Marks where a reaction starts, so that its failure undoes its own writes only. */
@@ -40,11 +40,13 @@ export async function undoAttempt(trx: Kysely<DB>) {
   await sql`rollback to savepoint reaction`.execute(trx);
 }
 
-export async function markDone(trx: Kysely<DB>, id: number, attempts: number, at: Date) {
+/** Marks the reactions `ids` done (each one attempt more), in the transaction that ran them. */
+export async function markDone(trx: Kysely<DB>, ids: readonly number[], at: Date) {
+  if (ids.length === 0) return;
   await trx
     .updateTable('reactions')
-    .set({ status: 'done', attempts, done_at: at, next_attempt_at: null })
-    .where('id', '=', id)
+    .set((eb) => ({ status: 'done', attempts: eb('attempts', '+', 1), done_at: at, next_attempt_at: null }))
+    .where(sql<boolean>`id = any(${[...ids]}::int[])`)
     .execute();
 }
 

@@ -38,8 +38,14 @@ export function reactionCounts(db: Kysely<DB>) {
 
 /** How often the runner looks without being woken: rows of another process, retries come due. */
 export const REACTION_POLL_MS = 30_000;
-/** Reactions run between two turns given to the event loop. */
+/**
+ * Reactions claimed by one transaction: each runs at a savepoint of its own, and one statement
+ * marks those that succeeded done. A batch stops early once it has run for BATCH_MS (on the
+ * embedded database its transaction holds the only connection) or before a second reaction of a
+ * locking kind; what it claimed but did not run stays due.
+ */
 const BATCH = 20;
+const BATCH_MS = 25;
 const FIRST_RETRY_MS = 60_000;
 const LAST_RETRY_MS = 3_600_000;
 /** Done reactions are kept this long (what reacted, when), then forgotten by the poll. */
@@ -68,6 +74,12 @@ export interface ReactionRunnerOptions {
    * reaction changes nothing of the money event and catches up later.
    */
   beforeEach?: (kind: string) => void;
+  /**
+   * Kinds whose handler locks a loan (ta'zir proposals): a batch runs at most one of them, so
+   * that a batch waits for one lock at most and two processes' batches can never wait for each
+   * other (a deadlock needs a transaction holding one lock while waiting for a second).
+   */
+  locking?: ReadonlySet<string>;
 }
 
 /**
@@ -87,27 +99,42 @@ export function createReactionRunner(options: ReactionRunnerOptions) {
   /** The kinds of the reactions the current round ran (for `afterRound`). */
   let ran = new Set<string>();
 
-  /** Runs the oldest due reaction; false when none is due. */
-  const runOne = () =>
+  /**
+   * Runs the oldest due reactions in one transaction (see BATCH); true when more may be due (the
+   * batch was full or stopped early), false when the queue had nothing more for this round.
+   */
+  const runBatch = () =>
     db.transaction().execute(async (trx) => {
-      const reaction = await repo.claimDue(trx, clock.now());
-      if (!reaction) return false;
-      ran.add(reaction.kind);
-      const attempts = reaction.attempts + 1;
-      await repo.beginAttempt(trx);
-      try {
-        options.beforeEach?.(reaction.kind);
-        const handler = handlers[reaction.kind];
-        if (!handler) throw new Error(`no handler for reaction kind ${reaction.kind}`);
-        await handler(trx, reaction.payload, { id: Number(reaction.id), recordedAt: reaction.created_at });
-        await repo.markDone(trx, reaction.id, attempts, clock.now());
-      } catch (error) {
-        await repo.undoAttempt(trx);
-        const next = new Date(clock.now().getTime() + retryDelayMs(attempts));
-        await repo.markFailed(trx, reaction.id, attempts, next, error instanceof Error ? error.message : String(error));
-        options.onFailure?.({ id: reaction.id, kind: reaction.kind, attempts, error });
+      const claimed = await repo.claimDue(trx, clock.now(), BATCH);
+      const started = performance.now();
+      const done: number[] = [];
+      let locks = 0;
+      let ranAll = true;
+      for (const [n, reaction] of claimed.entries()) {
+        const locking = options.locking?.has(reaction.kind) ?? false;
+        if ((n > 0 && performance.now() - started > BATCH_MS) || (locking && locks > 0)) {
+          ranAll = false;
+          break;
+        }
+        if (locking) locks++;
+        ran.add(reaction.kind);
+        await repo.beginAttempt(trx);
+        try {
+          options.beforeEach?.(reaction.kind);
+          const handler = handlers[reaction.kind];
+          if (!handler) throw new Error(`no handler for reaction kind ${reaction.kind}`);
+          await handler(trx, reaction.payload, { id: Number(reaction.id), recordedAt: reaction.created_at });
+          done.push(reaction.id);
+        } catch (error) {
+          await repo.undoAttempt(trx);
+          const attempts = reaction.attempts + 1;
+          const next = new Date(clock.now().getTime() + retryDelayMs(attempts));
+          await repo.markFailed(trx, reaction.id, attempts, next, error instanceof Error ? error.message : String(error));
+          options.onFailure?.({ id: reaction.id, kind: reaction.kind, attempts, error });
+        }
       }
-      return true;
+      await repo.markDone(trx, done, clock.now());
+      return !ranAll || claimed.length === BATCH;
     });
 
   const rounds = createRoundLoop({
@@ -119,7 +146,7 @@ export function createReactionRunner(options: ReactionRunnerOptions) {
         pruneDue = false;
         await repo.pruneDone(db, new Date(clock.now().getTime() - KEEP_DONE_MS), PRUNE_LIMIT);
       }
-      for (let n = 1; active() && (await runOne()); n++) if (n % BATCH === 0) await nextTurn();
+      while (active() && (await runBatch())) await nextTurn();
     },
     afterRound: () => {
       const kinds = ran;

@@ -6,11 +6,12 @@
  * without any notification; the failures are counted (/metrics, Cadangan Data) and catch up once
  * the reactions succeed again, each message written once.
  *
- * Several processes are not started here: a reaction is claimed `FOR UPDATE SKIP LOCKED` in the
- * transaction that runs it and marks it done (reactions.repository.ts claimDue), so a second
- * process skips it while it runs and no longer finds it due afterwards.
+ * Several processes are not started here: reactions are claimed `FOR UPDATE SKIP LOCKED` in the
+ * transaction that runs them and marks them done (reactions.repository.ts claimDue), so a second
+ * process skips them while they run and no longer finds them due afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { RECIPIENT_NAME_MAX_LENGTH, formatRupiah } from '@mizan/core';
 import { createTestApp, messagesSent, reactionsDone, type TestApp } from '../../test/test-app';
 import { countRows } from '../../test/rows';
@@ -259,6 +260,55 @@ it('records a reaction whose SQL fails as failed, with the database’s error, a
   ]);
   expect(rows[0]!.last_error).toMatch(/invalid input syntax for type (integer|bigint)/);
   expect(rows[1]!.last_error).toBe('no handler for reaction kind tidak.dikenal');
+});
+
+/** Each reaction's status and the transaction that last wrote its row. */
+const writers = () =>
+  t.app.db
+    .selectFrom('reactions')
+    .select(['status', 'attempts', sql<string>`xmin::text`.as('xmin')])
+    .orderBy('id')
+    .execute();
+
+it('runs the reactions of one batch each on its own: one failing between two others undoes only its own writes', async () => {
+  await t.app.db.deleteFrom('reactions').execute();
+  const activity = (description: string) =>
+    JSON.stringify([{ type: 'uji.batch', description, category: 'other', status: 'selesai', amount: null, entity_type: null, entity_id: null, user_id: null }]);
+  const feed = () =>
+    t.app.db.selectFrom('activities').select('description').where('type', '=', 'uji.batch').orderBy('id').execute();
+  await t.app.db
+    .insertInto('reactions')
+    .values([
+      { kind: 'aktivitas', payload: activity('Sebelum yang gagal') },
+      { kind: 'notifikasi.pembayaran_baru', payload: JSON.stringify({ penerima: [1], pembayaran_id: 'bukan-angka' }) },
+      { kind: 'aktivitas', payload: activity('Sesudah yang gagal') },
+    ])
+    .execute();
+  await reacted();
+  expect((await reactions()).map((r) => [r.kind, r.status, r.attempts])).toEqual([
+    ['aktivitas', 'done', 1],
+    ['notifikasi.pembayaran_baru', 'failed', 1],
+    ['aktivitas', 'done', 1],
+  ]);
+  expect((await feed()).map((r) => r.description)).toEqual(['Sebelum yang gagal', 'Sesudah yang gagal']);
+  // One batch: the two done rows were marked by one transaction (their xmin; the failed one's
+  // mark is written inside its savepoint, a subtransaction of the same).
+  expect(new Set((await writers()).filter((r) => r.status === 'done').map((r) => r.xmin)).size).toBe(1);
+});
+
+it('runs each loan-locking reaction (ta\'zir proposals) in a batch of its own, and all of them', async () => {
+  await t.app.db.deleteFrom('reactions').execute();
+  const loans = await t.app.db.selectFrom('pinjaman').select('id').orderBy('id').limit(2).execute();
+  expect(loans).toHaveLength(2);
+  await t.app.db
+    .insertInto('reactions')
+    .values([...loans, ...loans].map((l) => ({ kind: 'tazir.usulan', payload: JSON.stringify({ pinjaman_id: l.id }) })))
+    .execute();
+  await reacted();
+  const rows = await writers();
+  expect(rows.map((r) => [r.status, r.attempts])).toEqual(rows.map(() => ['done', 1]));
+  // Each marked done by a transaction of its own (the row's writing transaction, xmin).
+  expect(new Set(rows.map((r) => r.xmin)).size).toBe(4);
 });
 
 it('forgets done reactions older than the cut-off, never open ones', async () => {

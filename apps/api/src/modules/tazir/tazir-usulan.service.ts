@@ -12,7 +12,8 @@ import { livingPaymentsOf, lockLoan } from '../mutasi/mutasi.service';
 import { recordReactions, type ReactionHandler } from '../reactions/reactions.service';
 import * as repo from './tazir.repository';
 
-const TAZIR_REACTION = 'tazir.usulan';
+/** The reaction kind; its handler locks the loan (the runner's `locking` kinds). */
+export const TAZIR_REACTION = 'tazir.usulan';
 
 /**
  * Inside a payment write's transaction: the loan's ta'zir proposals follow its payments once it
