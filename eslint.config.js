@@ -28,7 +28,7 @@ export const moduleLayers = [
   ['auth', 'reactions'],
   ['activities'],
   ['backup', 'dashboard', 'health', 'settings', 'users'],
-  ['portfolio', 'profil-lembaga'],
+  ['akuntansi', 'portfolio', 'profil-lembaga'],
   ['ekspor', 'notifikasi'],
   ['laporan', 'mutasi', 'nasabah', 'tunggakan', 'wa-recipients'],
   ['dokumen', 'ledger', 'persetujuan', 'wa-sessions'],

@@ -6,6 +6,7 @@ import { hashPassword } from '../apps/api/src/lib/password';
 import { countBusinessRows, type ScaleCounts } from '../apps/api/src/db/seed/scale';
 import { sql, type Kysely } from 'kysely';
 import { backfillLoanEvents } from '../apps/api/src/modules/mutasi/mutasi.service';
+import { JURNAL_BACKFILL_BATCH, backfillJournals } from '../apps/api/src/modules/akuntansi/akuntansi.service';
 import { BACKFILL_BATCH, backfillMonthEnds } from '../apps/api/src/modules/portfolio/portfolio.service';
 import { todayJakarta } from '@mizan/core';
 import type { DB } from '../apps/api/src/db/schema';
@@ -85,6 +86,7 @@ export async function prepareDatabase(): Promise<Prepared> {
     // is done here, so that no row measures its requests beside that work. Both resume and do
     // nothing once done; bench/mutasi-job.ts and bench/portfolio-job.ts measure them on their own.
     await backfillLoanEvents(handle.db, todayJakarta());
+    await backfillJournals(handle.db, { batch: JURNAL_BACKFILL_BATCH[config.databaseUrl ? 'postgres' : 'pglite'] });
     await backfillMonthEnds(handle.db, todayJakarta(), { batch: BACKFILL_BATCH[config.databaseUrl ? 'postgres' : 'pglite'] });
     const password = crypto.randomBytes(18).toString('base64url');
     const passwordHash = await hashPassword(password);

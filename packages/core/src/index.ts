@@ -29,6 +29,7 @@ export * from './schemas/penjadwalan';
 export * from './schemas/hapus-buku';
 export * from './schemas/cadangan';
 export * from './schemas/mutasi';
+export * from './schemas/akuntansi';
 
 export * from './domain/types';
 export * from './domain/roles';

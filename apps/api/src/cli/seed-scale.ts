@@ -14,6 +14,7 @@ import { ensureFirstAdmin } from '../modules/auth/auth.service';
 import { analyzeBusinessTables, countBusinessRows, loadScaleData, resetBusinessTables } from '../db/seed/scale';
 import { forgetLedgerRuns, runDailyLedger } from '../modules/ledger/ledger.service';
 import { BACKFILL_JOB, backfillLoanEvents } from '../modules/mutasi/mutasi.service';
+import { JURNAL_BACKFILL_BATCH, backfillJournals } from '../modules/akuntansi/akuntansi.service';
 import { deleteRuns } from '../db/job-runs';
 
 const usage = `Pemakaian:
@@ -126,6 +127,8 @@ async function main() {
     const eventsStarted = performance.now();
     await deleteRuns(handle.db, BACKFILL_JOB);
     const derived = await backfillLoanEvents(handle.db, today);
+    // Written with their journals (issue 48): the books' own back-fill finds nothing left and is done.
+    await backfillJournals(handle.db, { batch: JURNAL_BACKFILL_BATCH[handle.kind] });
     const eventsSeconds = (performance.now() - eventsStarted) / 1000;
     const totalSeconds = (performance.now() - started) / 1000;
     console.log(

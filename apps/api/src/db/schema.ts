@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { JenisMutasi, MutasiParts } from '@mizan/core';
+import type { JenisMutasi, KelompokAkun, MutasiParts, PeranAkun, SaldoNormal } from '@mizan/core';
 
 // Row types of every table, written once; Selectable/Insertable/Updateable derive the rest.
 // BIGINT and NUMERIC come back as numbers and DATE as 'YYYY-MM-DD' text (see database.ts).
@@ -289,6 +289,65 @@ export interface MutasiPinjamanTable extends MutasiParts {
   created_at: CreatedAt;
 }
 
+/** An account of the chart (migration 2026_12_07_0910; modules/akuntansi). */
+export interface AkunTable {
+  id: Generated<number>;
+  kode: string;
+  nama: string;
+  kelompok: KelompokAkun;
+  saldo_normal: SaldoNormal;
+  aktif: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** The account each posting role of the money events goes to. */
+export interface AkunPeranTable {
+  peran: PeranAkun;
+  akun_id: number;
+}
+
+/** A journal, immutable: of a money event (`mutasi_id`), of the dana kebajikan, or general. */
+export interface JurnalTable {
+  id: Generated<number>;
+  tanggal: string;
+  sumber: 'mutasi' | 'dana_kebajikan' | 'umum';
+  mutasi_id: number | null;
+  pinjaman_id: number | null;
+  keterangan: string | null;
+  membalik_id: number | null;
+  dicatat_oleh: number | null;
+  created_at: CreatedAt;
+}
+
+/** A line of a journal, immutable: one account debited or credited, dated as its journal. */
+export interface JurnalBarisTable {
+  id: Generated<number>;
+  jurnal_id: number;
+  akun_id: number;
+  tanggal: string;
+  debit: Generated<number>;
+  kredit: Generated<number>;
+}
+
+/** Debits and credits per account and day (eight slots), kept by the database at each commit. */
+export interface SaldoAkunHarianTable {
+  akun_id: number;
+  tanggal: string;
+  slot: number;
+  debit: number;
+  kredit: number;
+}
+
+/** The same per month (`bulan`: its first day). */
+export interface SaldoAkunBulananTable {
+  akun_id: number;
+  bulan: string;
+  slot: number;
+  debit: number;
+  kredit: number;
+}
+
 /** Values shared by every server process on this database (migration 2026_12_02_0900; lib/server-secrets.ts). */
 export interface ServerSecretsTable {
   name: string;
@@ -489,6 +548,12 @@ export interface DB {
   job_runs: JobRunsTable;
   reactions: ReactionsTable;
   mutasi_pinjaman: MutasiPinjamanTable;
+  akun: AkunTable;
+  akun_peran: AkunPeranTable;
+  jurnal: JurnalTable;
+  jurnal_baris: JurnalBarisTable;
+  saldo_akun_harian: SaldoAkunHarianTable;
+  saldo_akun_bulanan: SaldoAkunBulananTable;
   server_secrets: ServerSecretsTable;
   backup_runs: BackupRunsTable;
   portfolio_snapshots: PortfolioSnapshotsTable;

@@ -22,6 +22,7 @@ import { pelunasanRoutes } from './pelunasan/pelunasan.routes';
 import { tazirRoutes } from './tazir/tazir.routes';
 import { penjadwalanRoutes } from './penjadwalan/penjadwalan.routes';
 import { mutasiRoutes } from './mutasi/mutasi.routes';
+import { akuntansiRoutes } from './akuntansi/akuntansi.routes';
 import { hapusBukuRoutes } from './hapus-buku/hapus-buku.routes';
 
 /**
@@ -52,5 +53,6 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   tazirRoutes,
   penjadwalanRoutes,
   mutasiRoutes,
+  akuntansiRoutes,
   hapusBukuRoutes,
 ];

@@ -155,11 +155,12 @@ export function databasePerFile(use: (handle: DatabaseHandle & { url?: string })
 }
 
 /**
- * Empties the money events, so that a test file can start its loans and payments afresh (the
- * database refuses to delete an event; emptying the whole table is what a restore does too).
+ * Empties the money events and the books, so that a test file can start its loans and payments
+ * afresh (the database refuses to delete an event or a journal; emptying the whole table is what a
+ * restore does too).
  */
 export async function forgetMoneyEvents(db: Kysely<DB>) {
-  await sql`truncate mutasi_pinjaman`.execute(db);
+  await sql`truncate jurnal_baris, jurnal, saldo_akun_harian, saldo_akun_bulanan, mutasi_pinjaman`.execute(db);
 }
 
 /**

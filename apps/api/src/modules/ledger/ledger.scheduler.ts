@@ -5,6 +5,7 @@ import { dailyVacuum } from '../../db/maintenance';
 import { LEDGER_BATCH, forgetLedgerDay, runDailyLedger } from './ledger.service';
 import { getKolektibilitasSetting } from '../settings/settings.service';
 import { backfillLoanEvents, gradeAllCustomers } from '../mutasi/mutasi.service';
+import { JURNAL_BACKFILL_BATCH, backfillJournals } from '../akuntansi/akuntansi.service';
 import { BACKFILL_BATCH, backfillMonthEnds } from '../portfolio/portfolio.service';
 
 /** When the daily ledger runs: 00:05 in Jakarta, after the day's first minutes. */
@@ -46,6 +47,9 @@ export function scheduleDailyLedger(app: FastifyInstance) {
     // The loans recorded before the money module get their events (once; resumed where it stopped).
     const derived = await backfillLoanEvents(app.db, tanggal, stop.signal);
     if (derived) app.log.info({ derived }, 'money events derived for loans recorded before them');
+    // The money events recorded before the books get their journals (once; resumed where it stopped).
+    const journalled = await backfillJournals(app.db, { batch: JURNAL_BACKFILL_BATCH[app.dbKind], signal: stop.signal });
+    if (journalled) app.log.info({ journalled }, 'money events recorded before the books journalled');
     const result = await runDailyLedger(app.db, tanggal, {
       signal: stop.signal,
       batch: LEDGER_BATCH[app.dbKind],

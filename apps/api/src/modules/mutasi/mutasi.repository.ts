@@ -1,11 +1,18 @@
 import { sql, type Kysely } from 'kysely';
-import { mutasiPartNames, ZERO_PARTS, type MutasiParts } from '@mizan/core';
+import { jurnalMutasi, mutasiPartNames, ZERO_PARTS, type JenisMutasi, type MutasiParts } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { nextTurn } from '../../db/job-runs';
+import { journalCtes } from '../../db/journal-writes';
+
+export { massal } from '../../db/journal-writes';
 
 /** An event to write: its parts and what it is (modules/mutasi writes every row). */
 export type NewMutasi = MutasiParts & {
   pinjaman_id: number;
+  /** The loan's kind: its journal posts to the murabahah receivable or the mudharabah financing. */
+  tipe: 'pokok' | 'non-pokok';
+  /** A reversal: the kind of the event it reverses (its journal is that event's, turned). */
+  dibalik?: JenisMutasi;
   jenis: DB['mutasi_pinjaman']['jenis'];
   tanggal: string;
   pembayaran_id?: number | null;
@@ -25,7 +32,11 @@ const INSERT_ROWS = 250;
 
 const column = <K extends keyof NewMutasi>(rows: readonly NewMutasi[], key: K) => rows.map((row) => row[key] ?? null);
 
-/** Writes events in the given order (their ids follow it). */
+/**
+ * Writes events in the given order (their ids follow it), each with its balanced journal (core
+ * `jurnalMutasi`, issue 48) in the same statement: the event and its journal exist together or not
+ * at all, and a payment pays no round trip for its books.
+ */
 export async function insertEvents(trx: Kysely<DB>, events: readonly NewMutasi[]) {
   for (let start = 0; start < events.length; start += INSERT_ROWS) {
     const rows = events.slice(start, start + INSERT_ROWS);
@@ -45,13 +56,22 @@ export async function insertEvents(trx: Kysely<DB>, events: readonly NewMutasi[]
         'dicatat_oleh',
       ].map((name) => sql.ref(name)),
     );
+    const journals = rows.map((row, index) => ({
+      urutan: index + 1,
+      lines: jurnalMutasi(row.tipe, row.jenis, row, row.dibalik),
+    }));
     await sql`
-      insert into mutasi_pinjaman (${names})
-      select ${names} from unnest(${column(rows, 'pinjaman_id')}::int[], ${column(rows, 'jenis')}::text[], ${column(rows, 'tanggal')}::date[],
-        ${sql.join(parts)}, ${column(rows, 'pembayaran_id')}::int[], ${column(rows, 'tazir_id')}::int[], ${column(rows, 'tawidh_id')}::int[],
-        ${column(rows, 'membalik_id')}::int[], ${column(rows, 'alasan')}::text[],
-        ${rows.map((row) => row.diturunkan ?? false)}::boolean[], ${column(rows, 'dicatat_oleh')}::int[])
-        with ordinality as t(${names}, urutan) order by urutan`.execute(trx);
+      with t as (
+        select nextval('mutasi_pinjaman_id_seq')::int as id, t.*
+        from unnest(${column(rows, 'pinjaman_id')}::int[], ${column(rows, 'jenis')}::text[], ${column(rows, 'tanggal')}::date[],
+          ${sql.join(parts)}, ${column(rows, 'pembayaran_id')}::int[], ${column(rows, 'tazir_id')}::int[], ${column(rows, 'tawidh_id')}::int[],
+          ${column(rows, 'membalik_id')}::int[], ${column(rows, 'alasan')}::text[],
+          ${rows.map((row) => row.diturunkan ?? false)}::boolean[], ${column(rows, 'dicatat_oleh')}::int[])
+          with ordinality as t(${names}, urutan)
+      ),
+      m as (insert into mutasi_pinjaman (id, ${names}) select id, ${names} from t),
+      ${journalCtes(journals)}
+      select 1`.execute(trx);
     if (start + INSERT_ROWS < events.length) await nextTurn();
   }
 }
@@ -79,7 +99,9 @@ export async function postedOf(trx: Kysely<DB>, loanIds: readonly number[]) {
 export function liveEventOfPayment(trx: Kysely<DB>, pembayaranId: number) {
   return trx
     .selectFrom('mutasi_pinjaman as m')
+    .innerJoin('pinjaman as l', 'l.id', 'm.pinjaman_id')
     .selectAll('m')
+    .select('l.tipe')
     .where('m.pembayaran_id', '=', pembayaranId)
     .where('m.jenis', 'in', ['pembayaran', 'pelunasan'])
     .where((eb) => eb.not(eb.exists(eb.selectFrom('mutasi_pinjaman as r').select('r.id').whereRef('r.membalik_id', '=', 'm.id'))))

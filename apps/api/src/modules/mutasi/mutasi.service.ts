@@ -116,8 +116,14 @@ function hapusBukuOf(loan: PinjamanRow, payments: Payments, today: string, rules
 const kindOn = (loan: PinjamanRow, jenis: JenisMutasi): JenisMutasi =>
   loan.hapus_buku_tanggal !== null && (jenis === 'pembayaran' || jenis === 'pelunasan') ? 'pemulihan' : jenis;
 
-const eventRow = (loanId: number, event: MoneyEvent, today: string, parts: MutasiParts): repo.NewMutasi => ({
-  pinjaman_id: loanId,
+const eventRow = (
+  loan: { id: number; tipe: PinjamanRow['tipe'] },
+  event: MoneyEvent,
+  today: string,
+  parts: MutasiParts,
+): repo.NewMutasi => ({
+  pinjaman_id: loan.id,
+  tipe: loan.tipe,
   jenis: event.jenis,
   tanggal: event.tanggal ?? today,
   pembayaran_id: event.pembayaran_id ?? null,
@@ -155,7 +161,7 @@ export async function ensureLoanEvents(
     for (const e of deriveLoanEvents({ ...loan, deleted: loan.deleted_at !== null }, byLoan.get(loan.id) ?? [], today, rules)) {
       events.push({
         ...eventRow(
-          loan.id,
+          loan,
           { jenis: e.jenis, tanggal: e.tanggal, pembayaran_id: e.pembayaran_id, userId: null },
           today,
           e.parts,
@@ -210,7 +216,7 @@ export async function postLoanEvent(
   const posted = options.known?.posted ?? (await repo.postedOf(trx, [pinjamanId])).get(pinjamanId)?.parts ?? ZERO_PARTS;
   const parts = nextEventParts(target, posted);
   if (!(WHEN_MOVED.has(event.jenis) && partsAreZero(parts)))
-    await repo.insertEvents(trx, [eventRow(pinjamanId, { ...event, jenis: kindOn(loan, event.jenis) }, today, parts)]);
+    await repo.insertEvents(trx, [eventRow(loan, { ...event, jenis: kindOn(loan, event.jenis) }, today, parts)]);
   if (rules.kolektibilitas.satu_nasabah_satu_kualitas) await gradeCustomers(trx, [loan.nasabah_id], rules.kolektibilitas.bands);
   if (options.notifier) {
     // WhatsApp notifications of what this write changed (issue 24): recorded in its transaction,
@@ -270,23 +276,24 @@ export async function reversePaymentEvent(
     // No event of it on this loan (cannot happen once the loan's history is derived): what moved is one adjustment.
     const parts = nextEventParts(target, posted);
     if (!partsAreZero(parts))
-      await repo.insertEvents(trx, [eventRow(pinjamanId, { jenis: 'penyesuaian', ...event }, today, parts)]);
+      await repo.insertEvents(trx, [eventRow(loan, { jenis: 'penyesuaian', ...event }, today, parts)]);
     return;
   }
   const { pembalikan, penyesuaian } = reversalOf(partsOf(original), target, posted);
   const rows: repo.NewMutasi[] = [
     {
       ...eventRow(
-        pinjamanId,
+        loan,
         { jenis: 'pembalikan', tanggal: original.tanggal, pembayaran_id: pembayaranId, ...event },
         today,
         pembalikan,
       ),
       membalik_id: original.id,
+      dibalik: original.jenis,
     },
   ];
   if (penyesuaian)
-    rows.push(eventRow(pinjamanId, { jenis: 'penyesuaian', alasan: ALOKASI_ULANG, userId: event.userId }, today, penyesuaian));
+    rows.push(eventRow(loan, { jenis: 'penyesuaian', alasan: ALOKASI_ULANG, userId: event.userId }, today, penyesuaian));
   await repo.insertEvents(trx, rows);
 }
 
@@ -309,12 +316,13 @@ export async function cancelPaymentEvent(
   await repo.insertEvents(trx, [
     {
       ...eventRow(
-        pinjamanId,
+        { id: pinjamanId, tipe: original.tipe },
         { jenis: 'pembalikan', tanggal: original.tanggal, pembayaran_id: pembayaranId, ...event },
         today,
         partsNegated(partsOf(original)),
       ),
       membalik_id: original.id,
+      dibalik: original.jenis,
     },
   ]);
 }
@@ -346,9 +354,10 @@ export async function postCashEvent(
   },
 ) {
   await ensureLoanEvents(trx, [pinjamanId], today);
+  const loan = await loans.findLoanRow(trx, pinjamanId);
   await repo.insertEvents(trx, [
     {
-      ...eventRow(pinjamanId, { jenis: event.jenis, tanggal: event.tanggal, userId: event.userId }, today, {
+      ...eventRow(loan, { jenis: event.jenis, tanggal: event.tanggal, userId: event.userId }, today, {
         ...ZERO_PARTS,
         kas: event.jumlah,
         lain: event.jumlah,
@@ -404,7 +413,7 @@ export async function postLoanEvents(
           const parts = nextEventParts(target, sum);
           events.push(
             eventRow(
-              loan.id,
+              loan,
               { ...event, jenis: p.jenis === 'pelunasan' ? 'pelunasan' : 'pembayaran', tanggal: p.tanggal, pembayaran_id: p.id },
               today,
               parts,
@@ -416,7 +425,7 @@ export async function postLoanEvents(
       const next = loanBalanceOf(loan, all, today, rules, false);
       const parts = nextEventParts(next.target, sum);
       if (!partsAreZero(parts))
-        events.push(eventRow(loan.id, options.paymentIds ? { ...event, jenis: 'penyesuaian' } : event, today, parts));
+        events.push(eventRow(loan, options.paymentIds ? { ...event, jenis: 'penyesuaian' } : event, today, parts));
       balances.push({ id: loan.id, ...next.balances });
       customers.add(loan.nasabah_id);
       if (next.balances.status !== loan.status)
@@ -473,6 +482,8 @@ export async function backfillLoanEvents(db: Kysely<DB>, today: string, signal?:
       if (!run) return null;
       if (run.finished_at) return { derived: 0, finished: true };
       const ids = await repo.lockLoansAfter(trx, run.cursor, BACKFILL_BATCH);
+      // The batch's journals are added to the account balances set-based (it writes nothing else).
+      await repo.massal(trx);
       const count = await ensureLoanEvents(trx, ids, today, metode);
       const finished = ids.length < BACKFILL_BATCH;
       await advanceRun(trx, BACKFILL_JOB, BACKFILL_RUN, ids.at(-1) ?? run.cursor, run.processed + count, finished);

@@ -1,0 +1,80 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { BarisJurnal } from '@mizan/core';
+import type { DB } from './schema';
+
+// The writing of journals (issue 48; docs/decisions/books.md), shared by the one writer of money
+// (modules/mutasi: a money event's journal in the event's own statement) and the books' back-fill
+// (modules/akuntansi).
+// The lines name posting roles; the statement maps each to its account (`akun_peran`): a role
+// without an account would leave the journal unbalanced, and the database refuses that
+// (migration 2026_12_07_0910).
+
+/** The journal of the event at place `urutan` of its statement (1-based), as lines by role. */
+export interface JurnalOfEvent {
+  urutan: number;
+  lines: readonly BarisJurnal[];
+}
+
+/**
+ * The common table expressions that write the journals of money events: `t` must be a CTE of the
+ * events with `id` (the mutasi row), `urutan`, `tanggal`, `pinjaman_id`, `dicatat_oleh`,
+ * `membalik_id` (the mutasi row reversed). Journals with no line (an event that moved nothing the
+ * books hold) are not written. A reversal's journal names the journal of the event it reverses.
+ * Under `mizan.massal` (an import, a back-fill: the per-journal trigger stands aside) the same
+ * statement adds the journals to the balances per account, set-based.
+ */
+export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unknown> {
+  const withLines = journals.filter((j) => j.lines.length > 0);
+  const urutan: number[] = [];
+  const peran: string[] = [];
+  const debit: number[] = [];
+  const kredit: number[] = [];
+  for (const j of withLines)
+    for (const line of j.lines) {
+      urutan.push(j.urutan);
+      peran.push(line.peran);
+      debit.push(line.debit);
+      kredit.push(line.kredit);
+    }
+  return sql`
+    j as (
+      insert into jurnal (tanggal, sumber, mutasi_id, pinjaman_id, dicatat_oleh, membalik_id)
+      select t.tanggal, 'mutasi', t.id, t.pinjaman_id, t.dicatat_oleh,
+        (select r.id from jurnal r where r.mutasi_id = t.membalik_id)
+      from t where t.urutan = any(${withLines.map((j) => j.urutan)}::int[]) order by t.urutan
+      returning id, mutasi_id, tanggal
+    ),
+    b as (
+      insert into jurnal_baris (jurnal_id, akun_id, tanggal, debit, kredit)
+      select j.id, ap.akun_id, j.tanggal, l.debit, l.kredit
+      from unnest(${urutan}::int[], ${peran}::text[], ${debit}::bigint[], ${kredit}::bigint[])
+          with ordinality as l(urutan, peran, debit, kredit, n)
+        join t on t.urutan = l.urutan
+        join j on j.mutasi_id = t.id
+        join akun_peran ap on ap.peran = l.peran
+      order by l.n
+      returning jurnal_id, akun_id, tanggal, debit, kredit
+    ),
+    massal as (select current_setting('mizan.massal', true) = 'on' as aktif),
+    h as (
+      insert into saldo_akun_harian as s (akun_id, tanggal, slot, debit, kredit)
+      select akun_id, tanggal, jurnal_id % 8, sum(debit), sum(kredit) from b
+      where (select aktif from massal) group by 1, 2, 3
+      on conflict (akun_id, tanggal, slot) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit
+    ),
+    bl as (
+      insert into saldo_akun_bulanan as s (akun_id, bulan, slot, debit, kredit)
+      select akun_id, date_trunc('month', tanggal)::date, jurnal_id % 8, sum(debit), sum(kredit) from b
+      where (select aktif from massal) group by 1, 2, 3
+      on conflict (akun_id, bulan, slot) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit
+    )`;
+}
+
+/**
+ * For the rest of this transaction the row triggers that keep counters stand aside
+ * (`mizan.massal`): a batch that writes many rows (an import, a back-fill) keeps them set-based,
+ * the journals' balances per account by `journalCtes`' own statement.
+ */
+export async function massal(trx: Kysely<DB>) {
+  await sql`select set_config('mizan.massal', 'on', true)`.execute(trx);
+}

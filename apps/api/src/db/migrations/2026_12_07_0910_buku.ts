@@ -1,0 +1,146 @@
+import { sql, type Kysely } from 'kysely';
+import { baganAkunBawaan, kelompokAkun } from '@mizan/core';
+
+// The books (issue 48; docs/decisions/books.md). The chart of accounts (`akun`, the default chart of
+// a KSPPS under SAK EP as it stood at this migration; the institution changes it afterwards), the
+// account each posting role goes to (`akun_peran`), and the journals: a header (`jurnal`) and its
+// lines (`jurnal_baris`). A money event's journal is written by the one writer of money in the
+// event's own statement (modules/mutasi); the events recorded before this are journalled by the
+// books' back-fill (modules/akuntansi, resumable). The database itself keeps the books honest:
+// - every statement that writes lines leaves each journal it touched balanced (debit = kredit), its
+//   lines dated as their journal (a statement trigger over the lines it wrote), so no transaction
+//   can commit an unbalanced journal, nor add a line to a journal posted earlier unless it keeps
+//   that journal balanced;
+// - a journal without lines is refused when its transaction commits (a deferred trigger that also
+//   adds the journal to the balances per account and day, `saldo_akun_harian`, and per month,
+//   `saldo_akun_bulanan`: the trial balance and the ledger's opening balances read those; eight
+//   slots per account and day so that concurrent postings do not wait for one row, locked for the
+//   commit alone);
+// - a posted journal or line is never updated or deleted (a correction is a reversing journal).
+// An import or the back-fill (`mizan.massal` = 'on') adds its batch to the balances set-based.
+const MASSAL = `current_setting('mizan.massal', true) is distinct from 'on'`;
+
+export async function up(db: Kysely<any>) {
+  await sql`create table akun (
+    id serial primary key,
+    kode varchar(20) not null unique,
+    nama varchar(120) not null,
+    kelompok varchar(24) not null check (kelompok in (${sql.join(kelompokAkun.map((k) => sql.lit(k)))})),
+    saldo_normal varchar(6) not null check (saldo_normal in ('debit', 'kredit')),
+    aktif boolean not null default true,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now()
+  )`.execute(db);
+  await sql`create table akun_peran (
+    peran varchar(40) primary key,
+    akun_id integer not null references akun (id)
+  )`.execute(db);
+  for (const akun of baganAkunBawaan)
+    await sql`insert into akun (kode, nama, kelompok, saldo_normal)
+      values (${akun.kode}, ${akun.nama}, ${akun.kelompok}, ${akun.saldo_normal})`.execute(db);
+  for (const akun of baganAkunBawaan)
+    if (akun.peran)
+      await sql`insert into akun_peran (peran, akun_id) select ${akun.peran}, id from akun where kode = ${akun.kode}`.execute(db);
+
+  await sql`create table jurnal (
+    id serial primary key,
+    tanggal date not null,
+    sumber varchar(16) not null check (sumber in ('mutasi', 'dana_kebajikan', 'umum')),
+    mutasi_id integer unique references mutasi_pinjaman (id),
+    pinjaman_id integer references pinjaman (id),
+    keterangan varchar(300),
+    membalik_id integer unique references jurnal (id),
+    dicatat_oleh integer references users (id),
+    created_at timestamptz not null default now(),
+    check ((sumber = 'mutasi') = (mutasi_id is not null))
+  )`.execute(db);
+  await sql`create index jurnal_tanggal_idx on jurnal (tanggal, id)`.execute(db);
+  await sql`create index jurnal_pinjaman_idx on jurnal (pinjaman_id, id) where pinjaman_id is not null`.execute(db);
+  await sql`create table jurnal_baris (
+    id serial primary key,
+    jurnal_id integer not null references jurnal (id),
+    akun_id integer not null references akun (id),
+    tanggal date not null,
+    debit bigint not null default 0 check (debit >= 0),
+    kredit bigint not null default 0 check (kredit >= 0),
+    check ((debit > 0) <> (kredit > 0))
+  )`.execute(db);
+  await sql`create index jurnal_baris_jurnal_idx on jurnal_baris (jurnal_id)`.execute(db);
+  await sql`create index jurnal_baris_akun_idx on jurnal_baris (akun_id, tanggal, id)`.execute(db);
+  for (const [table, key] of [
+    ['saldo_akun_harian', 'tanggal'],
+    ['saldo_akun_bulanan', 'bulan'],
+  ] as const)
+    await sql`create table ${sql.table(table)} (
+      akun_id integer not null references akun (id),
+      ${sql.ref(key)} date not null,
+      slot smallint not null,
+      debit bigint not null default 0,
+      kredit bigint not null default 0,
+      primary key (akun_id, ${sql.ref(key)}, slot)
+    )`.execute(db);
+
+  // The trial balance reads this month's days of every account.
+  await sql`create index saldo_akun_harian_tanggal_idx on saldo_akun_harian (tanggal)`.execute(db);
+
+  await sql`create function jurnal_tetap() returns trigger language plpgsql as $$
+    begin
+      raise exception 'Jurnal yang sudah diposting tidak dapat diubah atau dihapus; koreksi dicatat sebagai jurnal pembalik'
+        using errcode = 'P0001';
+    end $$`.execute(db);
+  for (const table of ['jurnal', 'jurnal_baris'])
+    await sql`create trigger ${sql.raw(`${table}_tetap`)} before update or delete on ${sql.table(table)}
+      for each row execute function jurnal_tetap()`.execute(db);
+
+  await sql`create function jurnal_baris_seimbang() returns trigger language plpgsql as $$
+    declare
+      salah integer;
+    begin
+      select b.jurnal_id into salah from jurnal_baris b
+        where b.jurnal_id in (select distinct jurnal_id from baru)
+        group by b.jurnal_id having sum(b.debit) <> sum(b.kredit) limit 1;
+      if salah is not null then
+        raise exception 'Jurnal % tidak seimbang: jumlah debit harus sama dengan jumlah kredit', salah
+          using errcode = 'P0001';
+      end if;
+      select b.jurnal_id into salah from baru b join jurnal j on j.id = b.jurnal_id
+        where b.tanggal <> j.tanggal limit 1;
+      if salah is not null then
+        raise exception 'Baris jurnal % harus bertanggal sama dengan jurnalnya', salah using errcode = 'P0001';
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger jurnal_baris_seimbang after insert on jurnal_baris
+    referencing new table as baru for each statement execute function jurnal_baris_seimbang()`.execute(db);
+
+  await sql`create function jurnal_ke_saldo() returns trigger language plpgsql as $$
+    declare
+      n integer;
+    begin
+      insert into saldo_akun_harian as s (akun_id, tanggal, slot, debit, kredit)
+        select akun_id, new.tanggal, new.id % 8, sum(debit), sum(kredit) from jurnal_baris
+        where jurnal_id = new.id group by akun_id
+        on conflict (akun_id, tanggal, slot) do update
+          set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit;
+      get diagnostics n = row_count;
+      if n = 0 then
+        raise exception 'Jurnal % tidak mempunyai baris', new.id using errcode = 'P0001';
+      end if;
+      insert into saldo_akun_bulanan as s (akun_id, bulan, slot, debit, kredit)
+        select akun_id, date_trunc('month', new.tanggal)::date, new.id % 8, sum(debit), sum(kredit) from jurnal_baris
+        where jurnal_id = new.id group by akun_id
+        on conflict (akun_id, bulan, slot) do update
+          set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit;
+      return null;
+    end $$`.execute(db);
+  await sql`create constraint trigger jurnal_ke_saldo after insert on jurnal
+    deferrable initially deferred for each row
+    when (${sql.raw(MASSAL)}) execute function jurnal_ke_saldo()`.execute(db);
+}
+
+export async function down(db: Kysely<any>) {
+  for (const table of ['saldo_akun_bulanan', 'saldo_akun_harian', 'jurnal_baris', 'jurnal', 'akun_peran', 'akun'])
+    await sql`drop table if exists ${sql.table(table)}`.execute(db);
+  for (const fn of ['jurnal_ke_saldo', 'jurnal_baris_seimbang', 'jurnal_tetap'])
+    await sql`drop function if exists ${sql.raw(fn)}()`.execute(db);
+}

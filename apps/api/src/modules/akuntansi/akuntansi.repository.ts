@@ -1,0 +1,120 @@
+import { sql, type Kysely } from 'kysely';
+import type { JenisMutasi, MutasiParts } from '@mizan/core';
+import type { DB } from '../../db/schema';
+import { journalCtes, type JurnalOfEvent } from '../../db/journal-writes';
+
+export { massal } from '../../db/journal-writes';
+
+// The books' reads and the back-fill's writes (issue 48; migration 2026_12_07_0910).
+
+/** A money event as its journal needs it. */
+export type EventForJournal = MutasiParts & {
+  id: number;
+  pinjaman_id: number;
+  jenis: JenisMutasi;
+  tanggal: string;
+  membalik_id: number | null;
+  dicatat_oleh: number | null;
+  tipe: 'pokok' | 'non-pokok';
+  /** A reversal: the kind of the event it reverses. */
+  dibalik: JenisMutasi | null;
+};
+
+/** Money events after `afterId` (id order) that have no journal yet, with what their journal needs. */
+export async function eventsWithoutJournal(trx: Kysely<DB>, afterId: number, limit: number) {
+  const { rows } = await sql<EventForJournal>`
+    select m.*, l.tipe, o.jenis as dibalik
+    from mutasi_pinjaman m
+      join pinjaman l on l.id = m.pinjaman_id
+      left join mutasi_pinjaman o on o.id = m.membalik_id
+    where m.id > ${afterId} and not exists (select 1 from jurnal j where j.mutasi_id = m.id)
+    order by m.id limit ${limit}`.execute(trx);
+  return rows;
+}
+
+/**
+ * Writes the journals of existing money events (the back-fill): `events[i]` is journalled with
+ * `journals` entry of `urutan` i + 1.
+ */
+export async function insertJournalsOfEvents(
+  trx: Kysely<DB>,
+  events: ReadonlyArray<{ id: number; tanggal: string; pinjaman_id: number; dicatat_oleh: number | null; membalik_id: number | null }>,
+  journals: readonly JurnalOfEvent[],
+) {
+  if (events.length === 0) return;
+  await sql`
+    with t as (
+      select * from unnest(${events.map((e) => e.id)}::int[], ${events.map((e) => e.tanggal)}::date[],
+        ${events.map((e) => e.pinjaman_id)}::int[], ${events.map((e) => e.dicatat_oleh)}::int[],
+        ${events.map((e) => e.membalik_id)}::int[])
+        with ordinality as t(id, tanggal, pinjaman_id, dicatat_oleh, membalik_id, urutan)
+    ),
+    ${journalCtes(journals)}
+    select 1`.execute(trx);
+}
+
+/** The chart of accounts by code, with the posting roles each account takes. */
+export async function chartOfAccounts(db: Kysely<DB>) {
+  const { rows } = await sql<{
+    id: number;
+    kode: string;
+    nama: string;
+    kelompok: DB['akun']['kelompok'];
+    saldo_normal: DB['akun']['saldo_normal'];
+    aktif: boolean;
+    peran: DB['akun_peran']['peran'][];
+  }>`
+    select a.id, a.kode, a.nama, a.kelompok, a.saldo_normal, a.aktif,
+      coalesce(array_agg(p.peran order by p.peran) filter (where p.peran is not null), '{}') as peran
+    from akun a left join akun_peran p on p.akun_id = a.id
+    group by a.id order by a.kode`.execute(db);
+  return rows;
+}
+
+/**
+ * Each account's debits less credits up to `tanggal`: the months before its month from the monthly
+ * balances, its month's days up to it from the daily ones (both kept at each commit).
+ */
+export async function balancesAsOf(db: Kysely<DB>, tanggal: string) {
+  const { rows } = await sql<{
+    akun_id: number;
+    kode: string;
+    nama: string;
+    kelompok: DB['akun']['kelompok'];
+    saldo_normal: DB['akun']['saldo_normal'];
+    saldo: number;
+  }>`
+    with s as (
+      select akun_id, debit, kredit from saldo_akun_bulanan where bulan < date_trunc('month', ${tanggal}::date)
+      union all
+      select akun_id, debit, kredit from saldo_akun_harian
+      where tanggal >= date_trunc('month', ${tanggal}::date) and tanggal <= ${tanggal}::date
+    )
+    select a.id as akun_id, a.kode, a.nama, a.kelompok, a.saldo_normal, (sum(s.debit) - sum(s.kredit))::bigint as saldo
+    from s join akun a on a.id = s.akun_id
+    group by a.id order by a.kode`.execute(db);
+  return rows;
+}
+
+/** A loan's journals in the order they were posted, each with its lines (account code and name). */
+export async function journalsOfLoan(db: Kysely<DB>, pinjamanId: number) {
+  const { rows } = await sql<{
+    id: number;
+    tanggal: string;
+    sumber: DB['jurnal']['sumber'];
+    mutasi_id: number | null;
+    jenis_mutasi: JenisMutasi | null;
+    pinjaman_id: number | null;
+    pembayaran_id: number | null;
+    membalik_id: number | null;
+    baris: { akun_id: number; kode: string; nama: string; debit: number; kredit: number }[];
+  }>`
+    select j.id, j.tanggal, j.sumber, j.mutasi_id, m.jenis as jenis_mutasi, j.pinjaman_id, m.pembayaran_id, j.membalik_id,
+      (select json_agg(json_build_object('akun_id', b.akun_id, 'kode', a.kode, 'nama', a.nama,
+          'debit', b.debit, 'kredit', b.kredit) order by b.id)
+       from jurnal_baris b join akun a on a.id = b.akun_id where b.jurnal_id = j.id) as baris
+    from jurnal j left join mutasi_pinjaman m on m.id = j.mutasi_id
+    where j.pinjaman_id = ${pinjamanId}
+    order by j.id`.execute(db);
+  return rows;
+}

@@ -1,0 +1,255 @@
+/**
+ * The books (issue 48): every money event is written with its balanced journal in the same
+ * statement, on PGlite and PostgreSQL; the database refuses an unbalanced journal, a journal
+ * without lines and any edit of a posted one; the trial balance balances and ties out to the
+ * loans' figures; the events recorded before the books are journalled by the back-fill with the
+ * same lines. Worked example: docs/domain.md "The books" (Rp 12.000.000 at 2 % × 12, Murabahah).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, forgetMoneyEvents, type TestApp } from '../../test/test-app';
+import { addNasabah, createKasir, postLoan, postPayment } from '../../test/populate';
+import { manualClock } from '../../lib/clock';
+import { deleteRuns } from '../../db/job-runs';
+import { JURNAL_BACKFILL_JOB, backfillJournals } from './akuntansi.service';
+
+const clock = manualClock(new Date('2024-06-15T05:00:00Z'));
+let t: TestApp;
+let nasabahId: number;
+
+interface Line {
+  kode: string;
+  debit: number;
+  kredit: number;
+}
+interface Journal {
+  id: number;
+  nomor: string;
+  tanggal: string;
+  jenis_mutasi: string | null;
+  membalik_id: number | null;
+  pembayaran_id: number | null;
+  baris: (Line & { nama: string; akun_id: number })[];
+}
+
+async function journals(loanId: number): Promise<Journal[]> {
+  const res = await t.request({ method: 'GET', url: `/api/pinjaman/${loanId}/jurnal` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Journal[];
+}
+const lines = (j: Journal): Line[] => j.baris.map(({ kode, debit, kredit }) => ({ kode, debit, kredit }));
+
+async function trialBalance(tanggal?: string) {
+  const res = await t.request({ method: 'GET', url: `/api/akuntansi/neraca-saldo${tanggal ? `?tanggal=${tanggal}` : ''}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    tanggal: string;
+    baris: { kode: string; debit: number; kredit: number }[];
+    total_debit: number;
+    total_kredit: number;
+    seimbang: boolean;
+  };
+}
+const balanceOf = (tb: Awaited<ReturnType<typeof trialBalance>>, kode: string) => {
+  const row = tb.baris.find((b) => b.kode === kode);
+  return row ? row.debit - row.kredit : 0;
+};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  nasabahId = (await addNasabah(t, 'Siti Aminah', { nik: '3201000000000001' })).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the journal of each money event (PSAK 102)', () => {
+  it('books the akad, an instalment and its cancellation with the worked example’s lines, the reversal naming what it reverses', async () => {
+    const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-J1' });
+    const payment = await postPayment(t, loan.id);
+    let books = await journals(loan.id);
+    expect(books.map((j) => j.jenis_mutasi)).toEqual(['akad', 'pembayaran']);
+    // Akad: the receivable at the selling price, cash out, the margin deferred.
+    expect(lines(books[0]!)).toEqual([
+      { kode: '1101', debit: 0, kredit: 12_000_000 },
+      { kode: '1201', debit: 14_880_000, kredit: 0 },
+      { kode: '1202', debit: 0, kredit: 2_880_000 },
+    ]);
+    expect(books[0]!.tanggal).toBe('2024-01-31');
+    // The first instalment: cash in against the receivable; its margin recognised out of tangguhan.
+    expect(lines(books[1]!)).toEqual([
+      { kode: '1101', debit: 1_240_000, kredit: 0 },
+      { kode: '1201', debit: 0, kredit: 1_240_000 },
+      { kode: '1202', debit: 240_000, kredit: 0 },
+      { kode: '5101', debit: 0, kredit: 240_000 },
+    ]);
+    expect(books[1]).toMatchObject({ tanggal: '2024-02-29', pembayaran_id: payment.id, nomor: `JU-${String(books[1]!.id).padStart(6, '0')}` });
+
+    const del = await t.request({ method: 'DELETE', url: `/api/pembayaran/${payment.id}` });
+    expect(del.statusCode, del.body).toBe(200);
+    books = await journals(loan.id);
+    expect(books.map((j) => j.jenis_mutasi)).toEqual(['akad', 'pembayaran', 'pembalikan']);
+    const reversal = books[2]!;
+    expect(reversal.membalik_id).toBe(books[1]!.id);
+    expect(reversal.tanggal).toBe('2024-02-29');
+    expect(lines(reversal)).toEqual(lines(books[1]!).map((l) => ({ kode: l.kode, debit: l.kredit, kredit: l.debit })));
+  });
+
+  it('keeps the trial balance balanced and tied to the loans: receivable = what Murabahah customers owe, tangguhan = their margin left', async () => {
+    const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-J2' });
+    await postPayment(t, loan.id);
+    await postPayment(t, loan.id, { angsuran_ke: 2, tanggal: '2024-03-29', jumlah: 1_000_000 });
+    const mdh = await postLoan(t, nasabahId, { nomor_pinjaman: 'MDH-J1', tipe: 'non-pokok' });
+    await postPayment(t, mdh.id, { jenis: 'bagi_hasil', angsuran_ke: null, jumlah: 240_000 });
+
+    const tb = await trialBalance();
+    expect(tb.tanggal).toBe('2024-06-15');
+    expect(tb.seimbang).toBe(true);
+    expect(tb.total_debit).toBe(tb.total_kredit);
+    expect(tb.total_debit).toBeGreaterThan(0);
+    const figures = await t.app.db
+      .selectFrom('pinjaman')
+      .select(['tipe', 'sisa_pokok', 'sisa_margin'])
+      .where('deleted_at', 'is', null)
+      .execute();
+    const murabahah = figures.filter((f) => f.tipe === 'pokok');
+    expect(balanceOf(tb, '1201')).toBe(murabahah.reduce((s, f) => s + f.sisa_pokok + f.sisa_margin, 0));
+    expect(-balanceOf(tb, '1202')).toBe(murabahah.reduce((s, f) => s + f.sisa_margin, 0));
+    expect(balanceOf(tb, '1301')).toBe(figures.filter((f) => f.tipe === 'non-pokok').reduce((s, f) => s + f.sisa_pokok, 0));
+    expect(-balanceOf(tb, '5102')).toBe(240_000);
+    // Before the first akad (31 January) nothing was booked; the day before the second instalment
+    // (29 March) everything but it: the akads and the other payments are dated 31 January and 29 February.
+    expect((await trialBalance('2024-01-30')).baris).toEqual([]);
+    const before = await trialBalance('2024-03-28');
+    expect(before.seimbang).toBe(true);
+    expect(balanceOf(tb, '1101') - balanceOf(before, '1101')).toBe(1_000_000);
+  });
+});
+
+describe('the database keeps the books honest', () => {
+  const journalRow = () =>
+    t.app.db.insertInto('jurnal').values({ tanggal: '2024-06-15', sumber: 'umum', keterangan: 'Uji' }).returning('id').executeTakeFirstOrThrow();
+  const akun = async (kode: string) =>
+    (await t.app.db.selectFrom('akun').select('id').where('kode', '=', kode).executeTakeFirstOrThrow()).id;
+
+  it('refuses a journal whose debits and credits differ, and keeps nothing of it', async () => {
+    const [kas, beban] = [await akun('1101'), await akun('6201')];
+    const count = async () => Number((await sql<{ n: number }>`select count(*)::int as n from jurnal`.execute(t.app.db)).rows[0]!.n);
+    const before = await count();
+    await expect(
+      t.app.db.transaction().execute(async (trx) => {
+        const { id } = await trx.insertInto('jurnal').values({ tanggal: '2024-06-15', sumber: 'umum' }).returning('id').executeTakeFirstOrThrow();
+        await trx
+          .insertInto('jurnal_baris')
+          .values([
+            { jurnal_id: id, akun_id: beban, tanggal: '2024-06-15', debit: 500_000 },
+            { jurnal_id: id, akun_id: kas, tanggal: '2024-06-15', kredit: 499_999 },
+          ])
+          .execute();
+      }),
+    ).rejects.toThrow(/tidak seimbang: jumlah debit harus sama dengan jumlah kredit/);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a line dated otherwise than its journal, and a journal without lines at its commit', async () => {
+    const [kas, beban] = [await akun('1101'), await akun('6201')];
+    await expect(
+      t.app.db.transaction().execute(async (trx) => {
+        const { id } = await trx.insertInto('jurnal').values({ tanggal: '2024-06-15', sumber: 'umum' }).returning('id').executeTakeFirstOrThrow();
+        await trx
+          .insertInto('jurnal_baris')
+          .values([
+            { jurnal_id: id, akun_id: beban, tanggal: '2024-06-14', debit: 1 },
+            { jurnal_id: id, akun_id: kas, tanggal: '2024-06-14', kredit: 1 },
+          ])
+          .execute();
+      }),
+    ).rejects.toThrow(/harus bertanggal sama dengan jurnalnya/);
+    await expect(journalRow()).rejects.toThrow(/tidak mempunyai baris/);
+  });
+
+  it('books a balanced general journal into the trial balance, and refuses to change or delete it or its lines', async () => {
+    const [kas, beban] = [await akun('1101'), await akun('6201')];
+    const before = await trialBalance();
+    const id = await t.app.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('jurnal').values({ tanggal: '2024-06-15', sumber: 'umum', keterangan: 'Gaji Juni' }).returning('id').executeTakeFirstOrThrow();
+      await trx
+        .insertInto('jurnal_baris')
+        .values([
+          { jurnal_id: row.id, akun_id: beban, tanggal: '2024-06-15', debit: 3_000_000 },
+          { jurnal_id: row.id, akun_id: kas, tanggal: '2024-06-15', kredit: 3_000_000 },
+        ])
+        .execute();
+      return row.id;
+    });
+    const after = await trialBalance();
+    expect(after.seimbang).toBe(true);
+    expect(balanceOf(after, '6201') - balanceOf(before, '6201')).toBe(3_000_000);
+    expect(balanceOf(after, '1101') - balanceOf(before, '1101')).toBe(-3_000_000);
+
+    const refused = /tidak dapat diubah atau dihapus; koreksi dicatat sebagai jurnal pembalik/;
+    await expect(t.app.db.updateTable('jurnal').set({ keterangan: 'Diubah' }).where('id', '=', id).execute()).rejects.toThrow(refused);
+    await expect(t.app.db.updateTable('jurnal_baris').set({ debit: 1 }).where('jurnal_id', '=', id).execute()).rejects.toThrow(refused);
+    await expect(t.app.db.deleteFrom('jurnal_baris').where('jurnal_id', '=', id).execute()).rejects.toThrow(refused);
+    await expect(t.app.db.deleteFrom('jurnal').where('id', '=', id).execute()).rejects.toThrow(refused);
+    // Nor may a later statement add a line that unbalances it.
+    await expect(
+      t.app.db.insertInto('jurnal_baris').values({ jurnal_id: id, akun_id: kas, tanggal: '2024-06-15', debit: 1 }).execute(),
+    ).rejects.toThrow(/tidak seimbang/);
+  });
+});
+
+describe('the events recorded before the books', () => {
+  it('are journalled by the back-fill with the same lines, and the trial balance is the same', async () => {
+    const loans = await t.app.db.selectFrom('pinjaman').select('id').where('deleted_at', 'is', null).orderBy('id').execute();
+    const live = await Promise.all(loans.map((l) => journals(l.id)));
+    const tbLive = await trialBalance();
+    // As a database from before the books: the events without journals (the general journal goes too).
+    await sql`truncate jurnal_baris, jurnal, saldo_akun_harian, saldo_akun_bulanan`.execute(t.app.db);
+    await deleteRuns(t.app.db, JURNAL_BACKFILL_JOB);
+    expect(await backfillJournals(t.app.db, { batch: 2 })).toBe(live.flat().length);
+    const again = await Promise.all(loans.map((l) => journals(l.id)));
+    const shape = (js: Journal[][]) =>
+      js.map((list) => list.map((j) => ({ tanggal: j.tanggal, jenis: j.jenis_mutasi, baris: lines(j), membalik: j.membalik_id !== null })));
+    expect(shape(again)).toEqual(shape(live));
+    // The reversal names the back-filled journal of what it reverses.
+    const reversal = again.flat().find((j) => j.jenis_mutasi === 'pembalikan')!;
+    expect(again.flat().find((j) => j.id === reversal.membalik_id)?.jenis_mutasi).toBe('pembayaran');
+    const tb = await trialBalance();
+    expect(tb.seimbang).toBe(true);
+    expect(balanceOf(tb, '1201')).toBe(balanceOf(tbLive, '1201'));
+    expect(balanceOf(tb, '5101')).toBe(balanceOf(tbLive, '5101'));
+    expect(balanceOf(tb, '1101')).toBe(balanceOf(tbLive, '1101') + 3_000_000);
+    // Once done it does nothing more.
+    expect(await backfillJournals(t.app.db)).toBe(0);
+  });
+});
+
+describe('who reads the books', () => {
+  it('refuses an operator with 403 and a clear message, and a bad date with 400', async () => {
+    const kasir = await createKasir(t);
+    for (const url of ['/api/akuntansi/neraca-saldo', '/api/akuntansi/akun', '/api/pinjaman/1/jurnal']) {
+      const res = await t.request({ method: 'GET', url, token: kasir.token });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe('Hanya admin dan manajer yang dapat melihat pembukuan');
+    }
+    const bad = await t.request({ method: 'GET', url: '/api/akuntansi/neraca-saldo?tanggal=2024-02-30' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists the chart of accounts with the roles each account takes', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/akuntansi/akun' });
+    expect(res.statusCode, res.body).toBe(200);
+    const chart = res.json().data as { kode: string; nama: string; saldo_normal: string; peran: string[] }[];
+    expect(chart.find((a) => a.kode === '1202')).toMatchObject({
+      nama: 'Margin Murabahah Tangguhan',
+      saldo_normal: 'kredit',
+      peran: ['margin_tangguhan'],
+    });
+    expect(chart.find((a) => a.kode === '2201')?.peran).toEqual(['dana_kebajikan']);
+  });
+});
+
+afterAll(async () => {
+  if (t) await forgetMoneyEvents(t.app.db);
+});

@@ -1,0 +1,73 @@
+/**
+ * The books as the API answers them (issue 48): the chart of accounts, a loan's journals and the
+ * trial balance (Neraca Saldo). Amounts are whole rupiah.
+ */
+import { z } from './zod';
+import { kelompokAkun, peranAkun } from '../domain/jurnal';
+import { jenisMutasi } from '../domain/mutasi';
+import { optionalDateField } from './fields';
+
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export const akunSchema = z.object({
+  id: z.number(),
+  kode: z.string(),
+  nama: z.string(),
+  kelompok: z.enum(kelompokAkun),
+  saldo_normal: z.enum(['debit', 'kredit']),
+  aktif: z.boolean(),
+  /** The posting roles of the money events this account takes. */
+  peran: z.array(z.enum(peranAkun)),
+});
+export type Akun = z.infer<typeof akunSchema>;
+export const akunListSchema = z.array(akunSchema);
+
+export const barisJurnalSchema = z.object({
+  akun_id: z.number(),
+  kode: z.string(),
+  nama: z.string(),
+  debit: z.number(),
+  kredit: z.number(),
+});
+
+export const jurnalSchema = z.object({
+  id: z.number(),
+  /** The journal's number as staff read it: `JU-` and its id, six digits. */
+  nomor: z.string(),
+  tanggal: z.string(),
+  sumber: z.enum(['mutasi', 'dana_kebajikan', 'umum']),
+  /** For a money event's journal: the event and its kind. */
+  mutasi_id: z.number().nullable(),
+  jenis_mutasi: z.enum(jenisMutasi).nullable(),
+  pinjaman_id: z.number().nullable(),
+  pembayaran_id: z.number().nullable(),
+  /** A reversing journal: the journal it reverses. */
+  membalik_id: z.number().nullable(),
+  baris: z.array(barisJurnalSchema),
+});
+export type Jurnal = z.infer<typeof jurnalSchema>;
+export const jurnalListSchema = z.array(jurnalSchema);
+
+/** `GET /api/akuntansi/neraca-saldo`: `tanggal` (default today). */
+export const neracaSaldoQuerySchema = z.object({ tanggal: z.preprocess(blank, optionalDateField()) });
+export type NeracaSaldoQuery = z.infer<typeof neracaSaldoQuerySchema>;
+
+/**
+ * The trial balance as of a date: each account with any posting up to it, its balance on the
+ * debit or the credit side (debits less credits, on the side it falls), and the two totals, which
+ * are equal.
+ */
+export const neracaSaldoSchema = z.object({
+  tanggal: z.string(),
+  baris: z.array(
+    akunSchema.pick({ kode: true, nama: true, kelompok: true, saldo_normal: true }).extend({
+      akun_id: z.number(),
+      debit: z.number(),
+      kredit: z.number(),
+    }),
+  ),
+  total_debit: z.number(),
+  total_kredit: z.number(),
+  seimbang: z.boolean(),
+});
+export type NeracaSaldo = z.infer<typeof neracaSaldoSchema>;
