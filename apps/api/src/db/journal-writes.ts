@@ -55,20 +55,28 @@ export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unkn
       order by l.n
       returning jurnal_id, akun_id, tanggal, debit, kredit
     ),
+    ${balanceCtes}`;
+}
+
+/**
+ * After a CTE `b` of the lines a statement wrote (`jurnal_id, akun_id, tanggal, debit, kredit`):
+ * under `mizan.massal` (the per-journal trigger stands aside) the same statement adds them to the
+ * balances per account and day and per month, set-based.
+ */
+const balanceCtes = sql`
     massal as (select current_setting('mizan.massal', true) = 'on' as aktif),
-    h as (
+    saldo_hari as (
       insert into saldo_akun_harian as s (akun_id, tanggal, slot, debit, kredit)
       select akun_id, tanggal, jurnal_id % 8, sum(debit), sum(kredit) from b
       where (select aktif from massal) group by 1, 2, 3
       on conflict (akun_id, tanggal, slot) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit
     ),
-    bl as (
+    saldo_bulan as (
       insert into saldo_akun_bulanan as s (akun_id, bulan, slot, debit, kredit)
       select akun_id, date_trunc('month', tanggal)::date, jurnal_id % 8, sum(debit), sum(kredit) from b
       where (select aktif from massal) group by 1, 2, 3
       on conflict (akun_id, bulan, slot) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit
     )`;
-}
 
 /**
  * For the rest of this transaction the row triggers that keep counters stand aside
@@ -77,4 +85,60 @@ export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unkn
  */
 export async function massal(trx: Kysely<DB>) {
   await sql`select set_config('mizan.massal', 'on', true)`.execute(trx);
+}
+
+/** A journal that is not a loan's money event (a disbursement of the dana kebajikan; general journals). */
+export interface NewJurnal {
+  tanggal: string;
+  sumber: 'dana_kebajikan' | 'umum';
+  dana_kebajikan_id?: number | null;
+  keterangan?: string | null;
+  dicatat_oleh: number | null;
+  lines: readonly BarisJurnal[];
+}
+
+/**
+ * Writes journals that are not money events of a loan, each with its lines, in one statement (the
+ * database checks each journal's balance over the statement's lines; a journal without lines is
+ * refused at commit). Answers their ids in the given order.
+ */
+export async function insertJournals(trx: Kysely<DB>, journals: readonly NewJurnal[]): Promise<number[]> {
+  if (journals.length === 0) return [];
+  const urutan: number[] = [];
+  const peran: string[] = [];
+  const debit: number[] = [];
+  const kredit: number[] = [];
+  journals.forEach((j, index) => {
+    for (const line of j.lines) {
+      urutan.push(index + 1);
+      peran.push(line.peran);
+      debit.push(line.debit);
+      kredit.push(line.kredit);
+    }
+  });
+  const { rows } = await sql<{ id: number }>`
+    with h as (
+      select nextval('jurnal_id_seq')::int as id, h.*
+      from unnest(${journals.map((j) => j.tanggal)}::date[], ${journals.map((j) => j.sumber)}::text[],
+        ${journals.map((j) => j.dana_kebajikan_id ?? null)}::int[], ${journals.map((j) => j.keterangan ?? null)}::text[],
+        ${journals.map((j) => j.dicatat_oleh)}::int[])
+        with ordinality as h(tanggal, sumber, dana_kebajikan_id, keterangan, dicatat_oleh, urutan)
+    ),
+    j as (
+      insert into jurnal (id, tanggal, sumber, dana_kebajikan_id, keterangan, dicatat_oleh)
+      select id, tanggal, sumber, dana_kebajikan_id, keterangan, dicatat_oleh from h
+    ),
+    b as (
+      insert into jurnal_baris (jurnal_id, akun_id, tanggal, debit, kredit)
+      select h.id, ap.akun_id, h.tanggal, l.debit, l.kredit
+      from unnest(${urutan}::int[], ${peran}::text[], ${debit}::bigint[], ${kredit}::bigint[])
+          with ordinality as l(urutan, peran, debit, kredit, n)
+        join h on h.urutan = l.urutan
+        join akun_peran ap on ap.peran = l.peran
+      order by l.n
+      returning jurnal_id, akun_id, tanggal, debit, kredit
+    ),
+    ${balanceCtes}
+    select id from h order by urutan`.execute(trx);
+  return rows.map((r) => r.id);
 }

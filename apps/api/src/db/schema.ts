@@ -313,6 +313,8 @@ export interface JurnalTable {
   tanggal: string;
   sumber: 'mutasi' | 'dana_kebajikan' | 'umum';
   mutasi_id: number | null;
+  /** A disbursement of the dana kebajikan (`dana_kebajikan` row, arah 'keluar'). */
+  dana_kebajikan_id: number | null;
   pinjaman_id: number | null;
   keterangan: string | null;
   membalik_id: number | null;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { baganAkunBawaan, jurnalMutasi, peranAkun, selisihJurnal, type BarisJurnal, type PeranAkun } from './jurnal';
+import {
+  baganAkunBawaan,
+  jurnalMutasi,
+  jurnalPenyaluranDanaKebajikan,
+  peranAkun,
+  selisihJurnal,
+  type BarisJurnal,
+  type PeranAkun,
+} from './jurnal';
 import { jenisMutasi, mutasiPartNames, partsNegated, ZERO_PARTS, type MutasiParts } from './mutasi';
 
 // The journals of the worked examples in docs/domain.md ("The books"), written out by hand from
@@ -114,6 +122,12 @@ describe('the journal of a Mudharabah (Rp 10.000.000, projected share 2 %)', () 
       dr('kas', 10_000_000),
       cr('pembiayaan_mudharabah', 10_000_000),
     ]);
+  });
+});
+
+describe('the dana kebajikan given out (ta’zir collected before, fatwa 17/2000)', () => {
+  it('lowers the fund against the cash paid, never an expense', () => {
+    expect(jurnalPenyaluranDanaKebajikan(30_000)).toEqual([cr('kas', 30_000), dr('dana_kebajikan', 30_000)]);
   });
 });
 

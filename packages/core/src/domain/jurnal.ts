@@ -204,3 +204,11 @@ export function jurnalMutasi(
 
 /** Debits less credits of a journal: 0 when it balances. */
 export const selisihJurnal = (lines: readonly BarisJurnal[]) => lines.reduce((total, l) => total + l.debit - l.kredit, 0);
+
+/**
+ * The journal of a disbursement of the dana kebajikan (ta'zir collected, given to charity, fatwa
+ * 17/2000): the fund, a liability the institution holds for others, is lowered against the cash
+ * paid out; never an expense of the institution.
+ */
+export const jurnalPenyaluranDanaKebajikan = (jumlah: number): BarisJurnal[] =>
+  barisDariSaldo({ kas: -jumlah, dana_kebajikan: jumlah });

@@ -47,12 +47,14 @@ export async function up(db: Kysely<any>) {
     tanggal date not null,
     sumber varchar(16) not null check (sumber in ('mutasi', 'dana_kebajikan', 'umum')),
     mutasi_id integer unique references mutasi_pinjaman (id),
+    dana_kebajikan_id integer unique references dana_kebajikan (id),
     pinjaman_id integer references pinjaman (id),
     keterangan varchar(300),
     membalik_id integer unique references jurnal (id),
     dicatat_oleh integer references users (id),
     created_at timestamptz not null default now(),
-    check ((sumber = 'mutasi') = (mutasi_id is not null))
+    check ((sumber = 'mutasi') = (mutasi_id is not null)),
+    check ((sumber = 'dana_kebajikan') = (dana_kebajikan_id is not null))
   )`.execute(db);
   await sql`create index jurnal_tanggal_idx on jurnal (tanggal, id)`.execute(db);
   await sql`create index jurnal_pinjaman_idx on jurnal (pinjaman_id, id) where pinjaman_id is not null`.execute(db);

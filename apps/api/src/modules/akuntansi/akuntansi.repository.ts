@@ -38,7 +38,13 @@ export async function eventsWithoutJournal(trx: Kysely<DB>, afterId: number, lim
  */
 export async function insertJournalsOfEvents(
   trx: Kysely<DB>,
-  events: ReadonlyArray<{ id: number; tanggal: string; pinjaman_id: number; dicatat_oleh: number | null; membalik_id: number | null }>,
+  events: ReadonlyArray<{
+    id: number;
+    tanggal: string;
+    pinjaman_id: number;
+    dicatat_oleh: number | null;
+    membalik_id: number | null;
+  }>,
   journals: readonly JurnalOfEvent[],
 ) {
   if (events.length === 0) return;
@@ -118,3 +124,16 @@ export async function journalsOfLoan(db: Kysely<DB>, pinjamanId: number) {
     order by j.id`.execute(db);
   return rows;
 }
+
+/** Disbursements of the dana kebajikan recorded before the books, without their journal. */
+export function disbursementsWithoutJournal(trx: Kysely<DB>) {
+  return trx
+    .selectFrom('dana_kebajikan as d')
+    .select(['d.id', 'd.tanggal', 'd.jumlah', 'd.tujuan', 'd.created_by'])
+    .where('d.arah', '=', 'keluar')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('jurnal as j').select('j.id').whereRef('j.dana_kebajikan_id', '=', 'd.id'))))
+    .orderBy('d.id')
+    .execute();
+}
+
+export { insertJournals } from '../../db/journal-writes';

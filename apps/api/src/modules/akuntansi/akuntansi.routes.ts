@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { akunListSchema, canApprove, idParamSchema, jurnalListSchema, neracaSaldoQuerySchema, neracaSaldoSchema } from '@mizan/core';
+import {
+  akunListSchema,
+  canApprove,
+  idParamSchema,
+  jurnalListSchema,
+  neracaSaldoQuerySchema,
+  neracaSaldoSchema,
+} from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { todayOf } from '../../lib/clock';
 import { envelope } from '../../lib/envelope';
@@ -33,7 +40,8 @@ export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/akuntansi/neraca-saldo',
     {
       id: 'getNeracaSaldo',
-      summary: 'Neraca saldo per tanggal (bawaan: hari ini): saldo debit atau kredit setiap akun, jumlahnya sama (admin, manajer)',
+      summary:
+        'Neraca saldo per tanggal (bawaan: hari ini): saldo debit atau kredit setiap akun, jumlahnya sama (admin, manajer)',
       querystring: neracaSaldoQuerySchema,
       response: { 200: envelope(neracaSaldoSchema) },
       errors: [403],

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { jurnalMutasi, type Akun, type Jurnal, type NeracaSaldo } from '@mizan/core';
+import { jurnalMutasi, jurnalPenyaluranDanaKebajikan, type Akun, type Jurnal, type NeracaSaldo } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { advanceRun, claimRun, lastFinishedRun, nextTurn } from '../../db/job-runs';
 import * as repo from './akuntansi.repository';
@@ -44,7 +44,16 @@ export async function backfillJournals(
       await repo.massal(trx);
       await repo.insertJournalsOfEvents(trx, events, journals);
       const finished = events.length < batch;
-      await advanceRun(trx, JURNAL_BACKFILL_JOB, JURNAL_BACKFILL_RUN, events.at(-1)?.id ?? run.cursor, run.processed + events.length, finished);
+      // Last, the dana kebajikan's disbursements (a few rows: the ta'zir collected are money events).
+      if (finished) await journalDisbursements(trx);
+      await advanceRun(
+        trx,
+        JURNAL_BACKFILL_JOB,
+        JURNAL_BACKFILL_RUN,
+        events.at(-1)?.id ?? run.cursor,
+        run.processed + events.length,
+        finished,
+      );
       return { count: events.length, finished };
     });
     if (!step) return null;
@@ -52,6 +61,22 @@ export async function backfillJournals(
     if (step.finished) return journalled;
     await nextTurn();
   }
+}
+
+/** The disbursements of the dana kebajikan recorded before the books get their journals. */
+async function journalDisbursements(trx: Kysely<DB>) {
+  const entries = await repo.disbursementsWithoutJournal(trx);
+  await repo.insertJournals(
+    trx,
+    entries.map((d) => ({
+      tanggal: d.tanggal,
+      sumber: 'dana_kebajikan' as const,
+      dana_kebajikan_id: d.id,
+      keterangan: `Penyaluran dana kebajikan: ${d.tujuan ?? ''}`.slice(0, 300),
+      dicatat_oleh: d.created_by,
+      lines: jurnalPenyaluranDanaKebajikan(d.jumlah),
+    })),
+  );
 }
 
 /** The journal's number as staff read it. */

@@ -83,7 +83,11 @@ describe('the journal of each money event (PSAK 102)', () => {
       { kode: '1202', debit: 240_000, kredit: 0 },
       { kode: '5101', debit: 0, kredit: 240_000 },
     ]);
-    expect(books[1]).toMatchObject({ tanggal: '2024-02-29', pembayaran_id: payment.id, nomor: `JU-${String(books[1]!.id).padStart(6, '0')}` });
+    expect(books[1]).toMatchObject({
+      tanggal: '2024-02-29',
+      pembayaran_id: payment.id,
+      nomor: `JU-${String(books[1]!.id).padStart(6, '0')}`,
+    });
 
     const del = await t.request({ method: 'DELETE', url: `/api/pembayaran/${payment.id}` });
     expect(del.statusCode, del.body).toBe(200);
@@ -128,17 +132,26 @@ describe('the journal of each money event (PSAK 102)', () => {
 
 describe('the database keeps the books honest', () => {
   const journalRow = () =>
-    t.app.db.insertInto('jurnal').values({ tanggal: '2024-06-15', sumber: 'umum', keterangan: 'Uji' }).returning('id').executeTakeFirstOrThrow();
+    t.app.db
+      .insertInto('jurnal')
+      .values({ tanggal: '2024-06-15', sumber: 'umum', keterangan: 'Uji' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const akun = async (kode: string) =>
     (await t.app.db.selectFrom('akun').select('id').where('kode', '=', kode).executeTakeFirstOrThrow()).id;
 
   it('refuses a journal whose debits and credits differ, and keeps nothing of it', async () => {
     const [kas, beban] = [await akun('1101'), await akun('6201')];
-    const count = async () => Number((await sql<{ n: number }>`select count(*)::int as n from jurnal`.execute(t.app.db)).rows[0]!.n);
+    const count = async () =>
+      Number((await sql<{ n: number }>`select count(*)::int as n from jurnal`.execute(t.app.db)).rows[0]!.n);
     const before = await count();
     await expect(
       t.app.db.transaction().execute(async (trx) => {
-        const { id } = await trx.insertInto('jurnal').values({ tanggal: '2024-06-15', sumber: 'umum' }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto('jurnal')
+          .values({ tanggal: '2024-06-15', sumber: 'umum' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto('jurnal_baris')
           .values([
@@ -155,7 +168,11 @@ describe('the database keeps the books honest', () => {
     const [kas, beban] = [await akun('1101'), await akun('6201')];
     await expect(
       t.app.db.transaction().execute(async (trx) => {
-        const { id } = await trx.insertInto('jurnal').values({ tanggal: '2024-06-15', sumber: 'umum' }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto('jurnal')
+          .values({ tanggal: '2024-06-15', sumber: 'umum' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto('jurnal_baris')
           .values([
@@ -172,7 +189,11 @@ describe('the database keeps the books honest', () => {
     const [kas, beban] = [await akun('1101'), await akun('6201')];
     const before = await trialBalance();
     const id = await t.app.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('jurnal').values({ tanggal: '2024-06-15', sumber: 'umum', keterangan: 'Gaji Juni' }).returning('id').executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('jurnal')
+        .values({ tanggal: '2024-06-15', sumber: 'umum', keterangan: 'Gaji Juni' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await trx
         .insertInto('jurnal_baris')
         .values([
@@ -188,8 +209,12 @@ describe('the database keeps the books honest', () => {
     expect(balanceOf(after, '1101') - balanceOf(before, '1101')).toBe(-3_000_000);
 
     const refused = /tidak dapat diubah atau dihapus; koreksi dicatat sebagai jurnal pembalik/;
-    await expect(t.app.db.updateTable('jurnal').set({ keterangan: 'Diubah' }).where('id', '=', id).execute()).rejects.toThrow(refused);
-    await expect(t.app.db.updateTable('jurnal_baris').set({ debit: 1 }).where('jurnal_id', '=', id).execute()).rejects.toThrow(refused);
+    await expect(t.app.db.updateTable('jurnal').set({ keterangan: 'Diubah' }).where('id', '=', id).execute()).rejects.toThrow(
+      refused,
+    );
+    await expect(t.app.db.updateTable('jurnal_baris').set({ debit: 1 }).where('jurnal_id', '=', id).execute()).rejects.toThrow(
+      refused,
+    );
     await expect(t.app.db.deleteFrom('jurnal_baris').where('jurnal_id', '=', id).execute()).rejects.toThrow(refused);
     await expect(t.app.db.deleteFrom('jurnal').where('id', '=', id).execute()).rejects.toThrow(refused);
     // Nor may a later statement add a line that unbalances it.
@@ -204,13 +229,21 @@ describe('the events recorded before the books', () => {
     const loans = await t.app.db.selectFrom('pinjaman').select('id').where('deleted_at', 'is', null).orderBy('id').execute();
     const live = await Promise.all(loans.map((l) => journals(l.id)));
     const tbLive = await trialBalance();
+    // A disbursement of the dana kebajikan recorded before the books (its row only).
+    const { id: keluar } = await t.app.db
+      .insertInto('dana_kebajikan')
+      .values({ tanggal: '2024-06-10', arah: 'keluar', jumlah: 25_000, tujuan: 'Bantuan bencana', penerima: 'Warga' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // As a database from before the books: the events without journals (the general journal goes too).
     await sql`truncate jurnal_baris, jurnal, saldo_akun_harian, saldo_akun_bulanan`.execute(t.app.db);
     await deleteRuns(t.app.db, JURNAL_BACKFILL_JOB);
     expect(await backfillJournals(t.app.db, { batch: 2 })).toBe(live.flat().length);
     const again = await Promise.all(loans.map((l) => journals(l.id)));
     const shape = (js: Journal[][]) =>
-      js.map((list) => list.map((j) => ({ tanggal: j.tanggal, jenis: j.jenis_mutasi, baris: lines(j), membalik: j.membalik_id !== null })));
+      js.map((list) =>
+        list.map((j) => ({ tanggal: j.tanggal, jenis: j.jenis_mutasi, baris: lines(j), membalik: j.membalik_id !== null })),
+      );
     expect(shape(again)).toEqual(shape(live));
     // The reversal names the back-filled journal of what it reverses.
     const reversal = again.flat().find((j) => j.jenis_mutasi === 'pembalikan')!;
@@ -219,7 +252,11 @@ describe('the events recorded before the books', () => {
     expect(tb.seimbang).toBe(true);
     expect(balanceOf(tb, '1201')).toBe(balanceOf(tbLive, '1201'));
     expect(balanceOf(tb, '5101')).toBe(balanceOf(tbLive, '5101'));
-    expect(balanceOf(tb, '1101')).toBe(balanceOf(tbLive, '1101') + 3_000_000);
+    expect(balanceOf(tb, '1101')).toBe(balanceOf(tbLive, '1101') + 3_000_000 - 25_000);
+    expect(balanceOf(tb, '2201')).toBe(balanceOf(tbLive, '2201') + 25_000);
+    expect(
+      await t.app.db.selectFrom('jurnal').select(['sumber', 'keterangan']).where('dana_kebajikan_id', '=', keluar).executeTakeFirst(),
+    ).toEqual({ sumber: 'dana_kebajikan', keterangan: 'Penyaluran dana kebajikan: Bantuan bencana' });
     // Once done it does nothing more.
     expect(await backfillJournals(t.app.db)).toBe(0);
   });

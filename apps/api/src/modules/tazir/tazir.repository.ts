@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Insertable, type Updateable } from 'kysely';
 import type { DanaKebajikanTable, DB, TazirTable } from '../../db/schema';
 import { loanRefColumnsOf, staffNameById } from '../../db/shared-columns';
-import { TAZIR_PER_PAGE, type TazirCandidate, type TazirListQuery } from '@mizan/core';
+import { TAZIR_PER_PAGE, type BarisJurnal, type TazirCandidate, type TazirListQuery } from '@mizan/core';
+import { insertJournals } from '../../db/journal-writes';
 
 function tazirRows(db: Kysely<DB>) {
   return db
@@ -89,7 +90,8 @@ export async function lockFund(trx: Kysely<DB>) {
 }
 
 export async function insertFundEntry(trx: Kysely<DB>, row: Insertable<DanaKebajikanTable>) {
-  await trx.insertInto('dana_kebajikan').values(row).execute();
+  const { id } = await trx.insertInto('dana_kebajikan').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
 }
 
 export async function fundTotals(db: Kysely<DB>) {
@@ -152,4 +154,22 @@ export async function insertTawidh(
 ) {
   const inserted = await trx.insertInto('tawidh').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/** The journal of a disbursement of the fund (issue 48), in its transaction. */
+export async function journalDisbursement(
+  trx: Kysely<DB>,
+  entry: { id: number; tanggal: string; tujuan: string; dicatat_oleh: number },
+  lines: readonly BarisJurnal[],
+) {
+  await insertJournals(trx, [
+    {
+      tanggal: entry.tanggal,
+      sumber: 'dana_kebajikan',
+      dana_kebajikan_id: entry.id,
+      keterangan: `Penyaluran dana kebajikan: ${entry.tujuan}`.slice(0, 300),
+      dicatat_oleh: entry.dicatat_oleh,
+      lines,
+    },
+  ]);
 }

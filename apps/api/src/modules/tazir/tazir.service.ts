@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  jurnalPenyaluranDanaKebajikan,
   formatRupiah,
   tazirMessages as m,
   TAZIR_PER_PAGE,
@@ -196,7 +197,13 @@ export async function salurkanDanaKebajikan(db: Kysely<DB>, userId: number, inpu
       const msg = m.saldoKurang(formatRupiah(saldo));
       throw validationFailed([{ path: 'jumlah', msg }], msg);
     }
-    await repo.insertFundEntry(trx, { ...input, arah: 'keluar', created_by: userId });
+    const id = await repo.insertFundEntry(trx, { ...input, arah: 'keluar', created_by: userId });
+    // The books (issue 48): the fund, held for others, lowered against the cash paid out.
+    await repo.journalDisbursement(
+      trx,
+      { id, tanggal: input.tanggal, tujuan: input.tujuan, dicatat_oleh: userId },
+      jurnalPenyaluranDanaKebajikan(input.jumlah),
+    );
     await recordActivity(trx, {
       type: 'dana_kebajikan.keluar',
       description: `Dana Kebajikan ${formatRupiah(input.jumlah)} disalurkan untuk ${input.tujuan} kepada ${input.penerima}`,

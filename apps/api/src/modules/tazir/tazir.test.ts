@@ -157,6 +157,32 @@ describe('ta’zir in the akad', () => {
       tujuan: 'Santunan anak yatim',
       penerima: 'Panti Asuhan Al-Ikhlas',
     });
+    // Its journal (issue 48): the fund lowered against the cash paid out, in the same transaction.
+    const lines = await t.app.db
+      .selectFrom('jurnal as j')
+      .innerJoin('dana_kebajikan as d', 'd.id', 'j.dana_kebajikan_id')
+      .innerJoin('jurnal_baris as b', 'b.jurnal_id', 'j.id')
+      .innerJoin('akun as a', 'a.id', 'b.akun_id')
+      .select(['a.kode', 'b.debit', 'b.kredit', 'j.tanggal', 'j.keterangan'])
+      .where('d.arah', '=', 'keluar')
+      .orderBy('a.kode')
+      .execute();
+    expect(lines).toEqual([
+      {
+        kode: '1101',
+        debit: 0,
+        kredit: 30_000,
+        tanggal: '2024-06-20',
+        keterangan: 'Penyaluran dana kebajikan: Santunan anak yatim',
+      },
+      {
+        kode: '2201',
+        debit: 30_000,
+        kredit: 0,
+        tanggal: '2024-06-20',
+        keterangan: 'Penyaluran dana kebajikan: Santunan anak yatim',
+      },
+    ]);
   });
 });
 
