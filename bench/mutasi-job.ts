@@ -15,7 +15,11 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/app';
 import { deleteRuns } from '../apps/api/src/db/job-runs';
 import { BACKFILL_JOB, backfillLoanEvents, eventsAgree } from '../apps/api/src/modules/mutasi/mutasi.service';
-import { JURNAL_BACKFILL_BATCH, JURNAL_BACKFILL_JOB, backfillJournals } from '../apps/api/src/modules/akuntansi/akuntansi.service';
+import {
+  JURNAL_BACKFILL_BATCH,
+  JURNAL_BACKFILL_JOB,
+  backfillJournals,
+} from '../apps/api/src/modules/akuntansi/akuntansi.service';
 import { withLoopDelay } from './ledger-job';
 
 export const MUTASI_JOB_TARGET_SECONDS = { pglite: 20 * 60, postgres: 10 * 60 } as const;

@@ -255,7 +255,11 @@ describe('the events recorded before the books', () => {
     expect(balanceOf(tb, '1101')).toBe(balanceOf(tbLive, '1101') + 3_000_000 - 25_000);
     expect(balanceOf(tb, '2201')).toBe(balanceOf(tbLive, '2201') + 25_000);
     expect(
-      await t.app.db.selectFrom('jurnal').select(['sumber', 'keterangan']).where('dana_kebajikan_id', '=', keluar).executeTakeFirst(),
+      await t.app.db
+        .selectFrom('jurnal')
+        .select(['sumber', 'keterangan'])
+        .where('dana_kebajikan_id', '=', keluar)
+        .executeTakeFirst(),
     ).toEqual({ sumber: 'dana_kebajikan', keterangan: 'Penyaluran dana kebajikan: Bantuan bencana' });
     // Once done it does nothing more.
     expect(await backfillJournals(t.app.db)).toBe(0);

@@ -160,12 +160,7 @@ export async function ensureLoanEvents(
     const before = events.length;
     for (const e of deriveLoanEvents({ ...loan, deleted: loan.deleted_at !== null }, byLoan.get(loan.id) ?? [], today, rules)) {
       events.push({
-        ...eventRow(
-          loan,
-          { jenis: e.jenis, tanggal: e.tanggal, pembayaran_id: e.pembayaran_id, userId: null },
-          today,
-          e.parts,
-        ),
+        ...eventRow(loan, { jenis: e.jenis, tanggal: e.tanggal, pembayaran_id: e.pembayaran_id, userId: null }, today, e.parts),
         diturunkan: true,
       });
     }
@@ -275,8 +270,7 @@ export async function reversePaymentEvent(
   if (!original || original.pinjaman_id !== pinjamanId) {
     // No event of it on this loan (cannot happen once the loan's history is derived): what moved is one adjustment.
     const parts = nextEventParts(target, posted);
-    if (!partsAreZero(parts))
-      await repo.insertEvents(trx, [eventRow(loan, { jenis: 'penyesuaian', ...event }, today, parts)]);
+    if (!partsAreZero(parts)) await repo.insertEvents(trx, [eventRow(loan, { jenis: 'penyesuaian', ...event }, today, parts)]);
     return;
   }
   const { pembalikan, penyesuaian } = reversalOf(partsOf(original), target, posted);

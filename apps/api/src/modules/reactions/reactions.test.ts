@@ -273,7 +273,18 @@ const writers = () =>
 it('runs the reactions of one batch each on its own: one failing between two others undoes only its own writes', async () => {
   await t.app.db.deleteFrom('reactions').execute();
   const activity = (description: string) =>
-    JSON.stringify([{ type: 'uji.batch', description, category: 'other', status: 'selesai', amount: null, entity_type: null, entity_id: null, user_id: null }]);
+    JSON.stringify([
+      {
+        type: 'uji.batch',
+        description,
+        category: 'other',
+        status: 'selesai',
+        amount: null,
+        entity_type: null,
+        entity_id: null,
+        user_id: null,
+      },
+    ]);
   const feed = () =>
     t.app.db.selectFrom('activities').select('description').where('type', '=', 'uji.batch').orderBy('id').execute();
   await t.app.db
@@ -296,7 +307,7 @@ it('runs the reactions of one batch each on its own: one failing between two oth
   expect(new Set((await writers()).filter((r) => r.status === 'done').map((r) => r.xmin)).size).toBe(1);
 });
 
-it('runs each loan-locking reaction (ta\'zir proposals) in a batch of its own, and all of them', async () => {
+it("runs each loan-locking reaction (ta'zir proposals) in a batch of its own, and all of them", async () => {
   await t.app.db.deleteFrom('reactions').execute();
   const loans = await t.app.db.selectFrom('pinjaman').select('id').orderBy('id').limit(2).execute();
   expect(loans).toHaveLength(2);
