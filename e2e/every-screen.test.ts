@@ -162,6 +162,7 @@ const visits: Visit[] = [
   { route: '/tunggakan', path: () => '/tunggakan', ready: text(SITI), open: clickButton('Filter') },
   { route: '/laporan', path: () => '/laporan', ready: text('Rekap Harian') },
   { route: '/laporan/rekap-harian', path: () => '/laporan/rekap-harian', ready: text('Per Petugas') },
+  { route: '/laporan/neraca-saldo', path: () => '/laporan/neraca-saldo', ready: text('Jumlah Debit') },
   {
     route: '/laporan/rekap-harian',
     path: () => '/laporan/rekap-harian',

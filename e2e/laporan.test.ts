@@ -221,4 +221,34 @@ describe('Laporan', () => {
       await context.close();
     },
   );
+
+  // Issue 48: the trial balance from the journal of every money event of this file's data: two
+  // loans of Rp 12.000.000 paid out, Rp 1.240.000 + Rp 750.000 received.
+  it.each(['phone', 'desktop'] as ViewportName[])(
+    'shows the Neraca Saldo balanced, cash as paid out and received, on a %s',
+    async (viewport) => {
+      const { context, page } = await openSignedIn(browser, server.baseURL, session, viewport, '/laporan');
+      await page.getByRole('heading', { name: 'Akuntansi' }).waitFor();
+      await page.getByRole('link', { name: /Neraca Saldo/ }).click();
+      await page.getByRole('heading', { name: 'Neraca Saldo', level: 1 }).waitFor();
+      await page.getByText('Seimbang: jumlah debit sama dengan jumlah kredit.').waitFor();
+      const tb = await server.api<{ total_debit: number; total_kredit: number; baris: { kode: string; kredit: number }[] }>(
+        'GET',
+        '/akuntansi/neraca-saldo',
+      );
+      expect(tb.body.data.total_debit).toBe(tb.body.data.total_kredit);
+      expect(await page.getByText(formatRupiah(tb.body.data.total_debit)).count()).toBeGreaterThanOrEqual(2);
+      const kas = 2 * 12_000_000 - amounts[0]! - amounts[1]!;
+      expect(tb.body.data.baris.find((b) => b.kode === '1101')?.kredit).toBe(kas);
+      const cash =
+        viewport === 'desktop' ? page.getByRole('row', { name: /Kas/ }) : page.getByRole('listitem').filter({ hasText: '1101' });
+      await cash.getByText(formatRupiah(kas)).waitFor();
+      expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+      await snap(page, `laporan-neraca-saldo-${viewport}`);
+      // Before the first loan: nothing booked, said so.
+      await page.getByLabel('Per tanggal').fill(addMonths(today, -3));
+      await page.getByText('Belum ada jurnal sampai tanggal ini').waitFor();
+      await context.close();
+    },
+  );
 });

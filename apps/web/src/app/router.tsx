@@ -65,6 +65,7 @@ const routes: RouteObject[] = [
               { path: '/tunggakan', element: page(() => import('./routes/tunggakan')) },
               { path: '/laporan', element: page(() => import('./routes/laporan')) },
               { path: '/laporan/rekap-harian', element: page(() => import('./routes/laporan-rekap-harian')) },
+              { path: '/laporan/neraca-saldo', element: page(() => import('./routes/laporan-neraca-saldo')) },
               { path: '/laporan/pencairan', element: page(() => import('./routes/laporan-pencairan')) },
               { path: '/laporan/pendapatan', element: page(() => import('./routes/laporan-pendapatan')) },
               { path: '/laporan/penagihan', element: page(() => import('./routes/laporan-penagihan')) },

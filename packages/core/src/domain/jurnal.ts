@@ -212,3 +212,13 @@ export const selisihJurnal = (lines: readonly BarisJurnal[]) => lines.reduce((to
  */
 export const jurnalPenyaluranDanaKebajikan = (jumlah: number): BarisJurnal[] =>
   barisDariSaldo({ kas: -jumlah, dana_kebajikan: jumlah });
+
+/** The groups as staff read them (Permenkop UKM 2/2024's statement of financial position and SHU). */
+export const kelompokAkunLabels: Record<KelompokAkun, string> = {
+  aset: 'Aset',
+  liabilitas: 'Liabilitas',
+  dana_syirkah_temporer: 'Dana Syirkah Temporer',
+  ekuitas: 'Ekuitas',
+  pendapatan: 'Pendapatan',
+  beban: 'Beban',
+};

@@ -1,4 +1,6 @@
-import { AlarmClock, CalendarCheck, HandCoins, Landmark, ShieldCheck, Target } from 'lucide-react';
+import { AlarmClock, CalendarCheck, HandCoins, Landmark, Scale, ShieldCheck, Target } from 'lucide-react';
+import { canApprove } from '@mizan/core';
+import { useAuth } from '../../features/auth';
 import { PageHeader } from '../../components/ui/page-header';
 import { MenuCardList, type MenuCard } from '../../components/ui/menu-card-list';
 
@@ -42,12 +44,36 @@ const reports: MenuCard[] = [
   },
 ];
 
-/** /laporan: the list of reports. */
+/**
+ * The books (issue 48), for administrators and managers: a section of Laporan rather than an eighth
+ * link in the header (seven fit beside the institution's name at 1280 px; docs/decisions/books.md).
+ */
+const akuntansi: MenuCard[] = [
+  {
+    to: '/laporan/neraca-saldo',
+    title: 'Neraca Saldo',
+    description: 'Saldo debit dan kredit setiap akun per tanggal, dari jurnal setiap transaksi.',
+    icon: <Scale className="h-5 w-5" aria-hidden="true" />,
+  },
+];
+
+/** /laporan: the list of reports, and the books for those who keep them. */
 export default function LaporanPage() {
+  const { user } = useAuth();
   return (
     <>
       <PageHeader title="Laporan" subtitle="Laporan harian dan bulanan, bisa diunduh sebagai Excel atau CSV." />
-      <MenuCardList cards={reports} />
+      <div className="space-y-8">
+        <MenuCardList cards={reports} />
+        {user && canApprove(user.role) ? (
+          <section aria-labelledby="laporan-akuntansi">
+            <h2 id="laporan-akuntansi" className="mb-3 text-base font-semibold text-ink">
+              Akuntansi
+            </h2>
+            <MenuCardList cards={akuntansi} />
+          </section>
+        ) : null}
+      </div>
     </>
   );
 }
