@@ -20,16 +20,24 @@ export type EventForJournal = MutasiParts & {
   dibalik: JenisMutasi | null;
 };
 
-/** Money events after `afterId` (id order) that have no journal yet, with what their journal needs. */
+/**
+ * The next `limit` money events after `afterId` (id order), as an index range, and of them those
+ * that have no journal yet, with what their journal needs. The range is taken first: an anti-join
+ * over the whole table let the planner scan millions of rows per batch.
+ */
 export async function eventsWithoutJournal(trx: Kysely<DB>, afterId: number, limit: number) {
-  const { rows } = await sql<EventForJournal>`
-    select m.*, l.tipe, o.jenis as dibalik
-    from mutasi_pinjaman m
+  const { rows } = await sql<EventForJournal & { ada_jurnal: boolean }>`
+    with next as (select * from mutasi_pinjaman where id > ${afterId} order by id limit ${limit})
+    select m.*, l.tipe, o.jenis as dibalik, exists (select 1 from jurnal j where j.mutasi_id = m.id) as ada_jurnal
+    from next m
       join pinjaman l on l.id = m.pinjaman_id
       left join mutasi_pinjaman o on o.id = m.membalik_id
-    where m.id > ${afterId} and not exists (select 1 from jurnal j where j.mutasi_id = m.id)
-    order by m.id limit ${limit}`.execute(trx);
-  return rows;
+    order by m.id`.execute(trx);
+  return {
+    events: rows.filter((r) => !r.ada_jurnal),
+    lastId: rows.at(-1)?.id ?? afterId,
+    scanned: rows.length,
+  };
 }
 
 /**

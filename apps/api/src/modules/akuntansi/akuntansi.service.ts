@@ -36,24 +36,17 @@ export async function backfillJournals(
       const run = await claimRun(trx, JURNAL_BACKFILL_JOB, JURNAL_BACKFILL_RUN);
       if (!run) return null;
       if (run.finished_at) return { count: 0, finished: true };
-      const events = await repo.eventsWithoutJournal(trx, run.cursor, batch);
+      const { events, lastId, scanned } = await repo.eventsWithoutJournal(trx, run.cursor, batch);
       const journals = events.map((e, index) => ({
         urutan: index + 1,
         lines: jurnalMutasi(e.tipe, e.jenis, e, e.dibalik ?? undefined),
       }));
       await repo.massal(trx);
       await repo.insertJournalsOfEvents(trx, events, journals);
-      const finished = events.length < batch;
+      const finished = scanned < batch;
       // Last, the dana kebajikan's disbursements (a few rows: the ta'zir collected are money events).
       if (finished) await journalDisbursements(trx);
-      await advanceRun(
-        trx,
-        JURNAL_BACKFILL_JOB,
-        JURNAL_BACKFILL_RUN,
-        events.at(-1)?.id ?? run.cursor,
-        run.processed + events.length,
-        finished,
-      );
+      await advanceRun(trx, JURNAL_BACKFILL_JOB, JURNAL_BACKFILL_RUN, lastId, run.processed + events.length, finished);
       return { count: events.length, finished };
     });
     if (!step) return null;
