@@ -390,6 +390,15 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
       target: 'stats',
     },
     {
+      // Issue 48: the trial balance as of today, from the balances kept per account and day/month.
+      id: 'neraca-saldo',
+      label: 'GET /api/akuntansi/neraca-saldo (today)',
+      method: 'GET',
+      path: '/api/akuntansi/neraca-saldo',
+      auth: true,
+      target: 'books',
+    },
+    {
       id: 'laporan-pencairan',
       label: 'GET /api/laporan/pencairan (12 months)',
       method: 'GET',

@@ -15,6 +15,19 @@ export interface JurnalOfEvent {
   lines: readonly BarisJurnal[];
 }
 
+/** The lines of journals as the statement's arrays: each line's journal (`urutan`), role, debit and credit. */
+function lineArrays(journals: readonly JurnalOfEvent[]) {
+  const arrays = { urutan: [] as number[], peran: [] as string[], debit: [] as number[], kredit: [] as number[] };
+  for (const j of journals)
+    for (const line of j.lines) {
+      arrays.urutan.push(j.urutan);
+      arrays.peran.push(line.peran);
+      arrays.debit.push(line.debit);
+      arrays.kredit.push(line.kredit);
+    }
+  return arrays;
+}
+
 /**
  * The common table expressions that write the journals of money events: `t` must be a CTE of the
  * events with `id` (the mutasi row), `urutan`, `tanggal`, `pinjaman_id`, `dicatat_oleh`,
@@ -25,17 +38,7 @@ export interface JurnalOfEvent {
  */
 export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unknown> {
   const withLines = journals.filter((j) => j.lines.length > 0);
-  const urutan: number[] = [];
-  const peran: string[] = [];
-  const debit: number[] = [];
-  const kredit: number[] = [];
-  for (const j of withLines)
-    for (const line of j.lines) {
-      urutan.push(j.urutan);
-      peran.push(line.peran);
-      debit.push(line.debit);
-      kredit.push(line.kredit);
-    }
+  const { urutan, peran, debit, kredit } = lineArrays(withLines);
   return sql`
     j as (
       insert into jurnal (tanggal, sumber, mutasi_id, pinjaman_id, dicatat_oleh, membalik_id)
@@ -104,18 +107,7 @@ export interface NewJurnal {
  */
 export async function insertJournals(trx: Kysely<DB>, journals: readonly NewJurnal[]): Promise<number[]> {
   if (journals.length === 0) return [];
-  const urutan: number[] = [];
-  const peran: string[] = [];
-  const debit: number[] = [];
-  const kredit: number[] = [];
-  journals.forEach((j, index) => {
-    for (const line of j.lines) {
-      urutan.push(index + 1);
-      peran.push(line.peran);
-      debit.push(line.debit);
-      kredit.push(line.kredit);
-    }
-  });
+  const { urutan, peran, debit, kredit } = lineArrays(journals.map((j, index) => ({ urutan: index + 1, lines: j.lines })));
   const { rows } = await sql<{ id: number }>`
     with h as (
       select nextval('jurnal_id_seq')::int as id, h.*

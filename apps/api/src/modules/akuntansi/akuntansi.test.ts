@@ -139,57 +139,11 @@ describe('the database keeps the books honest', () => {
       .executeTakeFirstOrThrow();
   const akun = async (kode: string) =>
     (await t.app.db.selectFrom('akun').select('id').where('kode', '=', kode).executeTakeFirstOrThrow()).id;
-
-  it('refuses a journal whose debits and credits differ, and keeps nothing of it', async () => {
+  /** A general journal dated 15 June 2024: Beban Gaji debited `debit`, Kas credited `kredit`, its lines dated `tanggal`. */
+  const generalJournal = async (debit: number, kredit: number, tanggal = '2024-06-15') => {
     const [kas, beban] = [await akun('1101'), await akun('6201')];
-    const count = async () =>
-      Number((await sql<{ n: number }>`select count(*)::int as n from jurnal`.execute(t.app.db)).rows[0]!.n);
-    const before = await count();
-    await expect(
-      t.app.db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('jurnal')
-          .values({ tanggal: '2024-06-15', sumber: 'umum' })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('jurnal_baris')
-          .values([
-            { jurnal_id: id, akun_id: beban, tanggal: '2024-06-15', debit: 500_000 },
-            { jurnal_id: id, akun_id: kas, tanggal: '2024-06-15', kredit: 499_999 },
-          ])
-          .execute();
-      }),
-    ).rejects.toThrow(/tidak seimbang: jumlah debit harus sama dengan jumlah kredit/);
-    expect(await count()).toBe(before);
-  });
-
-  it('refuses a line dated otherwise than its journal, and a journal without lines at its commit', async () => {
-    const [kas, beban] = [await akun('1101'), await akun('6201')];
-    await expect(
-      t.app.db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('jurnal')
-          .values({ tanggal: '2024-06-15', sumber: 'umum' })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('jurnal_baris')
-          .values([
-            { jurnal_id: id, akun_id: beban, tanggal: '2024-06-14', debit: 1 },
-            { jurnal_id: id, akun_id: kas, tanggal: '2024-06-14', kredit: 1 },
-          ])
-          .execute();
-      }),
-    ).rejects.toThrow(/harus bertanggal sama dengan jurnalnya/);
-    await expect(journalRow()).rejects.toThrow(/tidak mempunyai baris/);
-  });
-
-  it('books a balanced general journal into the trial balance, and refuses to change or delete it or its lines', async () => {
-    const [kas, beban] = [await akun('1101'), await akun('6201')];
-    const before = await trialBalance();
-    const id = await t.app.db.transaction().execute(async (trx) => {
-      const row = await trx
+    return t.app.db.transaction().execute(async (trx) => {
+      const { id } = await trx
         .insertInto('jurnal')
         .values({ tanggal: '2024-06-15', sumber: 'umum', keterangan: 'Gaji Juni' })
         .returning('id')
@@ -197,12 +151,32 @@ describe('the database keeps the books honest', () => {
       await trx
         .insertInto('jurnal_baris')
         .values([
-          { jurnal_id: row.id, akun_id: beban, tanggal: '2024-06-15', debit: 3_000_000 },
-          { jurnal_id: row.id, akun_id: kas, tanggal: '2024-06-15', kredit: 3_000_000 },
+          { jurnal_id: id, akun_id: beban, tanggal, debit },
+          { jurnal_id: id, akun_id: kas, tanggal, kredit },
         ])
         .execute();
-      return row.id;
+      return id;
     });
+  };
+
+  it('refuses a journal whose debits and credits differ, and keeps nothing of it', async () => {
+    const count = async () =>
+      Number((await sql<{ n: number }>`select count(*)::int as n from jurnal`.execute(t.app.db)).rows[0]!.n);
+    const before = await count();
+    await expect(generalJournal(500_000, 499_999)).rejects.toThrow(
+      /tidak seimbang: jumlah debit harus sama dengan jumlah kredit/,
+    );
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a line dated otherwise than its journal, and a journal without lines at its commit', async () => {
+    await expect(generalJournal(1, 1, '2024-06-14')).rejects.toThrow(/harus bertanggal sama dengan jurnalnya/);
+    await expect(journalRow()).rejects.toThrow(/tidak mempunyai baris/);
+  });
+
+  it('books a balanced general journal into the trial balance, and refuses to change or delete it or its lines', async () => {
+    const before = await trialBalance();
+    const id = await generalJournal(3_000_000, 3_000_000);
     const after = await trialBalance();
     expect(after.seimbang).toBe(true);
     expect(balanceOf(after, '6201') - balanceOf(before, '6201')).toBe(3_000_000);
@@ -219,7 +193,10 @@ describe('the database keeps the books honest', () => {
     await expect(t.app.db.deleteFrom('jurnal').where('id', '=', id).execute()).rejects.toThrow(refused);
     // Nor may a later statement add a line that unbalances it.
     await expect(
-      t.app.db.insertInto('jurnal_baris').values({ jurnal_id: id, akun_id: kas, tanggal: '2024-06-15', debit: 1 }).execute(),
+      t.app.db
+        .insertInto('jurnal_baris')
+        .values({ jurnal_id: id, akun_id: await akun('1101'), tanggal: '2024-06-15', debit: 1 })
+        .execute(),
     ).rejects.toThrow(/tidak seimbang/);
   });
 });

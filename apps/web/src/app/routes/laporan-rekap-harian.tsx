@@ -1,26 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Receipt, Wallet } from 'lucide-react';
-import { formatDateLong, formatRupiah, isIsoDate, todayJakarta } from '@mizan/core';
-import { LabelAbove } from '../../components/ui/field';
-import { Button } from '../../components/ui/button';
+import { formatDateLong, formatRupiah } from '@mizan/core';
 import { ExportButton } from '../../components/ui/export-button';
-import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { useLayout } from '../../components/ui/use-media-query';
 import { ReportBody } from '../../features/laporan/components/report-body';
+import { ReportDayField, useReportDay } from '../../features/laporan/components/day-field';
 import { exportRekapHarian, rekapHarianQuery } from '../../features/laporan/api/get-rekap-harian';
 import { RekapNewLoans, RekapPayments, RekapSummaries } from '../../features/laporan/components/rekap-harian-view';
 
 /** Laporan → Rekap Harian (issue 26 A): the counter's end of day, any day (?tanggal=YYYY-MM-DD). */
 export default function RekapHarianPage() {
   const layout = useLayout();
-  const [params, setParams] = useSearchParams();
-  const today = todayJakarta();
-  const asked = params.get('tanggal');
-  const tanggal = asked && isIsoDate(asked) ? asked : today;
+  const day = useReportDay();
+  const { tanggal } = day;
   const rekap = useQuery(rekapHarianQuery(tanggal));
-  const choose = (value: string) => setParams(value && value !== today ? { tanggal: value } : {}, { replace: true });
 
   return (
     <>
@@ -36,14 +30,7 @@ export default function RekapHarianPage() {
         }
       />
       <div className="space-y-5">
-        <div className="flex flex-wrap items-end gap-2">
-          <LabelAbove label="Tanggal">
-            <Input type="date" value={tanggal} max={today} onChange={(e) => choose(e.target.value)} className="w-44" />
-          </LabelAbove>
-          <Button variant="outline" onClick={() => choose(today)} disabled={tanggal === today}>
-            Hari Ini
-          </Button>
-        </div>
+        <ReportDayField label="Tanggal" day={day} />
 
         <ReportBody
           query={rekap}
