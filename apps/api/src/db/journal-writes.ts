@@ -30,7 +30,7 @@ function lineArrays(journals: readonly JurnalOfEvent[]) {
 
 /**
  * The common table expressions that write the journals of money events: `t` must be a CTE of the
- * events with `id` (the mutasi row), `urutan`, `tanggal`, `pinjaman_id`, `dicatat_oleh`,
+ * events with `id` (the mutasi row), `urutan`, `tanggal`, `dicatat_oleh`,
  * `membalik_id` (the mutasi row reversed). Journals with no line (an event that moved nothing the
  * books hold) are not written. A reversal's journal names the journal of the event it reverses.
  * Under `mizan.massal` (an import, a back-fill: the per-journal trigger stands aside) the same
@@ -41,8 +41,8 @@ export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unkn
   const { urutan, peran, debit, kredit } = lineArrays(withLines);
   return sql`
     j as (
-      insert into jurnal (tanggal, sumber, mutasi_id, pinjaman_id, dicatat_oleh, membalik_id)
-      select t.tanggal, 'mutasi', t.id, t.pinjaman_id, t.dicatat_oleh,
+      insert into jurnal (tanggal, sumber, mutasi_id, dicatat_oleh, membalik_id)
+      select t.tanggal, 'mutasi', t.id, t.dicatat_oleh,
         (select r.id from jurnal r where r.mutasi_id = t.membalik_id)
       from t where t.urutan = any(${withLines.map((j) => j.urutan)}::int[]) order by t.urutan
       returning id, mutasi_id, tanggal

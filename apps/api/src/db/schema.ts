@@ -315,7 +315,6 @@ export interface JurnalTable {
   mutasi_id: number | null;
   /** A disbursement of the dana kebajikan (`dana_kebajikan` row, arah 'keluar'). */
   dana_kebajikan_id: number | null;
-  pinjaman_id: number | null;
   keterangan: string | null;
   membalik_id: number | null;
   dicatat_oleh: number | null;

@@ -8,7 +8,9 @@ import { baganAkunBawaan, kelompokAkun } from '@mizan/core';
 // event's own statement (modules/mutasi); the events recorded before this are journalled by the
 // books' back-fill (modules/akuntansi, resumable). The database itself keeps the books honest:
 // - every statement that writes lines leaves each journal it touched balanced (debit = kredit), its
-//   lines dated as their journal (a statement trigger over the lines it wrote), so no transaction
+//   lines dated as their journal and naming accounts of the chart (a statement trigger over the
+//   lines it wrote: one look-up per journal and per account instead of a foreign key's per line,
+//   ten million lines at scale; an account a line names cannot be deleted), so no transaction
 //   can commit an unbalanced journal, nor add a line to a journal posted earlier unless it keeps
 //   that journal balanced;
 // - a journal without lines is refused when its transaction commits (a deferred trigger that also
@@ -48,7 +50,6 @@ export async function up(db: Kysely<any>) {
     sumber varchar(16) not null check (sumber in ('mutasi', 'dana_kebajikan', 'umum')),
     mutasi_id integer unique references mutasi_pinjaman (id),
     dana_kebajikan_id integer unique references dana_kebajikan (id),
-    pinjaman_id integer references pinjaman (id),
     keterangan varchar(300),
     membalik_id integer unique references jurnal (id),
     dicatat_oleh integer references users (id),
@@ -57,11 +58,10 @@ export async function up(db: Kysely<any>) {
     check ((sumber = 'dana_kebajikan') = (dana_kebajikan_id is not null))
   )`.execute(db);
   await sql`create index jurnal_tanggal_idx on jurnal (tanggal, id)`.execute(db);
-  await sql`create index jurnal_pinjaman_idx on jurnal (pinjaman_id, id) where pinjaman_id is not null`.execute(db);
   await sql`create table jurnal_baris (
     id serial primary key,
-    jurnal_id integer not null references jurnal (id),
-    akun_id integer not null references akun (id),
+    jurnal_id integer not null,
+    akun_id integer not null,
     tanggal date not null,
     debit bigint not null default 0 check (debit >= 0),
     kredit bigint not null default 0 check (kredit >= 0),
@@ -111,15 +111,32 @@ export async function up(db: Kysely<any>) {
       end if;
       select d.jurnal_id into salah
         from (select distinct jurnal_id, tanggal from baru) d
-        cross join lateral (select j.tanggal from jurnal j where j.id = d.jurnal_id) j
-        where j.tanggal <> d.tanggal limit 1;
+        left join lateral (select j.tanggal from jurnal j where j.id = d.jurnal_id) j on true
+        where j.tanggal is distinct from d.tanggal limit 1;
       if salah is not null then
         raise exception 'Baris jurnal % harus bertanggal sama dengan jurnalnya', salah using errcode = 'P0001';
+      end if;
+      select d.akun_id into salah
+        from (select distinct akun_id from baru) d
+        where not exists (select 1 from akun a where a.id = d.akun_id) limit 1;
+      if salah is not null then
+        raise exception 'Akun % tidak ada di bagan akun', salah using errcode = 'P0001';
       end if;
       return null;
     end $$`.execute(db);
   await sql`create trigger jurnal_baris_seimbang after insert on jurnal_baris
     referencing new table as baru for each statement execute function jurnal_baris_seimbang()`.execute(db);
+
+  // An account a journal line names cannot be deleted (it can be deactivated).
+  await sql`create function akun_terpakai() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from jurnal_baris where akun_id = old.id) then
+        raise exception 'Akun % sudah dipakai jurnal dan tidak dapat dihapus; nonaktifkan saja', old.kode
+          using errcode = 'P0001';
+      end if;
+      return old;
+    end $$`.execute(db);
+  await sql`create trigger akun_terpakai before delete on akun for each row execute function akun_terpakai()`.execute(db);
 
   await sql`create function jurnal_ke_saldo() returns trigger language plpgsql as $$
     declare
@@ -149,6 +166,6 @@ export async function up(db: Kysely<any>) {
 export async function down(db: Kysely<any>) {
   for (const table of ['saldo_akun_bulanan', 'saldo_akun_harian', 'jurnal_baris', 'jurnal', 'akun_peran', 'akun'])
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
-  for (const fn of ['jurnal_ke_saldo', 'jurnal_baris_seimbang', 'jurnal_tetap'])
+  for (const fn of ['jurnal_ke_saldo', 'jurnal_baris_seimbang', 'jurnal_tetap', 'akun_terpakai'])
     await sql`drop function if exists ${sql.raw(fn)}()`.execute(db);
 }

@@ -123,12 +123,12 @@ export async function journalsOfLoan(db: Kysely<DB>, pinjamanId: number) {
     membalik_id: number | null;
     baris: { akun_id: number; kode: string; nama: string; debit: number; kredit: number }[];
   }>`
-    select j.id, j.tanggal, j.sumber, j.mutasi_id, m.jenis as jenis_mutasi, j.pinjaman_id, m.pembayaran_id, j.membalik_id,
+    select j.id, j.tanggal, j.sumber, j.mutasi_id, m.jenis as jenis_mutasi, m.pinjaman_id, m.pembayaran_id, j.membalik_id,
       (select json_agg(json_build_object('akun_id', b.akun_id, 'kode', a.kode, 'nama', a.nama,
           'debit', b.debit, 'kredit', b.kredit) order by b.id)
        from jurnal_baris b join akun a on a.id = b.akun_id where b.jurnal_id = j.id) as baris
-    from jurnal j left join mutasi_pinjaman m on m.id = j.mutasi_id
-    where j.pinjaman_id = ${pinjamanId}
+    from mutasi_pinjaman m join jurnal j on j.mutasi_id = m.id
+    where m.pinjaman_id = ${pinjamanId}
     order by j.id`.execute(db);
   return rows;
 }

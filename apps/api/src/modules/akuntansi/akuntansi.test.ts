@@ -174,6 +174,37 @@ describe('the database keeps the books honest', () => {
     await expect(journalRow()).rejects.toThrow(/tidak mempunyai baris/);
   });
 
+  it('refuses a line naming no account of the chart, or no journal, and the deletion of an account a journal used', async () => {
+    const kas = await akun('1101');
+    const { id, tanggal } = await t.app.db
+      .selectFrom('jurnal')
+      .select(['id', 'tanggal'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await expect(
+      t.app.db
+        .insertInto('jurnal_baris')
+        .values([
+          { jurnal_id: id, akun_id: kas, tanggal, debit: 5 },
+          { jurnal_id: id, akun_id: 999_999, tanggal, kredit: 5 },
+        ])
+        .execute(),
+    ).rejects.toThrow(/Akun 999999 tidak ada di bagan akun/);
+    await expect(
+      t.app.db
+        .insertInto('jurnal_baris')
+        .values([
+          { jurnal_id: 999_999, akun_id: kas, tanggal: '2024-01-31', debit: 5 },
+          { jurnal_id: 999_999, akun_id: kas, tanggal: '2024-01-31', kredit: 5 },
+        ])
+        .execute(),
+    ).rejects.toThrow(/Baris jurnal 999999 harus bertanggal sama dengan jurnalnya/);
+    await expect(t.app.db.deleteFrom('akun').where('kode', '=', '1101').execute()).rejects.toThrow(
+      /Akun 1101 sudah dipakai jurnal dan tidak dapat dihapus; nonaktifkan saja/,
+    );
+  });
+
   it('books a balanced general journal into the trial balance, and refuses to change or delete it or its lines', async () => {
     const before = await trialBalance();
     const id = await generalJournal(3_000_000, 3_000_000);
