@@ -685,11 +685,17 @@ export async function readManifest(input: ArchiveInput): Promise<BackupManifest>
 // Restore
 // ---------------------------------------------------------------------------------------------
 /** Rows that are not what the migrations put there (a restore target must have none). */
+/** Tables a fresh database holds rows of: the default chart of accounts and its posting roles. */
+const CHART_TABLES: ReadonlySet<string> = new Set(['akun', 'akun_peran']);
+
 async function holdsData(trx: Transaction<DB>): Promise<boolean> {
   const seeded = new Set<string>();
   // What the migrations seed by themselves (the data_versions rows) does not count as data.
   for await (const rows of tableRows(trx, 'data_versions')) for (const r of rows) seeded.add(r);
   for (const table of (await tableGraph(trx)).ordered) {
+    // Nor does the chart of accounts the books' migration seeds (2026_12_07_0910): without a
+    // journal it holds nothing of the institution's, and the archive's chart replaces it.
+    if (CHART_TABLES.has(table)) continue;
     for await (const rows of tableRows(trx, table, 50)) {
       if (rows.some((r) => table !== 'data_versions' || !seeded.has(r))) return true;
     }
