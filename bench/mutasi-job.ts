@@ -43,6 +43,8 @@ export interface MutasiJobFigures {
   /** Debits less credits over every line, and the per-account balances' sum less the lines' (both must be 0). */
   trialBalanceDifference: number;
   balancesDifference: number;
+  /** Money events left without a journal after the back-fill (an event that moves nothing the books hold has none). */
+  eventsWithoutJournal: number;
   status: 'met' | 'NOT MET';
 }
 
@@ -53,8 +55,7 @@ export async function measureMutasiJob(env: Record<string, string>, kind: 'pglit
     const today = todayJakarta();
     // As a database migrated from before the events: none, and the job not run.
     const emptyBooks = () => sql`truncate jurnal_baris, jurnal, saldo_akun_harian, saldo_akun_bulanan`.execute(handle.db);
-    await emptyBooks();
-    await sql`truncate mutasi_pinjaman`.execute(handle.db);
+    await sql`truncate jurnal_baris, jurnal, saldo_akun_harian, saldo_akun_bulanan, mutasi_pinjaman`.execute(handle.db);
     await deleteRuns(handle.db, BACKFILL_JOB);
     const { result, ...measured } = await withLoopDelay(() => backfillLoanEvents(handle.db, today));
     // As a database migrated from issue 47's events to the books: events, no journals.
@@ -62,8 +63,10 @@ export async function measureMutasiJob(env: Record<string, string>, kind: 'pglit
     await deleteRuns(handle.db, JURNAL_BACKFILL_JOB);
     const journalled = await withLoopDelay(() => backfillJournals(handle.db, { batch: JURNAL_BACKFILL_BATCH[kind] }));
     const books = (
-      await sql<{ lines: number; selisih: number; saldo_selisih: number }>`
+      await sql<{ lines: number; selisih: number; saldo_selisih: number; tanpa_jurnal: number }>`
         select (select count(*) from jurnal_baris)::int as lines,
+               (select count(*) from mutasi_pinjaman m where not exists (select 1 from jurnal j where j.mutasi_id = m.id))::int
+                 as tanpa_jurnal,
                (select coalesce(sum(debit - kredit), 0) from jurnal_baris)::bigint as selisih,
                abs((select coalesce(sum(debit), 0) from saldo_akun_harian) - (select coalesce(sum(debit), 0) from jurnal_baris))
              + abs((select coalesce(sum(kredit), 0) from saldo_akun_harian) - (select coalesce(sum(kredit), 0) from jurnal_baris))
@@ -104,6 +107,7 @@ export async function measureMutasiJob(env: Record<string, string>, kind: 'pglit
       },
       trialBalanceDifference: books.selisih,
       balancesDifference: books.saldo_selisih,
+      eventsWithoutJournal: books.tanpa_jurnal,
       status: ok ? 'met' : 'NOT MET',
     };
   } finally {
@@ -119,7 +123,8 @@ export const mutasiJobLines = (f: MutasiJobFigures) => [
   `jurnal mutasi yang sudah ada (job migrasi 2026_12_07_0910): ${f.journals.events.toLocaleString('id-ID')} mutasi → ` +
     `${f.journals.lines.toLocaleString('id-ID')} baris jurnal, ${f.journals.seconds.toFixed(1)} dtk (boleh ${f.allowedSeconds.toFixed(0)} dtk), ` +
     `event loop maks ${f.journals.loopMaxMs.toFixed(0)} ms, p99 ${f.journals.loopP99Ms.toFixed(0)} ms; ` +
-    `neraca saldo selisih Rp ${f.trialBalanceDifference}, saldo per akun selisih Rp ${f.balancesDifference}: ${f.status}`,
+    `neraca saldo selisih Rp ${f.trialBalanceDifference}, saldo per akun selisih Rp ${f.balancesDifference}, ` +
+    `${f.eventsWithoutJournal} mutasi tanpa jurnal: ${f.status}`,
 ];
 
 // `npx tsx bench/mutasi-job.ts`: this measurement alone, on the scale database npm run bench uses.
