@@ -69,16 +69,16 @@ export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unkn
 const balanceCtes = sql`
     massal as (select current_setting('mizan.massal', true) = 'on' as aktif),
     saldo_hari as (
-      insert into saldo_akun_harian as s (akun_id, tanggal, slot, debit, kredit)
-      select akun_id, tanggal, jurnal_id % 8, sum(debit), sum(kredit) from b
-      where (select aktif from massal) group by 1, 2, 3
-      on conflict (akun_id, tanggal, slot) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit
+      insert into saldo_akun_harian as s (akun_id, tanggal, debit, kredit)
+      select akun_id, tanggal, sum(debit), sum(kredit) from b
+      where (select aktif from massal) group by 1, 2 order by 1, 2
+      on conflict (akun_id, tanggal) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit
     ),
     saldo_bulan as (
-      insert into saldo_akun_bulanan as s (akun_id, bulan, slot, debit, kredit)
-      select akun_id, date_trunc('month', tanggal)::date, jurnal_id % 8, sum(debit), sum(kredit) from b
-      where (select aktif from massal) group by 1, 2, 3
-      on conflict (akun_id, bulan, slot) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit
+      insert into saldo_akun_bulanan as s (akun_id, bulan, debit, kredit)
+      select akun_id, date_trunc('month', tanggal)::date, sum(debit), sum(kredit) from b
+      where (select aktif from massal) group by 1, 2 order by 1, 2
+      on conflict (akun_id, bulan) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit
     )`;
 
 /**

@@ -331,11 +331,10 @@ export interface JurnalBarisTable {
   kredit: Generated<number>;
 }
 
-/** Debits and credits per account and day (eight slots), kept by the database at each commit. */
+/** Debits and credits per account and day, kept by the database at each commit. */
 export interface SaldoAkunHarianTable {
   akun_id: number;
   tanggal: string;
-  slot: number;
   debit: number;
   kredit: number;
 }
@@ -344,7 +343,6 @@ export interface SaldoAkunHarianTable {
 export interface SaldoAkunBulananTable {
   akun_id: number;
   bulan: string;
-  slot: number;
   debit: number;
   kredit: number;
 }

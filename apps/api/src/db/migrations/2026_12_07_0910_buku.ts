@@ -15,9 +15,10 @@ import { baganAkunBawaan, kelompokAkun } from '@mizan/core';
 //   that journal balanced;
 // - a journal without lines is refused when its transaction commits (a deferred trigger that also
 //   adds the journal to the balances per account and day, `saldo_akun_harian`, and per month,
-//   `saldo_akun_bulanan`: the trial balance and the ledger's opening balances read those; eight
-//   slots per account and day so that concurrent postings do not wait for one row, locked for the
-//   commit alone);
+//   `saldo_akun_bulanan`: the trial balance and the ledger's opening balances read those; one row
+//   per account and day or month, locked for the commit alone, in account order so that two commits
+//   never wait for each other crosswise; a payment's commit already waits for the receipt counter,
+//   so rows split per slot bought nothing and made every read of them eight times longer);
 // - a posted journal or line is never updated or deleted (a correction is a reversing journal).
 // An import or the back-fill (`mizan.massal` = 'on') adds its batch to the balances set-based.
 const MASSAL = `current_setting('mizan.massal', true) is distinct from 'on'`;
@@ -76,10 +77,9 @@ export async function up(db: Kysely<any>) {
     await sql`create table ${sql.table(table)} (
       akun_id integer not null references akun (id),
       ${sql.ref(key)} date not null,
-      slot smallint not null,
       debit bigint not null default 0,
       kredit bigint not null default 0,
-      primary key (akun_id, ${sql.ref(key)}, slot)
+      primary key (akun_id, ${sql.ref(key)})
     )`.execute(db);
 
   // The trial balance reads this month's days of every account.
@@ -142,19 +142,19 @@ export async function up(db: Kysely<any>) {
     declare
       n integer;
     begin
-      insert into saldo_akun_harian as s (akun_id, tanggal, slot, debit, kredit)
-        select akun_id, new.tanggal, new.id % 8, sum(debit), sum(kredit) from jurnal_baris
-        where jurnal_id = new.id group by akun_id
-        on conflict (akun_id, tanggal, slot) do update
+      insert into saldo_akun_harian as s (akun_id, tanggal, debit, kredit)
+        select akun_id, new.tanggal, sum(debit), sum(kredit) from jurnal_baris
+        where jurnal_id = new.id group by akun_id order by akun_id
+        on conflict (akun_id, tanggal) do update
           set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit;
       get diagnostics n = row_count;
       if n = 0 then
         raise exception 'Jurnal % tidak mempunyai baris', new.id using errcode = 'P0001';
       end if;
-      insert into saldo_akun_bulanan as s (akun_id, bulan, slot, debit, kredit)
-        select akun_id, date_trunc('month', new.tanggal)::date, new.id % 8, sum(debit), sum(kredit) from jurnal_baris
-        where jurnal_id = new.id group by akun_id
-        on conflict (akun_id, bulan, slot) do update
+      insert into saldo_akun_bulanan as s (akun_id, bulan, debit, kredit)
+        select akun_id, date_trunc('month', new.tanggal)::date, sum(debit), sum(kredit) from jurnal_baris
+        where jurnal_id = new.id group by akun_id order by akun_id
+        on conflict (akun_id, bulan) do update
           set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit;
       return null;
     end $$`.execute(db);
