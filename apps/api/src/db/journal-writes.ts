@@ -38,7 +38,6 @@ function lineArrays(journals: readonly JurnalOfEvent[]) {
  */
 export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unknown> {
   const withLines = journals.filter((j) => j.lines.length > 0);
-  const { urutan, peran, debit, kredit } = lineArrays(withLines);
   return sql`
     j as (
       insert into jurnal (tanggal, sumber, mutasi_id, dicatat_oleh, membalik_id)
@@ -47,13 +46,22 @@ export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unkn
       from t where t.urutan = any(${withLines.map((j) => j.urutan)}::int[]) order by t.urutan
       returning id, mutasi_id, tanggal
     ),
+    ${linesAndBalances(withLines, sql`(select t.urutan, j.id, j.tanggal from t join j on j.mutasi_id = t.id)`)}`;
+}
+
+/**
+ * The CTE `b` writing the lines of `journals` to their headers `heads` (a relation of `urutan`,
+ * `id`, `tanggal`), each role mapped to its account, then the balances under `mizan.massal`.
+ */
+function linesAndBalances(journals: readonly JurnalOfEvent[], heads: RawBuilder<unknown>) {
+  const { urutan, peran, debit, kredit } = lineArrays(journals);
+  return sql`
     b as (
       insert into jurnal_baris (jurnal_id, akun_id, tanggal, debit, kredit)
-      select j.id, ap.akun_id, j.tanggal, l.debit, l.kredit
+      select k.id, ap.akun_id, k.tanggal, l.debit, l.kredit
       from unnest(${urutan}::int[], ${peran}::text[], ${debit}::bigint[], ${kredit}::bigint[])
           with ordinality as l(urutan, peran, debit, kredit, n)
-        join t on t.urutan = l.urutan
-        join j on j.mutasi_id = t.id
+        join ${heads} as k on k.urutan = l.urutan
         join akun_peran ap on ap.peran = l.peran
       order by l.n
       returning jurnal_id, akun_id, tanggal, debit, kredit
@@ -107,7 +115,6 @@ export interface NewJurnal {
  */
 export async function insertJournals(trx: Kysely<DB>, journals: readonly NewJurnal[]): Promise<number[]> {
   if (journals.length === 0) return [];
-  const { urutan, peran, debit, kredit } = lineArrays(journals.map((j, index) => ({ urutan: index + 1, lines: j.lines })));
   const { rows } = await sql<{ id: number }>`
     with h as (
       select nextval('jurnal_id_seq')::int as id, h.*
@@ -120,17 +127,10 @@ export async function insertJournals(trx: Kysely<DB>, journals: readonly NewJurn
       insert into jurnal (id, tanggal, sumber, dana_kebajikan_id, keterangan, dicatat_oleh)
       select id, tanggal, sumber, dana_kebajikan_id, keterangan, dicatat_oleh from h
     ),
-    b as (
-      insert into jurnal_baris (jurnal_id, akun_id, tanggal, debit, kredit)
-      select h.id, ap.akun_id, h.tanggal, l.debit, l.kredit
-      from unnest(${urutan}::int[], ${peran}::text[], ${debit}::bigint[], ${kredit}::bigint[])
-          with ordinality as l(urutan, peran, debit, kredit, n)
-        join h on h.urutan = l.urutan
-        join akun_peran ap on ap.peran = l.peran
-      order by l.n
-      returning jurnal_id, akun_id, tanggal, debit, kredit
-    ),
-    ${balanceCtes}
+    ${linesAndBalances(
+      journals.map((j, index) => ({ urutan: index + 1, lines: j.lines })),
+      sql`h`,
+    )}
     select id from h order by urutan`.execute(trx);
   return rows.map((r) => r.id);
 }

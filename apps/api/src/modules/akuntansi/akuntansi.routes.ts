@@ -15,10 +15,13 @@ import { forbidden } from '../../lib/errors';
 import { routesOf } from '../../lib/route';
 import * as service from './akuntansi.service';
 
-/** Who reads the books (issue 48): administrators and managers. */
-async function booksReader(request: FastifyRequest) {
-  if (!canApprove(currentUser(request).role)) throw forbidden('Hanya admin dan manajer yang dapat melihat pembukuan');
-}
+/** Who reads the books (issue 48): administrators and managers; the others get 403. */
+const booksReaders = {
+  errors: [403] as const,
+  preHandler: async (request: FastifyRequest) => {
+    if (!canApprove(currentUser(request).role)) throw forbidden('Hanya admin dan manajer yang dapat melihat pembukuan');
+  },
+};
 
 /** The books (issue 48): the chart of accounts, a loan's journals, the trial balance. */
 export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,8 +33,7 @@ export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
       id: 'listAkun',
       summary: 'Bagan akun: kode, nama, kelompok, saldo normal dan peran posting setiap akun (admin, manajer)',
       response: { 200: envelope(akunListSchema) },
-      errors: [403],
-      preHandler: booksReader,
+      ...booksReaders,
     },
     async () => ({ success: true as const, data: await service.chartOfAccounts(app.db) }),
   );
@@ -44,8 +46,7 @@ export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
         'Neraca saldo per tanggal (bawaan: hari ini): saldo debit atau kredit setiap akun, jumlahnya sama (admin, manajer)',
       querystring: neracaSaldoQuerySchema,
       response: { 200: envelope(neracaSaldoSchema) },
-      errors: [403],
-      preHandler: booksReader,
+      ...booksReaders,
     },
     async (request) => ({
       success: true as const,
@@ -60,8 +61,7 @@ export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Jurnal pinjaman: jurnal setiap peristiwa uangnya dengan baris debit dan kredit per akun (admin, manajer)',
       params: idParamSchema,
       response: { 200: envelope(jurnalListSchema) },
-      errors: [403],
-      preHandler: booksReader,
+      ...booksReaders,
     },
     async (request) => ({ success: true as const, data: await service.journalsOfLoan(app.db, request.params.id) }),
   );
