@@ -43,75 +43,48 @@ export interface AkunBawaan {
   peran?: PeranAkun;
 }
 
+/** An account of the default chart: code, name, group, normal balance and the role it takes, if any. */
+const akun = (kode: string, nama: string, kelompok: KelompokAkun, saldo_normal: SaldoNormal, peran?: PeranAkun): AkunBawaan => ({
+  kode,
+  nama,
+  kelompok,
+  saldo_normal,
+  ...(peran ? { peran } : {}),
+});
+
 /**
  * The default chart of accounts (Bagan Akun) of a KSPPS under SAK EP: 1 aset, 2 liabilitas, 3 dana
  * syirkah temporer, 4 ekuitas, 5 pendapatan, 6 beban. Contra accounts (margin tangguhan against the
  * murabahah receivable, cadangan against the financing) have a credit normal balance within aset.
  */
 export const baganAkunBawaan: readonly AkunBawaan[] = [
-  { kode: '1101', nama: 'Kas', kelompok: 'aset', saldo_normal: 'debit', peran: 'kas' },
-  { kode: '1102', nama: 'Bank', kelompok: 'aset', saldo_normal: 'debit' },
-  { kode: '1201', nama: 'Piutang Murabahah', kelompok: 'aset', saldo_normal: 'debit', peran: 'piutang_murabahah' },
-  {
-    kode: '1202',
-    nama: 'Margin Murabahah Tangguhan',
-    kelompok: 'aset',
-    saldo_normal: 'kredit',
-    peran: 'margin_tangguhan',
-  },
-  { kode: '1211', nama: 'Persediaan Murabahah', kelompok: 'aset', saldo_normal: 'debit' },
-  { kode: '1301', nama: 'Pembiayaan Mudharabah', kelompok: 'aset', saldo_normal: 'debit', peran: 'pembiayaan_mudharabah' },
-  { kode: '1302', nama: 'Piutang Bagi Hasil Mudharabah', kelompok: 'aset', saldo_normal: 'debit' },
-  {
-    kode: '1401',
-    nama: 'Cadangan Kerugian Pembiayaan (PPAP)',
-    kelompok: 'aset',
-    saldo_normal: 'kredit',
-    peran: 'cadangan_kerugian',
-  },
-  { kode: '2101', nama: 'Titipan Nasabah', kelompok: 'liabilitas', saldo_normal: 'kredit', peran: 'titipan_nasabah' },
-  { kode: '2201', nama: 'Dana Kebajikan', kelompok: 'liabilitas', saldo_normal: 'kredit', peran: 'dana_kebajikan' },
-  { kode: '3101', nama: 'Simpanan Mudharabah', kelompok: 'dana_syirkah_temporer', saldo_normal: 'kredit' },
-  { kode: '4101', nama: 'Simpanan Pokok', kelompok: 'ekuitas', saldo_normal: 'kredit' },
-  { kode: '4102', nama: 'Simpanan Wajib', kelompok: 'ekuitas', saldo_normal: 'kredit' },
-  { kode: '4201', nama: 'Cadangan Umum', kelompok: 'ekuitas', saldo_normal: 'kredit' },
-  { kode: '4301', nama: 'SHU Ditahan', kelompok: 'ekuitas', saldo_normal: 'kredit' },
-  { kode: '4302', nama: 'SHU Tahun Berjalan', kelompok: 'ekuitas', saldo_normal: 'kredit' },
-  {
-    kode: '5101',
-    nama: 'Pendapatan Margin Murabahah',
-    kelompok: 'pendapatan',
-    saldo_normal: 'kredit',
-    peran: 'pendapatan_margin',
-  },
-  {
-    kode: '5102',
-    nama: 'Pendapatan Bagi Hasil Mudharabah',
-    kelompok: 'pendapatan',
-    saldo_normal: 'kredit',
-    peran: 'pendapatan_bagi_hasil',
-  },
-  { kode: '5201', nama: 'Pendapatan Ta’widh', kelompok: 'pendapatan', saldo_normal: 'kredit', peran: 'pendapatan_tawidh' },
-  {
-    kode: '5202',
-    nama: 'Pendapatan Pemulihan Pembiayaan Dihapusbukukan',
-    kelompok: 'pendapatan',
-    saldo_normal: 'kredit',
-    peran: 'pendapatan_pemulihan',
-  },
-  { kode: '5203', nama: 'Pendapatan Lain-lain', kelompok: 'pendapatan', saldo_normal: 'kredit' },
-  { kode: '6101', nama: 'Beban Penyisihan Kerugian Pembiayaan', kelompok: 'beban', saldo_normal: 'debit' },
-  {
-    kode: '6102',
-    nama: 'Kerugian Pelunasan Pembiayaan',
-    kelompok: 'beban',
-    saldo_normal: 'debit',
-    peran: 'kerugian_pelunasan',
-  },
-  { kode: '6201', nama: 'Beban Gaji', kelompok: 'beban', saldo_normal: 'debit' },
-  { kode: '6202', nama: 'Beban Sewa', kelompok: 'beban', saldo_normal: 'debit' },
-  { kode: '6203', nama: 'Beban Listrik, Air dan Telepon', kelompok: 'beban', saldo_normal: 'debit' },
-  { kode: '6204', nama: 'Beban Administrasi dan Umum', kelompok: 'beban', saldo_normal: 'debit' },
+  akun('1101', 'Kas', 'aset', 'debit', 'kas'),
+  akun('1102', 'Bank', 'aset', 'debit'),
+  akun('1201', 'Piutang Murabahah', 'aset', 'debit', 'piutang_murabahah'),
+  akun('1202', 'Margin Murabahah Tangguhan', 'aset', 'kredit', 'margin_tangguhan'),
+  akun('1211', 'Persediaan Murabahah', 'aset', 'debit'),
+  akun('1301', 'Pembiayaan Mudharabah', 'aset', 'debit', 'pembiayaan_mudharabah'),
+  akun('1302', 'Piutang Bagi Hasil Mudharabah', 'aset', 'debit'),
+  akun('1401', 'Cadangan Kerugian Pembiayaan (PPAP)', 'aset', 'kredit', 'cadangan_kerugian'),
+  akun('2101', 'Titipan Nasabah', 'liabilitas', 'kredit', 'titipan_nasabah'),
+  akun('2201', 'Dana Kebajikan', 'liabilitas', 'kredit', 'dana_kebajikan'),
+  akun('3101', 'Simpanan Mudharabah', 'dana_syirkah_temporer', 'kredit'),
+  akun('4101', 'Simpanan Pokok', 'ekuitas', 'kredit'),
+  akun('4102', 'Simpanan Wajib', 'ekuitas', 'kredit'),
+  akun('4201', 'Cadangan Umum', 'ekuitas', 'kredit'),
+  akun('4301', 'SHU Ditahan', 'ekuitas', 'kredit'),
+  akun('4302', 'SHU Tahun Berjalan', 'ekuitas', 'kredit'),
+  akun('5101', 'Pendapatan Margin Murabahah', 'pendapatan', 'kredit', 'pendapatan_margin'),
+  akun('5102', 'Pendapatan Bagi Hasil Mudharabah', 'pendapatan', 'kredit', 'pendapatan_bagi_hasil'),
+  akun('5201', 'Pendapatan Ta’widh', 'pendapatan', 'kredit', 'pendapatan_tawidh'),
+  akun('5202', 'Pendapatan Pemulihan Pembiayaan Dihapusbukukan', 'pendapatan', 'kredit', 'pendapatan_pemulihan'),
+  akun('5203', 'Pendapatan Lain-lain', 'pendapatan', 'kredit'),
+  akun('6101', 'Beban Penyisihan Kerugian Pembiayaan', 'beban', 'debit'),
+  akun('6102', 'Kerugian Pelunasan Pembiayaan', 'beban', 'debit', 'kerugian_pelunasan'),
+  akun('6201', 'Beban Gaji', 'beban', 'debit'),
+  akun('6202', 'Beban Sewa', 'beban', 'debit'),
+  akun('6203', 'Beban Listrik, Air dan Telepon', 'beban', 'debit'),
+  akun('6204', 'Beban Administrasi dan Umum', 'beban', 'debit'),
 ];
 
 /** One line of a journal: a role debited or credited (one of the two is 0), whole rupiah. */
