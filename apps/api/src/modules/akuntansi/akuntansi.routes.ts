@@ -30,10 +30,10 @@ export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get(
     '/akuntansi/akun',
     {
+      ...booksReaders,
       id: 'listAkun',
       summary: 'Bagan akun: kode, nama, kelompok, saldo normal dan peran posting setiap akun (admin, manajer)',
       response: { 200: envelope(akunListSchema) },
-      ...booksReaders,
     },
     async () => ({ success: true as const, data: await service.chartOfAccounts(app.db) }),
   );
@@ -41,12 +41,12 @@ export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get(
     '/akuntansi/neraca-saldo',
     {
+      ...booksReaders,
       id: 'getNeracaSaldo',
       summary:
         'Neraca saldo per tanggal (bawaan: hari ini): saldo debit atau kredit setiap akun, jumlahnya sama (admin, manajer)',
       querystring: neracaSaldoQuerySchema,
       response: { 200: envelope(neracaSaldoSchema) },
-      ...booksReaders,
     },
     async (request) => ({
       success: true as const,
@@ -57,11 +57,11 @@ export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get(
     '/pinjaman/:id/jurnal',
     {
+      ...booksReaders,
       id: 'getJurnalPinjaman',
       summary: 'Jurnal pinjaman: jurnal setiap peristiwa uangnya dengan baris debit dan kredit per akun (admin, manajer)',
       params: idParamSchema,
       response: { 200: envelope(jurnalListSchema) },
-      ...booksReaders,
     },
     async (request) => ({ success: true as const, data: await service.journalsOfLoan(app.db, request.params.id) }),
   );
