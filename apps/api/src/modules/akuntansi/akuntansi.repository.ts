@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { JenisMutasi, MutasiParts } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { journalCtes, type JurnalOfEvent } from '../../db/journal-writes';
@@ -67,17 +67,12 @@ export async function insertJournalsOfEvents(
     select 1`.execute(trx);
 }
 
+/** An account as the books' reads answer it. */
+type AkunRow = Pick<Selectable<DB['akun']>, 'kode' | 'nama' | 'kelompok' | 'saldo_normal'>;
+
 /** The chart of accounts by code, with the posting roles each account takes. */
 export async function chartOfAccounts(db: Kysely<DB>) {
-  const { rows } = await sql<{
-    id: number;
-    kode: string;
-    nama: string;
-    kelompok: DB['akun']['kelompok'];
-    saldo_normal: DB['akun']['saldo_normal'];
-    aktif: boolean;
-    peran: DB['akun_peran']['peran'][];
-  }>`
+  const { rows } = await sql<AkunRow & { id: number; aktif: boolean; peran: DB['akun_peran']['peran'][] }>`
     select a.id, a.kode, a.nama, a.kelompok, a.saldo_normal, a.aktif,
       coalesce(array_agg(p.peran order by p.peran) filter (where p.peran is not null), '{}') as peran
     from akun a left join akun_peran p on p.akun_id = a.id
@@ -90,14 +85,7 @@ export async function chartOfAccounts(db: Kysely<DB>) {
  * balances, its month's days up to it from the daily ones (both kept at each commit).
  */
 export async function balancesAsOf(db: Kysely<DB>, tanggal: string) {
-  const { rows } = await sql<{
-    akun_id: number;
-    kode: string;
-    nama: string;
-    kelompok: DB['akun']['kelompok'];
-    saldo_normal: DB['akun']['saldo_normal'];
-    saldo: number;
-  }>`
+  const { rows } = await sql<AkunRow & { akun_id: number; saldo: number }>`
     with s as (
       select akun_id, debit, kredit from saldo_akun_bulanan where bulan < date_trunc('month', ${tanggal}::date)
       union all

@@ -8,6 +8,8 @@ import { ReportDayField, useReportDay } from '../../features/laporan/components/
 import { neracaSaldoQuery } from '../../features/akuntansi/api/get-neraca-saldo';
 import { BalanceState, NeracaSaldoRows } from '../../features/akuntansi/components/neraca-saldo-view';
 
+const icon = { className: 'h-5 w-5' };
+
 /** Laporan → Akuntansi → Neraca Saldo (issue 48): every account's balance as of a day (?tanggal=YYYY-MM-DD). */
 export default function NeracaSaldoPage() {
   const layout = useLayout();
@@ -27,15 +29,11 @@ export default function NeracaSaldoPage() {
           query={neraca}
           errorTitle="Gagal memuat neraca saldo"
           cards={[
-            {
-              label: 'Jumlah Debit',
-              value: formatRupiah(neraca.data?.total_debit ?? 0),
-              icon: <ArrowDownLeft className="h-5 w-5" />,
-            },
+            { label: 'Jumlah Debit', value: formatRupiah(neraca.data?.total_debit ?? 0), icon: <ArrowDownLeft {...icon} /> },
             {
               label: 'Jumlah Kredit',
               value: formatRupiah(neraca.data?.total_kredit ?? 0),
-              icon: <ArrowUpRight className="h-5 w-5" />,
+              icon: <ArrowUpRight {...icon} />,
               tone: 'gold',
             },
           ]}
