@@ -49,7 +49,6 @@ export async function insertJournalsOfEvents(
   events: ReadonlyArray<{
     id: number;
     tanggal: string;
-    pinjaman_id: number;
     dicatat_oleh: number | null;
     membalik_id: number | null;
   }>,
@@ -59,9 +58,8 @@ export async function insertJournalsOfEvents(
   await sql`
     with t as (
       select * from unnest(${events.map((e) => e.id)}::int[], ${events.map((e) => e.tanggal)}::date[],
-        ${events.map((e) => e.pinjaman_id)}::int[], ${events.map((e) => e.dicatat_oleh)}::int[],
-        ${events.map((e) => e.membalik_id)}::int[])
-        with ordinality as t(id, tanggal, pinjaman_id, dicatat_oleh, membalik_id, urutan)
+        ${events.map((e) => e.dicatat_oleh)}::int[], ${events.map((e) => e.membalik_id)}::int[])
+        with ordinality as t(id, tanggal, dicatat_oleh, membalik_id, urutan)
     ),
     ${journalCtes(journals)}
     select 1`.execute(trx);
@@ -133,3 +131,14 @@ export function disbursementsWithoutJournal(trx: Kysely<DB>) {
 }
 
 export { insertJournals } from '../../db/journal-writes';
+
+/** Whether a living (not deleted) loan of this id exists. */
+export async function loanExists(db: Kysely<DB>, pinjamanId: number) {
+  const row = await db
+    .selectFrom('pinjaman')
+    .select('id')
+    .where('id', '=', pinjamanId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

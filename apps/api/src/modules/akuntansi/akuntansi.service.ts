@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { jurnalMutasi, jurnalPenyaluranDanaKebajikan, type Akun, type Jurnal, type NeracaSaldo } from '@mizan/core';
+import { jurnalMutasi, jurnalPenyaluranDanaKebajikan, messages, type Akun, type Jurnal, type NeracaSaldo } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { advanceRun, claimRun, lastFinishedRun, nextTurn } from '../../db/job-runs';
+import { notFound } from '../../lib/errors';
 import * as repo from './akuntansi.repository';
 
 // The books (issue 48; docs/decisions/books.md): the journals of the money events recorded before
@@ -83,6 +84,8 @@ export function chartOfAccounts(db: Kysely<DB>): Promise<Akun[]> {
 /** A loan's journals, each with its lines, in posting order (a reversal names what it reverses). */
 export async function journalsOfLoan(db: Kysely<DB>, pinjamanId: number): Promise<Jurnal[]> {
   const rows = await repo.journalsOfLoan(db, pinjamanId);
+  // No journal: an unknown loan is 404, never an empty book that looks like data.
+  if (rows.length === 0 && !(await repo.loanExists(db, pinjamanId))) throw notFound(messages.notFound.pinjaman);
   return rows.map((row) => ({
     ...row,
     nomor: nomorJurnal(row.id),

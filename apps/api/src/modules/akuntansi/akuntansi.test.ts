@@ -284,6 +284,10 @@ describe('who reads the books', () => {
     }
     const bad = await t.request({ method: 'GET', url: '/api/akuntansi/neraca-saldo?tanggal=2024-02-30' });
     expect(bad.statusCode).toBe(400);
+    // An unknown loan is not an empty book.
+    const unknown = await t.request({ method: 'GET', url: '/api/pinjaman/999999/jurnal' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Pinjaman tidak ditemukan');
   });
 
   it('lists the chart of accounts with the roles each account takes', async () => {
