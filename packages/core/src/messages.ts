@@ -90,6 +90,8 @@ export const messages = {
     keteranganMax: 'Keterangan maksimal 1000 karakter',
     /** added */
     statusInvalid: 'Status pinjaman harus aktif, lunas, atau macet',
+    /** added (issue 48): where the money of the akad was paid from */
+    akunKasInvalid: 'Akun pencairan harus akun kas atau bank yang aktif',
   },
   pembayaran: {
     pinjamanRequired: 'Pinjaman harus dipilih',
@@ -111,6 +113,8 @@ export const messages = {
     angsuranKeMax: 'Angsuran ke maksimal 360',
     /** added */
     keteranganMax: 'Keterangan maksimal 1000 karakter',
+    /** added (issue 48): where the money was received */
+    akunKasInvalid: 'Akun penerimaan harus akun kas atau bank yang aktif',
   },
   kwitansi: {
     typeNotAllowed: 'Hanya file JPEG, PNG, dan PDF yang diperbolehkan',
@@ -127,6 +131,31 @@ export const messages = {
     phoneInvalid: 'Format nomor telepon tidak valid. Gunakan format 08xxx atau 62xxx',
     /** added */
     statusInvalid: 'Status harus active atau inactive',
+  },
+  /** added (issue 48): the chart of accounts and the posting roles */
+  akuntansi: {
+    kodeRequired: 'Kode akun harus diisi',
+    kodeInvalid: 'Kode akun berupa angka, boleh dipisah titik (mis. 1103 atau 1102.01), paling banyak 20 karakter',
+    namaRequired: 'Nama akun harus diisi',
+    namaMax: 'Nama akun maksimal 120 karakter',
+    kelompokRequired: 'Pilih kelompok akun',
+    saldoNormalInvalid: 'Saldo normal harus debit atau kredit',
+    kasBankInvalid: 'Tandai kas/bank dengan ya atau tidak',
+    aktifInvalid: 'Status aktif harus ya atau tidak',
+    peranInvalid: 'Peran posting tidak dikenal',
+    akunRequired: 'Pilih akun',
+    akunNotFound: 'Akun tidak ditemukan',
+    kasBankAset: 'Hanya akun aset bersaldo normal debit yang dapat menjadi akun kas atau bank',
+    kodeTaken: (kode: string) => `Kode akun ${kode} sudah dipakai akun lain`,
+    terpakaiTetap: (kode: string) =>
+      `Akun ${kode} sudah dipakai jurnal: kode, kelompok dan saldo normalnya tidak dapat diubah lagi; buat akun baru bila perlu`,
+    masihDipetakan: (kode: string) =>
+      `Akun ${kode} masih menerima posting otomatis; pindahkan dulu pemetaan perannya ke akun lain`,
+    kasBankDipakai: (kode: string) => `Akun ${kode} menerima uang tunai; tetap harus ditandai sebagai kas/bank`,
+    terpakaiHapus: (kode: string) => `Akun ${kode} sudah dipakai dan tidak dapat dihapus; nonaktifkan saja`,
+    peranTidakCocok: (kelompok: string, saldo: string) =>
+      `Akun untuk peran ini harus akun ${kelompok} bersaldo normal ${saldo} yang aktif`,
+    peranKasBank: 'Akun untuk uang tunai harus akun kas/bank yang aktif',
   },
   /** What a 404 says (decisions §3: one Indonesian message per missing thing). */
   notFound: {

@@ -31,7 +31,8 @@ function lineArrays(journals: readonly JurnalOfEvent[]) {
 /**
  * The common table expressions that write the journals of money events: `t` must be a CTE of the
  * events with `id` (the mutasi row), `urutan`, `tanggal`, `dicatat_oleh`,
- * `membalik_id` (the mutasi row reversed). Journals with no line (an event that moved nothing the
+ * `membalik_id` (the mutasi row reversed) and `akun_kas_id` (the cash or bank account its cash
+ * moved through; null: the role `kas`'s account). Journals with no line (an event that moved nothing the
  * books hold) are not written. A reversal's journal names the journal of the event it reverses.
  * Under `mizan.massal` (an import, a back-fill: the per-journal trigger stands aside) the same
  * statement adds the journals to the balances per account, set-based.
@@ -46,19 +47,20 @@ export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unkn
       from t where t.urutan = any(${withLines.map((j) => j.urutan)}::int[]) order by t.urutan
       returning id, mutasi_id, tanggal
     ),
-    ${linesAndBalances(withLines, sql`(select t.urutan, j.id, j.tanggal from t join j on j.mutasi_id = t.id)`)}`;
+    ${linesAndBalances(withLines, sql`(select t.urutan, j.id, j.tanggal, t.akun_kas_id from t join j on j.mutasi_id = t.id)`)}`;
 }
 
 /**
  * The CTE `b` writing the lines of `journals` to their headers `heads` (a relation of `urutan`,
- * `id`, `tanggal`), each role mapped to its account, then the balances under `mizan.massal`.
+ * `id`, `tanggal`, `akun_kas_id`), each role mapped to its account (the role `kas` to the header's
+ * cash or bank account when it names one), then the balances under `mizan.massal`.
  */
 function linesAndBalances(journals: readonly JurnalOfEvent[], heads: RawBuilder<unknown>) {
   const { urutan, peran, debit, kredit } = lineArrays(journals);
   return sql`
     b as (
       insert into jurnal_baris (jurnal_id, akun_id, tanggal, debit, kredit)
-      select k.id, ap.akun_id, k.tanggal, l.debit, l.kredit
+      select k.id, coalesce(case when l.peran = 'kas' then k.akun_kas_id end, ap.akun_id), k.tanggal, l.debit, l.kredit
       from unnest(${urutan}::int[], ${peran}::text[], ${debit}::bigint[], ${kredit}::bigint[])
           with ordinality as l(urutan, peran, debit, kredit, n)
         join ${heads} as k on k.urutan = l.urutan
@@ -105,6 +107,8 @@ export interface NewJurnal {
   dana_kebajikan_id?: number | null;
   keterangan?: string | null;
   dicatat_oleh: number | null;
+  /** The cash or bank account its role `kas` posts to; null or absent: the role's own account. */
+  akun_kas_id?: number | null;
   lines: readonly BarisJurnal[];
 }
 
@@ -120,8 +124,8 @@ export async function insertJournals(trx: Kysely<DB>, journals: readonly NewJurn
       select nextval('jurnal_id_seq')::int as id, h.*
       from unnest(${journals.map((j) => j.tanggal)}::date[], ${journals.map((j) => j.sumber)}::text[],
         ${journals.map((j) => j.dana_kebajikan_id ?? null)}::int[], ${journals.map((j) => j.keterangan ?? null)}::text[],
-        ${journals.map((j) => j.dicatat_oleh)}::int[])
-        with ordinality as h(tanggal, sumber, dana_kebajikan_id, keterangan, dicatat_oleh, urutan)
+        ${journals.map((j) => j.dicatat_oleh)}::int[], ${journals.map((j) => j.akun_kas_id ?? null)}::int[])
+        with ordinality as h(tanggal, sumber, dana_kebajikan_id, keterangan, dicatat_oleh, akun_kas_id, urutan)
     ),
     j as (
       insert into jurnal (id, tanggal, sumber, dana_kebajikan_id, keterangan, dicatat_oleh)

@@ -97,6 +97,8 @@ export interface PinjamanTable {
    */
   hapus_buku_tanggal: Generated<string | null>;
   hapus_buku_pembayaran_id: Generated<number | null>;
+  /** The cash or bank account the loan was disbursed from (migration 2026_12_08_0900); null: cash (role `kas`). */
+  akun_kas_id: Generated<number | null>;
   /** The ledger summary on `ledger_tanggal` (issue 23, migration 2026_11_25_1200). */
   hari_tunggakan: Generated<number>;
   kolektibilitas: Generated<1 | 2 | 3 | 4 | 5>;
@@ -127,6 +129,8 @@ export interface PembayaranTable {
   /** Came from an import (issue 26 C); its key makes a second import of the same file add nothing. */
   diimpor: Generated<boolean>;
   impor_kunci: string | null;
+  /** The cash or bank account the payment was received into (migration 2026_12_08_0900); null: cash (role `kas`). */
+  akun_kas_id: Generated<number | null>;
   created_by: number | null;
   updated_by: number | null;
   created_at: CreatedAt;
@@ -286,6 +290,8 @@ export interface MutasiPinjamanTable extends MutasiParts {
   /** Derived from the payments of a loan recorded before the money module (not posted as it happened). */
   diturunkan: Generated<boolean>;
   dicatat_oleh: number | null;
+  /** The account the event's cash moved through (migration 2026_12_08_0900); null: the role `kas`. */
+  akun_kas_id: Generated<number | null>;
   created_at: CreatedAt;
 }
 
@@ -297,6 +303,8 @@ export interface AkunTable {
   kelompok: KelompokAkun;
   saldo_normal: SaldoNormal;
   aktif: Generated<boolean>;
+  /** Holds cash or a bank account of the institution: money is received into or paid from it (migration 2026_12_08_0900). */
+  kas_bank: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }
@@ -305,6 +313,13 @@ export interface AkunTable {
 export interface AkunPeranTable {
   peran: PeranAkun;
   akun_id: number;
+}
+
+/** Every account a posting role has gone to, the current one included (migration 2026_12_08_0900). */
+export interface AkunPeranRiwayatTable {
+  peran: PeranAkun;
+  akun_id: number;
+  sejak: Generated<Date>;
 }
 
 /** A journal, immutable: of a money event (`mutasi_id`), of the dana kebajikan, or general. */
@@ -549,6 +564,7 @@ export interface DB {
   mutasi_pinjaman: MutasiPinjamanTable;
   akun: AkunTable;
   akun_peran: AkunPeranTable;
+  akun_peran_riwayat: AkunPeranRiwayatTable;
   jurnal: JurnalTable;
   jurnal_baris: JurnalBarisTable;
   saldo_akun_harian: SaldoAkunHarianTable;

@@ -686,7 +686,7 @@ export async function readManifest(input: ArchiveInput): Promise<BackupManifest>
 // ---------------------------------------------------------------------------------------------
 /** Rows that are not what the migrations put there (a restore target must have none). */
 /** Tables a fresh database holds rows of: the default chart of accounts and its posting roles. */
-const CHART_TABLES: ReadonlySet<string> = new Set(['akun', 'akun_peran']);
+const CHART_TABLES: ReadonlySet<string> = new Set(['akun', 'akun_peran', 'akun_peran_riwayat']);
 
 async function holdsData(trx: Transaction<DB>): Promise<boolean> {
   const seeded = new Set<string>();

@@ -76,6 +76,7 @@ describe('response serializer', () => {
       tipe: 'pokok',
       jaminan: 'BPKB \u2028 motor',
       keterangan: null,
+      akun_kas_id: 4,
       durasi_angsuran: 12,
       status: 'aktif',
       sisa_pokok: 4_583_333,
@@ -106,6 +107,7 @@ describe('response serializer', () => {
       jenis: 'angsuran',
       keterangan: 'emoji 🙂 and \\ backslash',
       angsuran_ke: 1,
+      akun_kas_id: null,
       created_at: '2026-02-02T03:04:05.000Z',
       updated_at: '2026-02-02T03:04:05.000Z',
     };

@@ -251,7 +251,8 @@ describe('backup and restore', () => {
       // Reminders are on unless the customer declined (issue 24).
       // Imported records are marked (issue 26 C); an old archive's were typed.
       nasabah: { terima_pengingat: true, diimpor: false },
-      pembayaran: { diimpor: false, impor_kunci: null },
+      // Received in cash, unless it says otherwise (issue 48).
+      pembayaran: { diimpor: false, impor_kunci: null, akun_kas_id: null },
       // Activities written by their reaction after the commit name it (issue 47); older ones do not.
       activities: { reaction_id: null },
       pinjaman: {
@@ -273,6 +274,8 @@ describe('backup and restore', () => {
         // Never written off (issue 47).
         hapus_buku_tanggal: null,
         hapus_buku_pembayaran_id: null,
+        // Disbursed in cash, unless it says otherwise (issue 48).
+        akun_kas_id: null,
       },
     } as Record<string, Record<string, unknown>>;
     const sorted = (rows: Record<string, unknown>[]) =>

@@ -195,3 +195,34 @@ export const kelompokAkunLabels: Record<KelompokAkun, string> = {
   pendapatan: 'Pendapatan',
   beban: 'Beban',
 };
+
+/**
+ * What the account of a posting role must be (issue 48: the institution maps each role to an
+ * account of its own in Pengaturan): of the group and normal balance of the default chart's account
+ * for it (a receivable stays an aset with a debit balance, an income a pendapatan…); cash, an
+ * account marked as cash or bank.
+ */
+export function syaratPeran(peran: PeranAkun): { kelompok: KelompokAkun; saldo_normal: SaldoNormal; kas_bank: boolean } {
+  const bawaan = baganAkunBawaan.find((a) => a.peran === peran)!;
+  return { kelompok: bawaan.kelompok, saldo_normal: bawaan.saldo_normal, kas_bank: peran === 'kas' };
+}
+
+/** The normal balance of a new account of a group: debit for aset and beban, credit otherwise. */
+export const saldoNormalBawaan = (kelompok: KelompokAkun): SaldoNormal =>
+  kelompok === 'aset' || kelompok === 'beban' ? 'debit' : 'kredit';
+
+/** The posting roles as staff read them (Pengaturan → Bagan Akun, the books' screens). */
+export const peranAkunLabels: Record<PeranAkun, string> = {
+  kas: 'Kas (uang tunai)',
+  piutang_murabahah: 'Piutang Murabahah',
+  margin_tangguhan: 'Margin Murabahah Tangguhan',
+  pembiayaan_mudharabah: 'Pembiayaan Mudharabah',
+  cadangan_kerugian: 'Cadangan Kerugian (PPAP)',
+  titipan_nasabah: 'Titipan Nasabah (lebih bayar)',
+  dana_kebajikan: 'Dana Kebajikan (ta’zir)',
+  pendapatan_margin: 'Pendapatan Margin Murabahah',
+  pendapatan_bagi_hasil: 'Pendapatan Bagi Hasil Mudharabah',
+  pendapatan_tawidh: 'Pendapatan Ta’widh',
+  pendapatan_pemulihan: 'Pendapatan Pemulihan',
+  kerugian_pelunasan: 'Kerugian Pelunasan',
+};

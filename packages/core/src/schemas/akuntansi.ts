@@ -6,6 +6,7 @@ import { z } from './zod';
 import { kelompokAkun, peranAkun } from '../domain/jurnal';
 import { jenisMutasi } from '../domain/mutasi';
 import { optionalDateField } from './fields';
+import { messages } from '../messages';
 
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -16,11 +17,21 @@ export const akunSchema = z.object({
   kelompok: z.enum(kelompokAkun),
   saldo_normal: z.enum(['debit', 'kredit']),
   aktif: z.boolean(),
+  /** Holds cash or a bank account of the institution: money is received into or paid from it. */
+  kas_bank: z.boolean(),
   /** The posting roles of the money events this account takes. */
   peran: z.array(z.enum(peranAkun)),
 });
 export type Akun = z.infer<typeof akunSchema>;
 export const akunListSchema = z.array(akunSchema);
+
+/**
+ * An active cash or bank account money can be received into or paid from (issue 48), as the
+ * payment, settlement and loan forms offer them; `tunai` marks the one cash (the role `kas`) goes to.
+ */
+export const akunKasSchema = z.object({ id: z.number(), kode: z.string(), nama: z.string(), tunai: z.boolean() });
+export type AkunKas = z.infer<typeof akunKasSchema>;
+export const akunKasListSchema = z.array(akunKasSchema);
 
 export const barisJurnalSchema = z.object({
   akun_id: z.number(),
@@ -71,3 +82,35 @@ export const neracaSaldoSchema = z.object({
   seimbang: z.boolean(),
 });
 export type NeracaSaldo = z.infer<typeof neracaSaldoSchema>;
+
+/** Account codes: digits, optionally grouped by dots (1101, 1102.01), 1–20 characters. */
+export const KODE_AKUN = /^\d+(\.\d+)*$/;
+
+const m = messages.akuntansi;
+
+/** `POST /api/akuntansi/akun` (admin, manajer): a new account of the chart. */
+export const akunCreateSchema = z.object({
+  kode: z
+    .string({ error: m.kodeRequired })
+    .trim()
+    .min(1, { error: m.kodeRequired })
+    .max(20, { error: m.kodeInvalid })
+    .regex(KODE_AKUN, { error: m.kodeInvalid }),
+  nama: z.string({ error: m.namaRequired }).trim().min(1, { error: m.namaRequired }).max(120, { error: m.namaMax }),
+  kelompok: z.enum(kelompokAkun, { error: m.kelompokRequired }),
+  /** Default: debit for aset and beban, credit otherwise. */
+  saldo_normal: z.enum(['debit', 'kredit'], { error: m.saldoNormalInvalid }).optional(),
+  kas_bank: z.boolean({ error: m.kasBankInvalid }).default(false),
+});
+export type AkunCreateInput = z.infer<typeof akunCreateSchema>;
+
+/** `PUT /api/akuntansi/akun/{id}`: the same fields and whether it is active. */
+export const akunUpdateSchema = akunCreateSchema.extend({ aktif: z.boolean({ error: m.aktifInvalid }).default(true) });
+export type AkunUpdateInput = z.infer<typeof akunUpdateSchema>;
+
+/** `PUT /api/akuntansi/peran`: the account a posting role goes to from now on. */
+export const peranUpdateSchema = z.object({
+  peran: z.enum(peranAkun, { error: m.peranInvalid }),
+  akun_id: z.number({ error: m.akunRequired }).int({ error: m.akunRequired }).min(1, { error: m.akunRequired }),
+});
+export type PeranUpdateInput = z.infer<typeof peranUpdateSchema>;

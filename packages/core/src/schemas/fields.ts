@@ -74,6 +74,20 @@ export function idField(required: string) {
   );
 }
 
+/** An optional id: missing, '' or null → null; otherwise a positive integer id (`invalid` when not). */
+export function optionalIdField(invalid: string) {
+  return z
+    .preprocess(
+      (value: NumberInput) => toNumberInput(value) ?? null,
+      z
+        .number({ error: invalid })
+        .check(firstFailing<number>([[(v) => Number.isInteger(v) && v >= 1 && v <= MAX_ID, invalid]]))
+        .nullable(),
+    )
+    .optional()
+    .transform((value) => value ?? null);
+}
+
 /** A whole-rupiah amount > 0 and ≤ `max`. */
 export function rupiahField(m: { positive: string; notNumber: string; integer: string; max: string }, max: number) {
   return numberField(m.positive, m.notNumber).check(

@@ -2,7 +2,8 @@
 import { z } from './zod';
 import { alasanKhasm } from '../domain/pelunasan';
 import { metodePengakuanMargin } from '../domain/margin';
-import { dateField, optionalTextField } from './fields';
+import { dateField, optionalIdField, optionalTextField } from './fields';
+import { messages } from '../messages';
 import { persetujuanSchema } from './persetujuan';
 
 const khasmNilai = z
@@ -31,6 +32,8 @@ export const pelunasanCreateSchema = z
       .default(null),
     alasan_khasm: z.enum(alasanKhasm, { error: 'Pilih alasan potongan' }).nullable().default(null),
     keterangan: optionalTextField(1000, 'Keterangan maksimal 1000 karakter'),
+    /** Where the money was received (issue 48); missing or null: in cash. */
+    akun_kas_id: optionalIdField(messages.pembayaran.akunKasInvalid),
   })
   .superRefine((body, ctx) => {
     if (body.khasm && body.khasm.nilai > 0 && body.alasan_khasm === null)

@@ -19,6 +19,8 @@ export const pembayaranSchema = z.object({
   jenis: z.enum(jenisPembayaran),
   keterangan: z.string().nullable(),
   angsuran_ke: z.number().nullable(),
+  /** Where it was received (issue 48): a cash or bank account; null: in cash. */
+  akun_kas_id: z.number().nullable(),
   ...recordTimesShape,
 });
 export type Pembayaran = z.infer<typeof pembayaranSchema>;
@@ -30,6 +32,8 @@ export type Pembayaran = z.infer<typeof pembayaranSchema>;
 export const pembayaranDetailSchema = pembayaranSchema.extend({
   /** The receipt number, KW/2026/000123 (issue 25); given when the payment was recorded. */
   nomor_kwitansi: z.string().nullable(),
+  /** The name of the cash or bank account it was received into; null: in cash. */
+  akun_kas_nama: z.string().nullable(),
   pinjaman: pinjamanSchema
     .pick({ id: true, nomor_pinjaman: true, urutan_pinjaman: true, status: true, sisa_pokok: true, total_pembayaran: true })
     .extend({

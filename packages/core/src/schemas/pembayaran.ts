@@ -6,7 +6,7 @@ import { z } from './zod';
 import { MAX_RUPIAH } from '../domain/money';
 import { jenisPembayaran } from '../domain/types';
 import { messages } from '../messages';
-import { dateField, enumField, idField, optionalNumberField, optionalTextField, rupiahField } from './fields';
+import { dateField, enumField, idField, optionalIdField, optionalNumberField, optionalTextField, rupiahField } from './fields';
 
 const m = messages.pembayaran;
 
@@ -29,6 +29,11 @@ const pembayaranObject = z.object({
   keterangan: optionalTextField(pembayaranLimits.keteranganMaxLength, m.keteranganMax),
   /** Required (1–360) for jenis angsuran; otherwise a positive integer or null (0 → null). */
   angsuran_ke: optionalNumberField(m.angsuranKeNotNumber),
+  /**
+   * Where the money was received (issue 48): a cash or bank account of the chart (`kas_bank`);
+   * missing or null: in cash, the account of the role `kas`.
+   */
+  akun_kas_id: optionalIdField(m.akunKasInvalid),
 });
 
 type AngsuranShape = { jenis: (typeof jenisPembayaran)[number]; angsuran_ke: number | null };

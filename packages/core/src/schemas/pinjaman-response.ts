@@ -21,6 +21,8 @@ export const pinjamanSchema = z.object({
   ...loanTermsShape,
   jaminan: z.string().nullable(),
   keterangan: z.string().nullable(),
+  /** Where it was disbursed from (issue 48): a cash or bank account; null: in cash. */
+  akun_kas_id: z.number().nullable(),
   status: z.enum(statusPinjamanFilter),
   /** What is still owed, from the loan's position (core loanPosition). */
   ...loanPositionSchema.pick({ sisa_pokok: true, sisa_margin: true, sisa_kewajiban: true }).shape,

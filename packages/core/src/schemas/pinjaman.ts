@@ -13,6 +13,7 @@ import {
   firstFailing,
   idField,
   numberField,
+  optionalIdField,
   optionalNumberField,
   optionalTextField,
   rupiahField,
@@ -79,6 +80,11 @@ const pinjamanFields = {
   durasi_angsuran: optionalNumberField(m.durasiNotNumber),
   jaminan: optionalTextField(pinjamanLimits.jaminanMaxLength, m.jaminanMax),
   keterangan: optionalTextField(pinjamanLimits.keteranganMaxLength, m.keteranganMax),
+  /**
+   * Where the money was disbursed from (issue 48): a cash or bank account of the chart (`kas_bank`);
+   * missing or null: in cash, the account of the role `kas`.
+   */
+  akun_kas_id: optionalIdField(m.akunKasInvalid),
 };
 
 type DurasiShape = { tipe: (typeof tipePinjaman)[number]; durasi_angsuran: number | null };

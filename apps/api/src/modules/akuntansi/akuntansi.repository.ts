@@ -18,6 +18,7 @@ export type EventForJournal = MutasiParts & {
   tipe: 'pokok' | 'non-pokok';
   /** A reversal: the kind of the event it reverses. */
   dibalik: JenisMutasi | null;
+  akun_kas_id: number | null;
 };
 
 /**
@@ -51,6 +52,7 @@ export async function insertJournalsOfEvents(
     tanggal: string;
     dicatat_oleh: number | null;
     membalik_id: number | null;
+    akun_kas_id: number | null;
   }>,
   journals: readonly JurnalOfEvent[],
 ) {
@@ -58,8 +60,9 @@ export async function insertJournalsOfEvents(
   await sql`
     with t as (
       select * from unnest(${events.map((e) => e.id)}::int[], ${events.map((e) => e.tanggal)}::date[],
-        ${events.map((e) => e.dicatat_oleh)}::int[], ${events.map((e) => e.membalik_id)}::int[])
-        with ordinality as t(id, tanggal, dicatat_oleh, membalik_id, urutan)
+        ${events.map((e) => e.dicatat_oleh)}::int[], ${events.map((e) => e.membalik_id)}::int[],
+        ${events.map((e) => e.akun_kas_id)}::int[])
+        with ordinality as t(id, tanggal, dicatat_oleh, membalik_id, akun_kas_id, urutan)
     ),
     ${journalCtes(journals)}
     select 1`.execute(trx);
@@ -70,8 +73,8 @@ type AkunRow = Pick<Selectable<DB['akun']>, 'kode' | 'nama' | 'kelompok' | 'sald
 
 /** The chart of accounts by code, with the posting roles each account takes. */
 export async function chartOfAccounts(db: Kysely<DB>) {
-  const { rows } = await sql<AkunRow & { id: number; aktif: boolean; peran: DB['akun_peran']['peran'][] }>`
-    select a.id, a.kode, a.nama, a.kelompok, a.saldo_normal, a.aktif,
+  const { rows } = await sql<AkunRow & { id: number; aktif: boolean; kas_bank: boolean; peran: DB['akun_peran']['peran'][] }>`
+    select a.id, a.kode, a.nama, a.kelompok, a.saldo_normal, a.aktif, a.kas_bank,
       coalesce(array_agg(p.peran order by p.peran) filter (where p.peran is not null), '{}') as peran
     from akun a left join akun_peran p on p.akun_id = a.id
     group by a.id order by a.kode`.execute(db);
@@ -141,4 +144,92 @@ export async function loanExists(db: Kysely<DB>, pinjamanId: number) {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Whether `akunId` is an active cash or bank account of the chart (money is received into or paid from it). */
+export async function isActiveKasBank(trx: Kysely<DB>, akunId: number) {
+  const row = await trx
+    .selectFrom('akun')
+    .select('id')
+    .where('id', '=', akunId)
+    .where('kas_bank', '=', true)
+    .where('aktif', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The active cash and bank accounts by code; `tunai`: the account of the role `kas` (cash). */
+export function kasBankAccounts(db: Kysely<DB>) {
+  return db
+    .selectFrom('akun as a')
+    .leftJoin('akun_peran as p', (join) => join.onRef('p.akun_id', '=', 'a.id').on('p.peran', '=', 'kas'))
+    .select(['a.id', 'a.kode', 'a.nama'])
+    .select((eb) => eb('p.peran', 'is not', null).as('tunai'))
+    .where('a.kas_bank', '=', true)
+    .where('a.aktif', '=', true)
+    .orderBy('a.kode')
+    .execute();
+}
+
+/** An account with whether a journal line uses it and the roles that post to it now. */
+export async function accountForChange(trx: Kysely<DB>, id: number) {
+  const { rows } = await sql<{
+    id: number;
+    kode: string;
+    kelompok: DB['akun']['kelompok'];
+    saldo_normal: DB['akun']['saldo_normal'];
+    kas_bank: boolean;
+    aktif: boolean;
+    terpakai: boolean;
+    peran: DB['akun_peran']['peran'][];
+  }>`
+    select a.id, a.kode, a.kelompok, a.saldo_normal, a.kas_bank, a.aktif,
+      exists (select 1 from jurnal_baris b where b.akun_id = a.id)
+        or exists (select 1 from pembayaran p where p.akun_kas_id = a.id)
+        or exists (select 1 from pinjaman l where l.akun_kas_id = a.id) as terpakai,
+      coalesce((select array_agg(p.peran order by p.peran) from akun_peran p where p.akun_id = a.id), '{}') as peran
+    from akun a where a.id = ${id}
+    for update of a`.execute(trx);
+  return rows[0];
+}
+
+/** Whether another account has this code. */
+export async function codeTaken(trx: Kysely<DB>, kode: string, exceptId?: number) {
+  let query = trx.selectFrom('akun').select('id').where('kode', '=', kode);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+type AkunColumns = Pick<DB['akun'], 'kode' | 'nama' | 'kelompok' | 'saldo_normal'> & { kas_bank: boolean };
+
+export async function insertAccount(trx: Kysely<DB>, values: AkunColumns) {
+  const row = await trx.insertInto('akun').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAccount(trx: Kysely<DB>, id: number, values: AkunColumns & { aktif: boolean }) {
+  await trx
+    .updateTable('akun')
+    .set({ ...values, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteAccount(trx: Kysely<DB>, id: number) {
+  await trx.deleteFrom('akun_peran_riwayat').where('akun_id', '=', id).execute();
+  await trx.deleteFrom('akun').where('id', '=', id).execute();
+}
+
+/** Maps a posting role to an account from now on, remembering every account it has gone to. */
+export async function mapRole(trx: Kysely<DB>, peran: DB['akun_peran']['peran'], akunId: number) {
+  await trx
+    .insertInto('akun_peran')
+    .values({ peran, akun_id: akunId })
+    .onConflict((oc) => oc.column('peran').doUpdateSet({ akun_id: akunId }))
+    .execute();
+  await trx
+    .insertInto('akun_peran_riwayat')
+    .values({ peran, akun_id: akunId })
+    .onConflict((oc) => oc.columns(['peran', 'akun_id']).doNothing())
+    .execute();
 }

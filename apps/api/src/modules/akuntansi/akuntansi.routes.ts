@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  akunCreateSchema,
+  akunKasListSchema,
   akunListSchema,
+  akunUpdateSchema,
+  peranUpdateSchema,
   canApprove,
   idParamSchema,
   jurnalListSchema,
   neracaSaldoQuerySchema,
   neracaSaldoSchema,
 } from '@mizan/core';
+import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { todayOf } from '../../lib/clock';
 import { envelope } from '../../lib/envelope';
@@ -36,6 +41,85 @@ export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(akunListSchema) },
     },
     async () => ({ success: true as const, data: await service.chartOfAccounts(app.db) }),
+  );
+
+  route.post(
+    '/akuntansi/akun',
+    {
+      ...booksReaders,
+      id: 'createAkun',
+      summary: 'Tambah akun ke bagan akun (admin, manajer); menjawab bagan akun',
+      body: akunCreateSchema,
+      response: { 201: envelope(akunListSchema) },
+      errors: [403, 409],
+    },
+    async (request, reply) => {
+      const data = await service.createAccount(app.db, currentUser(request).id, request.body);
+      return reply.status(201).send({ success: true as const, message: 'Akun berhasil ditambahkan', data });
+    },
+  );
+
+  route.put(
+    '/akuntansi/akun/:id',
+    {
+      ...booksReaders,
+      id: 'updateAkun',
+      summary:
+        'Ubah akun: nama, aktif, kas/bank; kode, kelompok dan saldo normal hanya selama belum dipakai (admin, manajer)',
+      params: idParamSchema,
+      body: akunUpdateSchema,
+      response: { 200: envelope(akunListSchema) },
+      errors: [403, 404, 409],
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Akun berhasil diperbarui',
+      data: await service.updateAccount(app.db, currentUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  route.delete(
+    '/akuntansi/akun/:id',
+    {
+      ...booksReaders,
+      id: 'deleteAkun',
+      summary: 'Hapus akun yang belum pernah dipakai dan tidak menerima posting otomatis (admin, manajer)',
+      params: idParamSchema,
+      response: { 200: envelope(z.null()) },
+      errors: [403, 404, 409],
+    },
+    async (request) => {
+      await service.deleteAccount(app.db, currentUser(request).id, request.params.id);
+      return { success: true as const, message: 'Akun berhasil dihapus', data: null };
+    },
+  );
+
+  route.put(
+    '/akuntansi/peran',
+    {
+      ...booksReaders,
+      id: 'updatePeranAkun',
+      summary: 'Petakan peran posting ke akun mulai sekarang; jurnal yang sudah diposting tetap (admin, manajer)',
+      body: peranUpdateSchema,
+      response: { 200: envelope(akunListSchema) },
+      errors: [403],
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Pemetaan akun berhasil disimpan',
+      data: await service.mapRole(app.db, currentUser(request).id, request.body),
+    }),
+  );
+
+  route.get(
+    '/akuntansi/akun-kas',
+    {
+      id: 'listAkunKas',
+      summary:
+        'Akun kas dan bank yang aktif: tempat uang pembayaran diterima atau pinjaman dicairkan (semua pengguna; tunai = akun kas)',
+      response: { 200: envelope(akunKasListSchema) },
+    },
+    async () => ({ success: true as const, data: await service.kasBankAccounts(app.db) }),
   );
 
   route.get(

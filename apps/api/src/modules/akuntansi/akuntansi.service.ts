@@ -1,8 +1,23 @@
 import type { Kysely } from 'kysely';
-import { jurnalMutasi, jurnalPenyaluranDanaKebajikan, messages, type Akun, type Jurnal, type NeracaSaldo } from '@mizan/core';
+import {
+  jurnalMutasi,
+  jurnalPenyaluranDanaKebajikan,
+  kelompokAkunLabels,
+  messages,
+  saldoNormalBawaan,
+  syaratPeran,
+  type Akun,
+  type AkunCreateInput,
+  type AkunKas,
+  type AkunUpdateInput,
+  type PeranUpdateInput,
+  type Jurnal,
+  type NeracaSaldo,
+} from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { advanceRun, claimRun, lastFinishedRun, nextTurn } from '../../db/job-runs';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { recordActivity } from '../activities/activity.service';
 import * as repo from './akuntansi.repository';
 
 // The books (issue 48; docs/decisions/books.md): the journals of the money events recorded before
@@ -81,6 +96,11 @@ export function chartOfAccounts(db: Kysely<DB>): Promise<Akun[]> {
   return repo.chartOfAccounts(db);
 }
 
+/** The active cash and bank accounts money is received into or paid from, cash (`tunai`) marked. */
+export async function kasBankAccounts(db: Kysely<DB>): Promise<AkunKas[]> {
+  return (await repo.kasBankAccounts(db)).map((a) => ({ ...a, tunai: Boolean(a.tunai) }));
+}
+
 /** A loan's journals, each with its lines, in posting order (a reversal names what it reverses). */
 export async function journalsOfLoan(db: Kysely<DB>, pinjamanId: number): Promise<Jurnal[]> {
   const rows = await repo.journalsOfLoan(db, pinjamanId);
@@ -106,4 +126,129 @@ export async function trialBalance(db: Kysely<DB>, tanggal: string): Promise<Ner
   const total_debit = baris.reduce((sum, r) => sum + r.debit, 0);
   const total_kredit = baris.reduce((sum, r) => sum + r.kredit, 0);
   return { tanggal, baris, total_debit, total_kredit, seimbang: total_debit === total_kredit };
+}
+
+/**
+ * Money is received or paid in cash (no account named: the role `kas`'s account) or through an
+ * active cash or bank account of the chart; otherwise 400 with `message` on `akun_kas_id`.
+ */
+export async function checkAkunKas(trx: Kysely<DB>, akunKasId: number | null | undefined, message: string) {
+  if (akunKasId != null && !(await repo.isActiveKasBank(trx, akunKasId)))
+    throw validationFailed([{ path: 'akun_kas_id', msg: message }], message);
+}
+
+const ma = messages.akuntansi;
+
+/** Only an aset account with a debit balance holds cash or a bank account. */
+function checkKasBank(input: { kas_bank: boolean; kelompok: string; saldo_normal: string }) {
+  if (input.kas_bank && !(input.kelompok === 'aset' && input.saldo_normal === 'debit'))
+    throw validationFailed([{ path: 'kas_bank', msg: ma.kasBankAset }], ma.kasBankAset);
+}
+
+async function refuseTakenCode(trx: Kysely<DB>, kode: string, exceptId?: number) {
+  if (await repo.codeTaken(trx, kode, exceptId)) throw conflict(ma.kodeTaken(kode), [{ path: 'kode', msg: ma.kodeTaken(kode) }]);
+}
+
+/** Adds an account to the chart (Pengaturan → Bagan Akun); answers the chart. */
+export async function createAccount(db: Kysely<DB>, userId: number, input: AkunCreateInput): Promise<Akun[]> {
+  const values = { ...input, saldo_normal: input.saldo_normal ?? saldoNormalBawaan(input.kelompok) };
+  checkKasBank(values);
+  await db.transaction().execute(async (trx) => {
+    await refuseTakenCode(trx, values.kode);
+    const id = await repo.insertAccount(trx, values);
+    await recordActivity(trx, {
+      type: 'akun.create',
+      description: `Akun ${values.kode} ${values.nama} ditambahkan ke bagan akun`,
+      category: 'other',
+      entityType: 'akun',
+      entityId: id,
+      userId,
+    });
+  });
+  return repo.chartOfAccounts(db);
+}
+
+/**
+ * Changes an account: its name and whether it is active or cash/bank always; its code, group and
+ * normal balance only while nothing uses it (a journal line, a payment or a loan naming it). An
+ * account a posting role goes to stays active, and the cash role's account stays cash/bank.
+ */
+export async function updateAccount(db: Kysely<DB>, userId: number, id: number, input: AkunUpdateInput): Promise<Akun[]> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.accountForChange(trx, id);
+    if (!current) throw notFound(ma.akunNotFound);
+    const values = { ...input, saldo_normal: input.saldo_normal ?? current.saldo_normal };
+    checkKasBank(values);
+    const fixedChanged =
+      values.kode !== current.kode || values.kelompok !== current.kelompok || values.saldo_normal !== current.saldo_normal;
+    if (current.terpakai && fixedChanged) throw conflict(ma.terpakaiTetap(current.kode));
+    if (current.peran.length > 0) {
+      if (!values.aktif) throw conflict(ma.masihDipetakan(current.kode), [{ path: 'aktif', msg: ma.masihDipetakan(current.kode) }]);
+      for (const peran of current.peran) {
+        const syarat = syaratPeran(peran);
+        if (syarat.kas_bank && !values.kas_bank)
+          throw conflict(ma.kasBankDipakai(current.kode), [{ path: 'kas_bank', msg: ma.kasBankDipakai(current.kode) }]);
+        if (values.kelompok !== syarat.kelompok || values.saldo_normal !== syarat.saldo_normal)
+          throw conflict(ma.masihDipetakan(current.kode));
+      }
+    }
+    if (values.kode !== current.kode) await refuseTakenCode(trx, values.kode, id);
+    await repo.updateAccount(trx, id, values);
+    await recordActivity(trx, {
+      type: 'akun.update',
+      description: `Akun ${values.kode} ${values.nama} diperbarui${values.aktif === current.aktif ? '' : values.aktif ? ' (diaktifkan)' : ' (dinonaktifkan)'}`,
+      category: 'other',
+      entityType: 'akun',
+      entityId: id,
+      userId,
+    });
+  });
+  return repo.chartOfAccounts(db);
+}
+
+/** Deletes an account nothing uses and no role posts to (one that was used can only be deactivated). */
+export async function deleteAccount(db: Kysely<DB>, userId: number, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.accountForChange(trx, id);
+    if (!current) throw notFound(ma.akunNotFound);
+    if (current.peran.length > 0) throw conflict(ma.masihDipetakan(current.kode));
+    if (current.terpakai) throw conflict(ma.terpakaiHapus(current.kode));
+    await repo.deleteAccount(trx, id);
+    await recordActivity(trx, {
+      type: 'akun.delete',
+      description: `Akun ${current.kode} dihapus dari bagan akun`,
+      category: 'other',
+      entityType: 'akun',
+      entityId: id,
+      userId,
+    });
+  });
+}
+
+/**
+ * Maps a posting role to an account from now on (the journals already posted keep theirs): an
+ * active account of the group and normal balance the role requires (core `syaratPeran`); cash to
+ * a cash or bank account.
+ */
+export async function mapRole(db: Kysely<DB>, userId: number, input: PeranUpdateInput): Promise<Akun[]> {
+  await db.transaction().execute(async (trx) => {
+    const akun = await repo.accountForChange(trx, input.akun_id);
+    if (!akun) throw validationFailed([{ path: 'akun_id', msg: ma.akunNotFound }], ma.akunNotFound);
+    const syarat = syaratPeran(input.peran);
+    const msg = syarat.kas_bank
+      ? ma.peranKasBank
+      : ma.peranTidakCocok(kelompokAkunLabels[syarat.kelompok].toLowerCase(), syarat.saldo_normal);
+    if (!akun.aktif || akun.kelompok !== syarat.kelompok || akun.saldo_normal !== syarat.saldo_normal || (syarat.kas_bank && !akun.kas_bank))
+      throw validationFailed([{ path: 'akun_id', msg }], msg);
+    await repo.mapRole(trx, input.peran, input.akun_id);
+    await recordActivity(trx, {
+      type: 'akun.peran',
+      description: `Posting ${input.peran.replaceAll('_', ' ')} kini ke akun ${akun.kode}`,
+      category: 'other',
+      entityType: 'akun',
+      entityId: akun.id,
+      userId,
+    });
+  });
+  return repo.chartOfAccounts(db);
 }

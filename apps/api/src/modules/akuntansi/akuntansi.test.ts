@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { createTestApp, forgetMoneyEvents, type TestApp } from '../../test/test-app';
 import { addNasabah, createKasir, postLoan, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
+import { messages } from '@mizan/core';
 import { deleteRuns } from '../../db/job-runs';
 import { JURNAL_BACKFILL_JOB, backfillJournals } from './akuntansi.service';
 
@@ -54,6 +55,10 @@ const balanceOf = (tb: Awaited<ReturnType<typeof trialBalance>>, kode: string) =
   const row = tb.baris.find((b) => b.kode === kode);
   return row ? row.debit - row.kredit : 0;
 };
+
+/** The operator (one per database: created on first use). */
+let kasirOf: ReturnType<typeof createKasir> | undefined;
+const kasir = () => (kasirOf ??= createKasir(t));
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
@@ -233,6 +238,121 @@ describe('the database keeps the books honest', () => {
 });
 
 describe('the events recorded before the books', () => {
+  it('keeps cash and bank apart: a loan disbursed by transfer, payments received in cash or by transfer, corrected and cancelled', async () => {
+    const { token } = await kasir();
+    const offered = await t.request({ method: 'GET', url: '/api/akuntansi/akun-kas', token });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const accounts = offered.json().data as { id: number; kode: string; nama: string; tunai: boolean }[];
+    expect(accounts.map(({ kode, nama, tunai }) => ({ kode, nama, tunai }))).toEqual([
+      { kode: '1101', nama: 'Kas', tunai: true },
+      { kode: '1102', nama: 'Bank', tunai: false },
+    ]);
+    const bank = accounts.find((a) => a.kode === '1102')!.id;
+
+    // Disbursed from the bank: the akad credits Bank, not Kas.
+    const loan = await postLoan<{ id: number; akun_kas_id: number | null }>(t, nasabahId, {
+      nomor_pinjaman: 'MRB-BANK',
+      akun_kas_id: bank,
+    });
+    expect(loan.akun_kas_id).toBe(bank);
+    // Received by transfer: Dr Bank; the payment says where it went.
+    const viaBank = await postPayment<{ id: number; akun_kas_id: number | null; akun_kas_nama: string | null }>(
+      t,
+      loan.id,
+      { akun_kas_id: bank },
+      token,
+    );
+    expect(viaBank).toMatchObject({ akun_kas_id: bank, akun_kas_nama: 'Bank' });
+    // Received in cash (no account named): Dr Kas.
+    const inCash = await postPayment<{ id: number; akun_kas_nama: string | null }>(t, loan.id, {
+      angsuran_ke: 2,
+      tanggal: '2024-03-29',
+    });
+    expect(inCash.akun_kas_nama).toBeNull();
+    let books = await journals(loan.id);
+    expect(lines(books[0]!)[0]).toEqual({ kode: '1102', debit: 0, kredit: 12_000_000 });
+    expect(lines(books[1]!)[0]).toEqual({ kode: '1102', debit: 1_240_000, kredit: 0 });
+    expect(lines(books[2]!)[0]).toEqual({ kode: '1101', debit: 1_240_000, kredit: 0 });
+    expect(books.slice(0, 2).flatMap((jr) => lines(jr).map((l) => l.kode))).not.toContain('1101');
+
+    // Corrected to cash: the reversal takes it out of the bank, the new event puts it in the cash.
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/pembayaran/${viaBank.id}`,
+      payload: { pinjaman_id: loan.id, tanggal: '2024-02-29', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: 1 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // Cancelled, the cash payment leaves the cash.
+    const del = await t.request({ method: 'DELETE', url: `/api/pembayaran/${inCash.id}` });
+    expect(del.statusCode, del.body).toBe(200);
+    books = await journals(loan.id);
+    const cashLine = (jr: Journal) => lines(jr).find((l) => l.kode === '1101' || l.kode === '1102');
+    expect(books.slice(3).map((jr) => [jr.jenis_mutasi, cashLine(jr)])).toEqual([
+      ['pembalikan', { kode: '1102', debit: 0, kredit: 1_240_000 }],
+      ['pembayaran', { kode: '1101', debit: 1_240_000, kredit: 0 }],
+      ['pembalikan', { kode: '1101', debit: 0, kredit: 1_240_000 }],
+    ]);
+
+    // An early settlement paid by transfer: Dr Bank with what the customer paid.
+    const settled = await t.request({
+      method: 'POST',
+      url: `/api/pinjaman/${loan.id}/pelunasan`,
+      payload: { tanggal: '2024-06-15', akun_kas_id: bank },
+    });
+    expect(settled.statusCode, settled.body).toBe(201);
+    const paid = await t.request({ method: 'GET', url: `/api/pembayaran/${settled.json().data.pembayaran_id}` });
+    expect(paid.json().data).toMatchObject({ jenis: 'pelunasan', akun_kas_nama: 'Bank' });
+    books = await journals(loan.id);
+    expect(cashLine(books.at(-1)!)).toEqual({ kode: '1102', debit: paid.json().data.jumlah, kredit: 0 });
+  });
+
+  it('refuses money received into or paid from an account that is not an active cash or bank account, and writes nothing', async () => {
+    const chart = (await t.request({ method: 'GET', url: '/api/akuntansi/akun' })).json().data as { id: number; kode: string }[];
+    const idOf = (kode: string) => chart.find((a) => a.kode === kode)!.id;
+    const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-BAD' });
+    const counts = async () => ({
+      pembayaran: Number((await sql<{ n: string }>`select count(*) as n from pembayaran`.execute(t.app.db)).rows[0]!.n),
+      jurnal: Number((await sql<{ n: string }>`select count(*) as n from jurnal`.execute(t.app.db)).rows[0]!.n),
+      pinjaman: Number((await sql<{ n: string }>`select count(*) as n from pinjaman`.execute(t.app.db)).rows[0]!.n),
+    });
+    const before = await counts();
+    await sql`update akun set aktif = false where kode = '1211'`.execute(t.app.db);
+    for (const [akun, status] of [
+      [idOf('1201'), 400],
+      [999_999, 400],
+      ['abc', 400],
+      [-3, 400],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/pembayaran',
+        payload: { pinjaman_id: loan.id, tanggal: '2024-02-29', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: 1, akun_kas_id: akun },
+      });
+      expect(res.statusCode, String(akun)).toBe(status);
+      expect(res.json().errors).toContainEqual({ path: 'akun_kas_id', msg: 'Akun penerimaan harus akun kas atau bank yang aktif' });
+    }
+    // A bank account deactivated takes nothing more.
+    await sql`update akun set aktif = false where kode = '1102'`.execute(t.app.db);
+    try {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/pembayaran',
+        payload: { pinjaman_id: loan.id, tanggal: '2024-02-29', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: 1, akun_kas_id: idOf('1102') },
+      });
+      expect(res.statusCode).toBe(400);
+      const disbursed = await t.request({
+        method: 'POST',
+        url: '/api/pinjaman',
+        payload: { nasabah_id: nasabahId, tanggal_pinjam: '2024-01-31', jumlah: 1_000_000, persentase: 2, tipe: 'pokok', durasi_angsuran: 10, akun_kas_id: idOf('1102') },
+      });
+      expect(disbursed.statusCode).toBe(400);
+      expect(disbursed.json().errors).toContainEqual({ path: 'akun_kas_id', msg: 'Akun pencairan harus akun kas atau bank yang aktif' });
+    } finally {
+      await sql`update akun set aktif = true where kode in ('1102', '1211')`.execute(t.app.db);
+    }
+    expect(await counts()).toEqual({ ...before });
+  });
+
   it('are journalled by the back-fill with the same lines, and the trial balance is the same', async () => {
     const loans = await t.app.db.selectFrom('pinjaman').select('id').where('deleted_at', 'is', null).orderBy('id').execute();
     const live = await Promise.all(loans.map((l) => journals(l.id)));
@@ -274,11 +394,124 @@ describe('the events recorded before the books', () => {
   });
 });
 
+describe('the institution’s own chart (Pengaturan)', () => {
+  type ChartRow = { id: number; kode: string; nama: string; aktif: boolean; kas_bank: boolean; peran: string[] };
+  const chart = async () => (await t.request({ method: 'GET', url: '/api/akuntansi/akun' })).json().data as ChartRow[];
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+    t.request({ method, url, ...(payload ? { payload } : {}) });
+  const bsi = { kode: '1103', nama: 'Bank Syariah Indonesia', kelompok: 'aset', kas_bank: true };
+
+  it('adds a bank account that payments can be received into, keeps its code once used, deactivates it, never deletes it', async () => {
+    const added = await send('POST', '/api/akuntansi/akun', bsi);
+    expect(added.statusCode, added.body).toBe(201);
+    const row = (added.json().data as ChartRow[]).find((a) => a.kode === '1103')!;
+    expect(row).toMatchObject({ nama: 'Bank Syariah Indonesia', aktif: true, kas_bank: true, peran: [] });
+    const { token } = await kasir();
+    const offered = (await t.request({ method: 'GET', url: '/api/akuntansi/akun-kas', token })).json().data as { kode: string }[];
+    expect(offered.map((a) => a.kode)).toEqual(['1101', '1102', '1103']);
+
+    for (const [payload, status, path, msg] of [
+      [bsi, 409, 'kode', 'Kode akun 1103 sudah dipakai akun lain'],
+      [{ ...bsi, kode: 'B-1' }, 400, 'kode', messages.akuntansi.kodeInvalid],
+      [{ ...bsi, kode: '1104', nama: ' ' }, 400, 'nama', 'Nama akun harus diisi'],
+      [{ ...bsi, kode: '1104', kelompok: 'pendapatan' }, 400, 'kas_bank', messages.akuntansi.kasBankAset],
+      [{ ...bsi, kode: '1104', kelompok: 'harta' }, 400, 'kelompok', 'Pilih kelompok akun'],
+    ] as const) {
+      const res = await send('POST', '/api/akuntansi/akun', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().errors).toContainEqual({ path, msg });
+    }
+    const refused = await t.request({ method: 'POST', url: '/api/akuntansi/akun', payload: { ...bsi, kode: '1104' }, token });
+    expect(refused.statusCode).toBe(403);
+    expect((await chart()).filter((a) => a.kode === '1104')).toEqual([]);
+
+    // Used by a payment and its journal: the name changes, the code does not; it cannot be deleted.
+    const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-BSI' });
+    await postPayment(t, loan.id, { akun_kas_id: row.id });
+    expect(lines((await journals(loan.id)).at(-1)!)[0]).toEqual({ kode: '1103', debit: 1_240_000, kredit: 0 });
+    const renamed = await send('PUT', `/api/akuntansi/akun/${row.id}`, { ...bsi, nama: 'BSI Cabang Bogor' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await chart()).find((a) => a.id === row.id)?.nama).toBe('BSI Cabang Bogor');
+    const recoded = await send('PUT', `/api/akuntansi/akun/${row.id}`, { ...bsi, kode: '1109' });
+    expect(recoded.statusCode).toBe(409);
+    expect(recoded.json().message).toBe(messages.akuntansi.terpakaiTetap('1103'));
+    const deleted = await send('DELETE', `/api/akuntansi/akun/${row.id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe('Akun 1103 sudah dipakai dan tidak dapat dihapus; nonaktifkan saja');
+    // Deactivated: no longer offered, no longer taken.
+    const off = await send('PUT', `/api/akuntansi/akun/${row.id}`, { ...bsi, aktif: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(((await t.request({ method: 'GET', url: '/api/akuntansi/akun-kas' })).json().data as { kode: string }[]).map((a) => a.kode)).toEqual(['1101', '1102']);
+    const late = await t.request({
+      method: 'POST',
+      url: '/api/pembayaran',
+      payload: { pinjaman_id: loan.id, tanggal: '2024-03-29', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: 2, akun_kas_id: row.id },
+    });
+    expect(late.statusCode).toBe(400);
+
+    // An account nothing used is deleted; an unknown one is 404.
+    const spare = ((await send('POST', '/api/akuntansi/akun', { kode: '6299', nama: 'Beban Lain', kelompok: 'beban' })).json().data as ChartRow[]).find(
+      (a) => a.kode === '6299',
+    )!;
+    expect((await send('DELETE', `/api/akuntansi/akun/${spare.id}`)).statusCode).toBe(200);
+    expect((await chart()).some((a) => a.kode === '6299')).toBe(false);
+    expect((await send('DELETE', `/api/akuntansi/akun/${spare.id}`)).statusCode).toBe(404);
+    expect((await send('PUT', '/api/akuntansi/akun/999999', bsi)).json().message).toBe('Akun tidak ditemukan');
+  });
+
+  it('maps a posting role to another account from now on, only to one of the kind it needs; journals posted keep theirs', async () => {
+    const all = await chart();
+    const idOf = (kode: string) => all.find((a) => a.kode === kode)!.id;
+    const created = await send('POST', '/api/akuntansi/akun', { kode: '5104', nama: 'Pendapatan Margin Usaha Mikro', kelompok: 'pendapatan' });
+    const mikro = (created.json().data as ChartRow[]).find((a) => a.kode === '5104')!;
+    expect(mikro.peran).toEqual([]);
+    const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-MAP' });
+    await postPayment(t, loan.id);
+
+    for (const [payload, msg] of [
+      [{ peran: 'pendapatan_margin', akun_id: idOf('6201') }, 'Akun untuk peran ini harus akun pendapatan bersaldo normal kredit yang aktif'],
+      [{ peran: 'kas', akun_id: idOf('1211') }, 'Akun untuk uang tunai harus akun kas/bank yang aktif'],
+      [{ peran: 'kas', akun_id: 999_999 }, 'Akun tidak ditemukan'],
+    ] as const) {
+      const res = await send('PUT', '/api/akuntansi/peran', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().errors).toContainEqual({ path: 'akun_id', msg });
+    }
+    expect((await send('PUT', '/api/akuntansi/peran', { peran: 'laba', akun_id: mikro.id })).statusCode).toBe(400);
+
+    const mapped = await send('PUT', '/api/akuntansi/peran', { peran: 'pendapatan_margin', akun_id: mikro.id });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    const after = mapped.json().data as ChartRow[];
+    expect(after.find((a) => a.kode === '5104')?.peran).toEqual(['pendapatan_margin']);
+    expect(after.find((a) => a.kode === '5101')?.peran).toEqual([]);
+    try {
+      await postPayment(t, loan.id, { angsuran_ke: 2, tanggal: '2024-03-29' });
+      const books = await journals(loan.id);
+      expect(lines(books.at(-2)!).find((l) => l.kode.startsWith('510'))).toEqual({ kode: '5101', debit: 0, kredit: 240_000 });
+      expect(lines(books.at(-1)!).find((l) => l.kode.startsWith('510'))).toEqual({ kode: '5104', debit: 0, kredit: 240_000 });
+      // A mapped account stays active and of its kind.
+      const off = await send('PUT', `/api/akuntansi/akun/${mikro.id}`, { kode: '5104', nama: mikro.nama, kelompok: 'pendapatan', aktif: false });
+      expect(off.statusCode).toBe(409);
+      expect(off.json().message).toBe('Akun 5104 masih menerima posting otomatis; pindahkan dulu pemetaan perannya ke akun lain');
+      const kas = await send('PUT', `/api/akuntansi/akun/${idOf('1101')}`, { kode: '1101', nama: 'Kas', kelompok: 'aset', kas_bank: false });
+      expect(kas.statusCode).toBe(409);
+      expect(kas.json().message).toBe('Akun 1101 menerima uang tunai; tetap harus ditandai sebagai kas/bank');
+      expect((await send('DELETE', `/api/akuntansi/akun/${mikro.id}`)).statusCode).toBe(409);
+      // Every account the role has gone to is remembered (the tie-outs sum them).
+      const { rows } = await sql<{ kode: string }>`
+        select a.kode from akun_peran_riwayat r join akun a on a.id = r.akun_id where r.peran = 'pendapatan_margin' order by a.kode`.execute(t.app.db);
+      expect(rows.map((r) => r.kode)).toEqual(['5101', '5104']);
+    } finally {
+      expect((await send('PUT', '/api/akuntansi/peran', { peran: 'pendapatan_margin', akun_id: idOf('5101') })).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('who reads the books', () => {
   it('refuses an operator with 403 and a clear message, and a bad date with 400', async () => {
-    const kasir = await createKasir(t);
+    const { token } = await kasir();
     for (const url of ['/api/akuntansi/neraca-saldo', '/api/akuntansi/akun', '/api/pinjaman/1/jurnal']) {
-      const res = await t.request({ method: 'GET', url, token: kasir.token });
+      const res = await t.request({ method: 'GET', url, token });
       expect(res.statusCode, url).toBe(403);
       expect(res.json().message).toBe('Hanya admin dan manajer yang dapat melihat pembukuan');
     }

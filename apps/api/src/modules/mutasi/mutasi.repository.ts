@@ -22,6 +22,8 @@ export type NewMutasi = MutasiParts & {
   alasan?: string | null;
   diturunkan?: boolean;
   dicatat_oleh: number | null;
+  /** The cash or bank account the event's cash moved through; null or absent: the role `kas`'s account. */
+  akun_kas_id?: number | null;
 };
 
 /**
@@ -54,6 +56,7 @@ export async function insertEvents(trx: Kysely<DB>, events: readonly NewMutasi[]
         'alasan',
         'diturunkan',
         'dicatat_oleh',
+        'akun_kas_id',
       ].map((name) => sql.ref(name)),
     );
     const journals = rows.map((row, index) => ({
@@ -66,7 +69,8 @@ export async function insertEvents(trx: Kysely<DB>, events: readonly NewMutasi[]
         from unnest(${column(rows, 'pinjaman_id')}::int[], ${column(rows, 'jenis')}::text[], ${column(rows, 'tanggal')}::date[],
           ${sql.join(parts)}, ${column(rows, 'pembayaran_id')}::int[], ${column(rows, 'tazir_id')}::int[], ${column(rows, 'tawidh_id')}::int[],
           ${column(rows, 'membalik_id')}::int[], ${column(rows, 'alasan')}::text[],
-          ${rows.map((row) => row.diturunkan ?? false)}::boolean[], ${column(rows, 'dicatat_oleh')}::int[])
+          ${rows.map((row) => row.diturunkan ?? false)}::boolean[], ${column(rows, 'dicatat_oleh')}::int[],
+          ${column(rows, 'akun_kas_id')}::int[])
           with ordinality as t(${names}, urutan)
       ),
       m as (insert into mutasi_pinjaman (id, ${names}) select id, ${names} from t),
@@ -94,7 +98,8 @@ export async function postedOf(trx: Kysely<DB>, loanIds: readonly number[]) {
 
 /**
  * The event that a payment's correction or cancellation reverses: its latest payment event not
- * reversed yet (a payment moved back and forth has several, all but one reversed).
+ * reversed yet (a payment moved back and forth has several, all but one reversed); a recovery's
+ * on a loan written off.
  */
 export function liveEventOfPayment(trx: Kysely<DB>, pembayaranId: number) {
   return trx
@@ -103,7 +108,7 @@ export function liveEventOfPayment(trx: Kysely<DB>, pembayaranId: number) {
     .selectAll('m')
     .select('l.tipe')
     .where('m.pembayaran_id', '=', pembayaranId)
-    .where('m.jenis', 'in', ['pembayaran', 'pelunasan'])
+    .where('m.jenis', 'in', ['pembayaran', 'pelunasan', 'pemulihan'])
     .where((eb) => eb.not(eb.exists(eb.selectFrom('mutasi_pinjaman as r').select('r.id').whereRef('r.membalik_id', '=', 'm.id'))))
     .orderBy('m.id', 'desc')
     .executeTakeFirst();

@@ -52,6 +52,12 @@ export interface MoneyEvent {
   pembayaran_id?: number | null;
   alasan?: string | null;
   userId: number | null;
+  /**
+   * The cash or bank account the event's cash moved through (null: cash, the role `kas`'s
+   * account). Absent: a payment's event takes cash, any other the account the loan was disbursed
+   * from (an akad, a correction of its terms).
+   */
+  akun_kas_id?: number | null;
 }
 
 /** Kinds that are written only when they moved something (a loan edit that changed no figure is no event). */
@@ -117,7 +123,7 @@ const kindOn = (loan: PinjamanRow, jenis: JenisMutasi): JenisMutasi =>
   loan.hapus_buku_tanggal !== null && (jenis === 'pembayaran' || jenis === 'pelunasan') ? 'pemulihan' : jenis;
 
 const eventRow = (
-  loan: { id: number; tipe: PinjamanRow['tipe'] },
+  loan: { id: number; tipe: PinjamanRow['tipe']; akun_kas_id?: number | null },
   event: MoneyEvent,
   today: string,
   parts: MutasiParts,
@@ -129,6 +135,8 @@ const eventRow = (
   pembayaran_id: event.pembayaran_id ?? null,
   alasan: event.alasan ?? null,
   dicatat_oleh: event.userId,
+  akun_kas_id:
+    event.akun_kas_id !== undefined ? event.akun_kas_id : event.pembayaran_id == null ? (loan.akun_kas_id ?? null) : null,
   ...parts,
 });
 
@@ -278,7 +286,13 @@ export async function reversePaymentEvent(
     {
       ...eventRow(
         loan,
-        { jenis: 'pembalikan', tanggal: original.tanggal, pembayaran_id: pembayaranId, ...event },
+        {
+          jenis: 'pembalikan',
+          tanggal: original.tanggal,
+          pembayaran_id: pembayaranId,
+          akun_kas_id: original.akun_kas_id,
+          ...event,
+        },
         today,
         pembalikan,
       ),
@@ -311,7 +325,13 @@ export async function cancelPaymentEvent(
     {
       ...eventRow(
         { id: pinjamanId, tipe: original.tipe },
-        { jenis: 'pembalikan', tanggal: original.tanggal, pembayaran_id: pembayaranId, ...event },
+        {
+          jenis: 'pembalikan',
+          tanggal: original.tanggal,
+          pembayaran_id: pembayaranId,
+          akun_kas_id: original.akun_kas_id,
+          ...event,
+        },
         today,
         partsNegated(partsOf(original)),
       ),
@@ -351,7 +371,7 @@ export async function postCashEvent(
   const loan = await loans.findLoanRow(trx, pinjamanId);
   await repo.insertEvents(trx, [
     {
-      ...eventRow(loan, { jenis: event.jenis, tanggal: event.tanggal, userId: event.userId }, today, {
+      ...eventRow(loan, { jenis: event.jenis, tanggal: event.tanggal, userId: event.userId, akun_kas_id: null }, today, {
         ...ZERO_PARTS,
         kas: event.jumlah,
         lain: event.jumlah,

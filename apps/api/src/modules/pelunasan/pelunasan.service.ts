@@ -24,6 +24,7 @@ import { notifyPembayaranBaru, type Notifier } from '../notifikasi/notifikasi.se
 import { getPendapatanSetting, getPersetujuanSetting } from '../settings/settings.service';
 import { findLivingLoan, livingPaymentsOf, lockLoanForMoney, postLoanEvent } from '../mutasi/mutasi.service';
 import { hasPelunasan, insertPaymentRow } from '../pembayaran/pembayaran.service';
+import { checkAkunKas } from '../akuntansi/akuntansi.service';
 import { proposeToLoan, waitingRequestOf } from '../persetujuan/pengajuan.service';
 import type { DecisionHandler } from '../persetujuan/persetujuan.service';
 import { syncTazirLater } from '../tazir/tazir-usulan.service';
@@ -104,6 +105,7 @@ export async function createPelunasan(ctx: PelunasanContext, userId: number, id:
       const msg = 'Tanggal pelunasan tidak boleh sebelum tanggal pinjam';
       throw validationFailed([{ path: 'tanggal', msg }], msg);
     }
+    await checkAkunKas(trx, input.akun_kas_id, messages.pembayaran.akunKasInvalid);
     const { metode_pengakuan_margin: metode } = await getPendapatanSetting(trx);
     const quote = (await quoteOf(trx, loan, input.tanggal, metode))!;
     if (quote.total_pelunasan === 0) throw conflict(m.tidakAdaSisa);
@@ -154,6 +156,8 @@ async function settle(
     jenis: 'pelunasan',
     keterangan: input.keterangan ?? 'Pelunasan dipercepat',
     angsuran_ke: null,
+    // A request decided later carries the body it was proposed with (before issue 48: no account, cash).
+    akun_kas_id: input.akun_kas_id ?? null,
     created_by: userId,
     updated_by: userId,
   });
@@ -180,6 +184,7 @@ async function settle(
       jenis: 'pelunasan',
       tanggal: input.tanggal,
       pembayaran_id: pembayaranId,
+      akun_kas_id: input.akun_kas_id ?? null,
       alasan: khasm > 0 ? `Pelunasan dipercepat, potongan ${formatRupiah(khasm)}` : 'Pelunasan dipercepat',
       userId,
     },

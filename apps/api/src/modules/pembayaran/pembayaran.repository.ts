@@ -104,6 +104,7 @@ const listColumns = [
   'pembayaran.jenis',
   'pembayaran.keterangan',
   'pembayaran.angsuran_ke',
+  'pembayaran.akun_kas_id',
   'pembayaran.created_at',
   'pembayaran.updated_at',
   'pinjaman.nomor_pinjaman as pinjaman_nomor',
@@ -160,6 +161,7 @@ export function findPembayaran(db: Kysely<DB>, id: number) {
     .innerJoin('pinjaman', 'pinjaman.id', 'pembayaran.pinjaman_id')
     .innerJoin('nasabah', 'nasabah.id', 'pinjaman.nasabah_id')
     .leftJoin('kwitansi_pembayaran', 'kwitansi_pembayaran.pembayaran_id', 'pembayaran.id')
+    .leftJoin('akun', 'akun.id', 'pembayaran.akun_kas_id')
     .where('pembayaran.id', '=', id)
     .where('pembayaran.deleted_at', 'is', null)
     .where('pinjaman.deleted_at', 'is', null)
@@ -177,6 +179,7 @@ export function findPembayaran(db: Kysely<DB>, id: number) {
       'nasabah.alamat as nasabah_alamat',
       'kwitansi_pembayaran.tahun as kwitansi_tahun',
       'kwitansi_pembayaran.urut as kwitansi_urut',
+      'akun.nama as akun_kas_nama',
     ])
     .executeTakeFirst();
 }

@@ -23,6 +23,7 @@ import {
 import type { DB, PinjamanRow } from '../../db/schema';
 import { conflict, notFound, validationFailed, type AppError } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
+import { checkAkunKas } from '../akuntansi/akuntansi.service';
 import {
   ALOKASI_ULANG,
   cancelPaymentEvent,
@@ -77,6 +78,7 @@ function toPembayaranJson(row: repo.PembayaranListRow | JsonRow<repo.PembayaranL
     jenis: row.jenis,
     keterangan: row.keterangan,
     angsuran_ke: row.angsuran_ke,
+    akun_kas_id: row.akun_kas_id,
     created_at: instantText(row.created_at),
     updated_at: instantText(row.updated_at),
   };
@@ -87,6 +89,7 @@ function toPembayaranDetailJson(row: repo.PembayaranDetailRow): PembayaranDetail
     ...toPembayaranJson(row),
     nomor_kwitansi:
       row.kwitansi_tahun !== null && row.kwitansi_urut !== null ? nomorKwitansi(row.kwitansi_tahun, row.kwitansi_urut) : null,
+    akun_kas_nama: row.akun_kas_nama,
     pinjaman: {
       id: row.pinjaman_id,
       nomor_pinjaman: row.pinjaman_nomor,
@@ -239,8 +242,10 @@ const paymentEvent = (input: PembayaranCreateInput, paymentId: number, userId: n
   jenis: input.jenis === 'pelunasan' ? ('pelunasan' as const) : ('pembayaran' as const),
   tanggal: input.tanggal,
   pembayaran_id: paymentId,
+  akun_kas_id: input.akun_kas_id,
   userId,
 });
+
 
 /** The columns of a payment the form (or an import) sets. */
 export function paymentColumns(input: PembayaranCreateInput) {
@@ -251,6 +256,7 @@ export function paymentColumns(input: PembayaranCreateInput) {
     jenis: input.jenis,
     keterangan: input.keterangan,
     angsuran_ke: input.angsuran_ke,
+    akun_kas_id: input.akun_kas_id,
   };
 }
 
@@ -292,6 +298,7 @@ export async function createPembayaran(
       const loan = await lockLoanForMoney(trx, input.pinjaman_id, today);
       const { payments, posted } = loan ? await paymentsAndPostedOf(trx, loan.id) : { payments: [], posted: undefined };
       checkPayment(loan, payments, input);
+      await checkAkunKas(trx, input.akun_kas_id, messages.pembayaran.akunKasInvalid);
       const columns = paymentColumns(input);
       const paymentId = await repo.insertPembayaran(trx, { ...columns, created_by: userId, updated_by: userId });
       // The loan as locked and its payments as checked, with the one just written: nothing read twice.
@@ -348,6 +355,7 @@ export async function updatePembayaran(
       refuseCountedByHapusBuku(loans.get(existing.pinjaman_id)!, id);
       const target = loans.get(input.pinjaman_id);
       checkPayment(target, target ? await livingPaymentsOfLoan(trx, target.id) : [], input, existing);
+      await checkAkunKas(trx, input.akun_kas_id, messages.pembayaran.akunKasInvalid);
       await repo.updatePembayaran(trx, id, { ...paymentColumns(input), updated_by: userId });
       // A correction is the opposite of the payment's event and a new one: nothing is rewritten.
       await reversePaymentEvent(trx, existing.pinjaman_id, id, today, { alasan: 'Pembayaran dikoreksi', userId });

@@ -549,9 +549,11 @@ describe('detail', () => {
         'jenis',
         'keterangan',
         'angsuran_ke',
+        'akun_kas_id',
         'created_at',
         'updated_at',
         'nomor_kwitansi',
+        'akun_kas_nama',
       ].sort(),
     );
     // The receipt number (issue 25) of its date's year; numbering itself is tested in modules/dokumen.
@@ -628,6 +630,7 @@ describe('listing, filtering, sorting and statistics', () => {
       jenis: 'pokok',
       keterangan: null,
       angsuran_ke: null,
+      akun_kas_id: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

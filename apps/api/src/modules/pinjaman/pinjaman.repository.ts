@@ -51,6 +51,7 @@ const loanColumns = [
   'pinjaman.tipe',
   'pinjaman.jaminan',
   'pinjaman.keterangan',
+  'pinjaman.akun_kas_id',
   'pinjaman.durasi_angsuran',
   'pinjaman.jadwal_ulang',
   'pinjaman.hapus_buku_tanggal',

@@ -29,6 +29,7 @@ import { conflict, notFound, validationFailed } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../lib/file-storage';
 import type { UrlSigner } from '../../lib/signed-url';
 import { recordActivity } from '../activities/activity.service';
+import { checkAkunKas } from '../akuntansi/akuntansi.service';
 import { refreshTotalPinjaman } from '../nasabah/nasabah.service';
 import {
   getKolektibilitasSetting,
@@ -76,6 +77,7 @@ export function toPinjamanJson(row: repo.LoanRow | JsonRow<repo.LoanRow>, signer
     tipe: row.tipe,
     jaminan: row.jaminan,
     keterangan: row.keterangan,
+    akun_kas_id: row.akun_kas_id,
     durasi_angsuran: row.durasi_angsuran,
     status: row.status,
     sisa_pokok: row.sisa_pokok,
@@ -229,6 +231,7 @@ function loanColumns(input: PinjamanCreateInput | PinjamanUpdateInput) {
     jaminan: input.jaminan,
     keterangan: input.keterangan,
     durasi_angsuran: input.durasi_angsuran,
+    akun_kas_id: input.akun_kas_id,
   };
 }
 
@@ -277,6 +280,7 @@ export async function createPinjaman(
   const id = await withStagedFile(ctx, staged, () =>
     ctx.db.transaction().execute(async (trx) => {
       const nasabah = await requireNasabah(trx, input.nasabah_id, true);
+      await checkAkunKas(trx, input.akun_kas_id, messages.pinjaman.akunKasInvalid);
       let urutan = input.urutan_pinjaman;
       const generated = urutan === undefined;
       if (urutan === undefined) urutan = ((await repo.latestLoanOf(trx, input.nasabah_id))?.urutan_pinjaman ?? 0) + 1;
@@ -345,6 +349,7 @@ export async function updatePinjaman(
       if (existing.hapus_buku_tanggal !== null && (termsChanged || nasabahChanged))
         throw conflict(hapusBukuMessages.ubahPinjaman);
       const nasabah = await requireNasabah(trx, input.nasabah_id, nasabahChanged);
+      await checkAkunKas(trx, input.akun_kas_id, messages.pinjaman.akunKasInvalid);
       await repo.updatePinjaman(trx, id, {
         ...loanColumns(input),
         ...(input.urutan_pinjaman === undefined

@@ -456,6 +456,7 @@ describe('loan detail, info and stats', () => {
         'tipe',
         'jaminan',
         'keterangan',
+        'akun_kas_id',
         'durasi_angsuran',
         'status',
         'sisa_pokok',
