@@ -217,6 +217,10 @@ describe('payment list and period', () => {
     expect(await dialog.getByLabel('Jumlah').inputValue()).toBe('Rp 1.240.000');
     expect(await dialog.getByLabel('Angsuran Ke').inputValue()).toBe('1');
     await dialog.getByText(`Tidak boleh sebelum tanggal pinjam (${formatDateLong(loanDate)})`).waitFor();
+    // Received in cash unless staff choose a bank account (issue 48).
+    const channel = dialog.getByLabel('Diterima melalui');
+    await poll(() => channel.locator('option').allTextContents()).toEqual(['Tunai (Kas)', 'Transfer ke Bank (1102)']);
+    expect(await channel.inputValue()).toBe('');
     await snap(page, 'pembayaran-tambah-1280');
 
     await dialog.getByRole('button', { name: 'Simpan' }).click();
@@ -548,6 +552,8 @@ describe('payments on a tablet and a phone', () => {
     await pickLoan(page, 'budi', 'Budi Santoso');
     await poll(() => dialog.getByLabel('Angsuran Ke').inputValue()).toBe('3');
     await dialog.getByTestId('auto-filled-note').waitFor();
+    // Paid by transfer to the institution's bank account (issue 48).
+    await dialog.getByLabel('Diterima melalui').selectOption({ label: 'Transfer ke Bank (1102)' });
     await snap(page, 'pembayaran-tambah-390');
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await page.getByText('Pembayaran berhasil ditambahkan').waitFor();
@@ -557,6 +563,7 @@ describe('payments on a tablet and a phone', () => {
     await card.getByRole('link', { name: /^Lihat detail pembayaran/ }).click();
     await page.getByRole('heading', { name: 'Informasi Pembayaran' }).waitFor();
     await page.getByTestId('card-sistem').waitFor();
+    expect(await page.getByText('Diterima melalui').locator('..').textContent()).toContain('Bank');
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await snap(page, 'pembayaran-detail-390');
     await context.close();

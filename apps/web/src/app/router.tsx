@@ -82,6 +82,7 @@ const routes: RouteObject[] = [
               { path: '/profil-lembaga', element: page(() => import('./routes/profil-lembaga')) },
               { path: '/impor', element: page(() => import('./routes/impor')) },
               { path: '/cadangan', element: page(() => import('./routes/cadangan')) },
+              { path: '/pengaturan-akun', element: page(() => import('./routes/pengaturan-akun')) },
             ],
           },
         ],

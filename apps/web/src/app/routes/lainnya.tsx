@@ -1,5 +1,6 @@
 import {
   AlarmClockCheck,
+  BookOpenCheck,
   Building2,
   BellRing,
   ClipboardCheck,
@@ -46,6 +47,13 @@ const sections: MenuSection[] = [
         description: 'Pindahkan nasabah, pinjaman dan pembayaran dari sistem lama lewat Excel atau CSV.',
         icon: <FileUp className="h-5 w-5" aria-hidden="true" />,
         roles: ['admin'],
+      },
+      {
+        to: '/pengaturan-akun',
+        title: 'Bagan Akun & Pemetaan',
+        description: 'Akun pembukuan, rekening bank lembaga, dan akun tujuan posting otomatis pembiayaan.',
+        icon: <BookOpenCheck className="h-5 w-5" aria-hidden="true" />,
+        roles: ['admin', 'manajer'],
       },
       {
         to: '/cadangan',

@@ -26,10 +26,11 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { fetchLoanPayments, useLoan, useLoanOptions } from '../api/get-loans';
 import { useCreatePembayaran, useUpdatePembayaran } from '../api/mutations';
 import { useSubmissionKey } from '../../../lib/submission-key';
+import { AkunKasSelect } from '../../akuntansi';
 import type { Pembayaran, Pinjaman } from '../types';
 import { isFullLoan, LoanPicker, type LoanChoice } from './loan-picker';
 
-const fields = ['pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'keterangan', 'angsuran_ke'] as const;
+const fields = ['pinjaman_id', 'tanggal', 'jumlah', 'jenis', 'keterangan', 'angsuran_ke', 'akun_kas_id'] as const;
 type AutoField = 'jenis' | 'jumlah' | 'angsuran_ke';
 
 export const VALIDATION_TOAST = 'Terdapat kesalahan validasi. Silakan periksa form di bawah.';
@@ -44,6 +45,7 @@ function emptyValues(): FormValues {
     jenis: '' as FormValues['jenis'],
     keterangan: '',
     angsuran_ke: '',
+    akun_kas_id: '',
   };
 }
 
@@ -55,6 +57,7 @@ function valuesOf(p: Pembayaran): FormValues {
     jenis: p.jenis,
     keterangan: p.keterangan ?? '',
     angsuran_ke: p.angsuran_ke === null ? '' : String(p.angsuran_ke),
+    akun_kas_id: p.akun_kas_id === null ? '' : String(p.akun_kas_id),
   };
 }
 
@@ -332,6 +335,14 @@ function PembayaranForm({
             max={pembayaranLimits.angsuranKeMax}
             {...form.register('angsuran_ke', { onChange: () => unmark('angsuran_ke') })}
           />
+        </Field>
+        <Field
+          label="Diterima melalui"
+          error={errors.akun_kas_id?.message}
+          hint="Tunai masuk ke kas; transfer masuk ke rekening bank lembaga"
+          className="sm:col-span-2"
+        >
+          <AkunKasSelect arah="masuk" {...form.register('akun_kas_id')} />
         </Field>
         <Field label="Keterangan" error={errors.keterangan?.message} className="sm:col-span-2">
           <Textarea rows={2} maxLength={pembayaranLimits.keteranganMaxLength} {...form.register('keterangan')} />

@@ -26,6 +26,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { useCreatePelunasan, usePelunasanInfo } from '../api/pelunasan';
 import { useSubmissionKey } from '../../../lib/submission-key';
+import { AkunKasSelect } from '../../akuntansi';
 
 type JenisKhasm = 'tanpa' | 'nominal' | 'persen';
 
@@ -66,6 +67,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   const [persen, setPersen] = useState('');
   const [alasan, setAlasan] = useState<AlasanKhasm | ''>('');
   const [keterangan, setKeterangan] = useState('');
+  const [akunKas, setAkunKas] = useState('');
 
   const data = info.data;
   const quote = data?.quote ?? null;
@@ -99,6 +101,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
       khasm: khasmInput && khasmInput.nilai > 0 ? khasmInput : null,
       alasan_khasm: khasm > 0 && alasan !== '' ? alasan : null,
       keterangan: keterangan.trim() === '' ? null : keterangan.trim(),
+      akun_kas_id: akunKas === '' ? null : Number(akunKas),
     };
     await send(
       submission.send((headers) => create.mutateAsync({ input, headers })),
@@ -214,6 +217,10 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
                 {formatRupiah(Math.max(0, dibayar))}
               </span>
             </div>
+
+            <Field label="Diterima melalui" error={errors.akun_kas_id}>
+              <AkunKasSelect arah="masuk" value={akunKas} onChange={(e) => setAkunKas(e.target.value)} />
+            </Field>
 
             <Field label="Keterangan">
               <Textarea value={keterangan} maxLength={1000} rows={2} onChange={(e) => setKeterangan(e.target.value)} />

@@ -27,6 +27,7 @@ import { usePinjamanInfo } from '../api/get-pinjaman-info';
 import { useCreatePinjaman, useUpdatePinjaman } from '../api/mutations';
 import { useSubmissionKey } from '../../../lib/submission-key';
 import type { NasabahOption, Pinjaman } from '../types';
+import { AkunKasSelect } from '../../akuntansi';
 import { KwitansiPicker } from './kwitansi-picker';
 import { MurabahahPreview } from './murabahah-preview';
 import { NasabahPicker } from './nasabah-picker';
@@ -43,6 +44,7 @@ const fields = [
   'jaminan',
   'keterangan',
   'status',
+  'akun_kas_id',
 ] as const;
 
 type FormValues = PinjamanUpdateFormValues;
@@ -60,6 +62,7 @@ function emptyValues(): FormValues {
     jaminan: '',
     keterangan: '',
     status: 'aktif',
+    akun_kas_id: '',
   };
 }
 
@@ -75,6 +78,7 @@ function valuesOf(loan: Pinjaman): FormValues {
     durasi_angsuran: loan.durasi_angsuran === null ? '' : String(loan.durasi_angsuran),
     jaminan: loan.jaminan ?? '',
     keterangan: loan.keterangan ?? '',
+    akun_kas_id: loan.akun_kas_id === null ? '' : String(loan.akun_kas_id),
     // The edit form defaults to aktif (spec §4). A pending or rejected loan keeps its state (the
     // server keeps it; only an approval decision changes it), whatever this field holds.
     status: (statusPinjaman as readonly string[]).includes(loan.status) ? (loan.status as StatusPinjaman) : 'aktif',
@@ -309,6 +313,14 @@ function PinjamanForm({
         </Field>
       ) : null}
 
+      <Field
+        label="Dicairkan melalui"
+        error={errors.akun_kas_id?.message}
+        hint="Tunai dari kas, atau transfer dari rekening bank lembaga"
+        className="sm:col-span-2"
+      >
+        <AkunKasSelect arah="keluar" {...form.register('akun_kas_id')} />
+      </Field>
       <Field label="Jaminan" error={errors.jaminan?.message} className="sm:col-span-2">
         <Input
           autoComplete="off"
