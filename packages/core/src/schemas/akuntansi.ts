@@ -19,6 +19,8 @@ export const akunSchema = z.object({
   aktif: z.boolean(),
   /** Holds cash or a bank account of the institution: money is received into or paid from it. */
   kas_bank: z.boolean(),
+  /** A journal line, a payment or a loan names it: its code, group and normal balance stay, it cannot be deleted. */
+  terpakai: z.boolean(),
   /** The posting roles of the money events this account takes. */
   peran: z.array(z.enum(peranAkun)),
 });

@@ -19,6 +19,9 @@ export async function up(db: Kysely<any>) {
   await sql`alter table pembayaran add column akun_kas_id integer references akun (id)`.execute(db);
   await sql`alter table pinjaman add column akun_kas_id integer references akun (id)`.execute(db);
   await sql`alter table mutasi_pinjaman add column akun_kas_id integer`.execute(db);
+  // Whether an account was used (it then keeps its code and cannot be deleted): few rows name one.
+  await sql`create index pembayaran_akun_kas_idx on pembayaran (akun_kas_id) where akun_kas_id is not null`.execute(db);
+  await sql`create index pinjaman_akun_kas_idx on pinjaman (akun_kas_id) where akun_kas_id is not null`.execute(db);
   await sql`create table akun_peran_riwayat (
     peran varchar(40) not null,
     akun_id integer not null references akun (id),

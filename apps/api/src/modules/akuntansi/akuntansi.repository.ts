@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { JenisMutasi, MutasiParts } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { journalCtes, type JurnalOfEvent } from '../../db/journal-writes';
@@ -71,10 +71,16 @@ export async function insertJournalsOfEvents(
 /** An account as the books' reads answer it. */
 type AkunRow = Pick<Selectable<DB['akun']>, 'kode' | 'nama' | 'kelompok' | 'saldo_normal'>;
 
+/** Whether a journal line, a payment or a loan names the account `id` (index look-ups, one each). */
+const usedBy = (id: RawBuilder<unknown>) => sql<boolean>`(
+  exists (select 1 from jurnal_baris b where b.akun_id = ${id})
+  or exists (select 1 from pembayaran p where p.akun_kas_id = ${id})
+  or exists (select 1 from pinjaman l where l.akun_kas_id = ${id}))`;
+
 /** The chart of accounts by code, with the posting roles each account takes. */
 export async function chartOfAccounts(db: Kysely<DB>) {
-  const { rows } = await sql<AkunRow & { id: number; aktif: boolean; kas_bank: boolean; peran: DB['akun_peran']['peran'][] }>`
-    select a.id, a.kode, a.nama, a.kelompok, a.saldo_normal, a.aktif, a.kas_bank,
+  const { rows } = await sql<AkunRow & { id: number; aktif: boolean; kas_bank: boolean; terpakai: boolean; peran: DB['akun_peran']['peran'][] }>`
+    select a.id, a.kode, a.nama, a.kelompok, a.saldo_normal, a.aktif, a.kas_bank, ${usedBy(sql`a.id`)} as terpakai,
       coalesce(array_agg(p.peran order by p.peran) filter (where p.peran is not null), '{}') as peran
     from akun a left join akun_peran p on p.akun_id = a.id
     group by a.id order by a.kode`.execute(db);
@@ -184,9 +190,7 @@ export async function accountForChange(trx: Kysely<DB>, id: number) {
     peran: DB['akun_peran']['peran'][];
   }>`
     select a.id, a.kode, a.kelompok, a.saldo_normal, a.kas_bank, a.aktif,
-      exists (select 1 from jurnal_baris b where b.akun_id = a.id)
-        or exists (select 1 from pembayaran p where p.akun_kas_id = a.id)
-        or exists (select 1 from pinjaman l where l.akun_kas_id = a.id) as terpakai,
+      ${usedBy(sql`a.id`)} as terpakai,
       coalesce((select array_agg(p.peran order by p.peran) from akun_peran p where p.akun_id = a.id), '{}') as peran
     from akun a where a.id = ${id}
     for update of a`.execute(trx);

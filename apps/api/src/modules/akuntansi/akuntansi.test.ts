@@ -405,7 +405,7 @@ describe('the institution’s own chart (Pengaturan)', () => {
     const added = await send('POST', '/api/akuntansi/akun', bsi);
     expect(added.statusCode, added.body).toBe(201);
     const row = (added.json().data as ChartRow[]).find((a) => a.kode === '1103')!;
-    expect(row).toMatchObject({ nama: 'Bank Syariah Indonesia', aktif: true, kas_bank: true, peran: [] });
+    expect(row).toMatchObject({ nama: 'Bank Syariah Indonesia', aktif: true, kas_bank: true, terpakai: false, peran: [] });
     const { token } = await kasir();
     const offered = (await t.request({ method: 'GET', url: '/api/akuntansi/akun-kas', token })).json().data as { kode: string }[];
     expect(offered.map((a) => a.kode)).toEqual(['1101', '1102', '1103']);
@@ -431,7 +431,7 @@ describe('the institution’s own chart (Pengaturan)', () => {
     expect(lines((await journals(loan.id)).at(-1)!)[0]).toEqual({ kode: '1103', debit: 1_240_000, kredit: 0 });
     const renamed = await send('PUT', `/api/akuntansi/akun/${row.id}`, { ...bsi, nama: 'BSI Cabang Bogor' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await chart()).find((a) => a.id === row.id)?.nama).toBe('BSI Cabang Bogor');
+    expect((await chart()).find((a) => a.id === row.id)).toMatchObject({ nama: 'BSI Cabang Bogor', terpakai: true });
     const recoded = await send('PUT', `/api/akuntansi/akun/${row.id}`, { ...bsi, kode: '1109' });
     expect(recoded.statusCode).toBe(409);
     expect(recoded.json().message).toBe(messages.akuntansi.terpakaiTetap('1103'));

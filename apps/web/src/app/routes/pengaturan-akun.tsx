@@ -80,7 +80,7 @@ export default function PengaturanAkunPage() {
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         message={
           <>
-            Hapus akun ini dari bagan akun? Akun yang sudah dipakai tidak dapat dihapus; nonaktifkan saja.
+            Hapus akun ini dari bagan akun? Akun ini belum pernah dipakai jurnal, pembayaran atau pinjaman.
             {deleting ? <span className="mt-1 block font-medium text-ink">{`${deleting.kode} · ${deleting.nama}`}</span> : null}
           </>
         }
@@ -94,7 +94,7 @@ export default function PengaturanAkunPage() {
 function AkunRow({ akun, onEdit, onDelete }: { akun: Akun; onEdit(): void; onDelete(): void }) {
   const name = `${akun.kode} ${akun.nama}`;
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 lg:px-5" data-testid={`akun-${akun.kode}`}>
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4 lg:px-5" data-testid={`akun-${akun.kode}`}>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium break-words text-ink">
           <span className="tabular-nums">{akun.kode}</span> · {akun.nama}
@@ -104,14 +104,14 @@ function AkunRow({ akun, onEdit, onDelete }: { akun: Akun; onEdit(): void; onDel
           {akun.peran.length > 0 ? ` · Posting: ${akun.peran.map((p) => peranAkunLabels[p]).join(', ')}` : ''}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
         {akun.kas_bank ? <Badge tone="blue">Kas/Bank</Badge> : null}
         {akun.aktif ? null : <Badge tone="gray">Nonaktif</Badge>}
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Ubah akun ${name}`}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Ubah
         </Button>
-        {akun.peran.length === 0 ? (
+        {akun.peran.length === 0 && !akun.terpakai ? (
           <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Hapus akun ${name}`}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Hapus
