@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { BarisJurnal } from '@mizan/core';
+import type { BarisJurnal, SumberJurnal } from '@mizan/core';
 import type { DB } from './schema';
 
 // The writing of journals (issue 48; docs/decisions/books.md), shared by the one writer of money
@@ -103,7 +103,7 @@ export async function massal(trx: Kysely<DB>) {
 /** A journal that is not a loan's money event (a disbursement of the dana kebajikan; general journals). */
 export interface NewJurnal {
   tanggal: string;
-  sumber: 'dana_kebajikan' | 'umum';
+  sumber: Exclude<SumberJurnal, 'mutasi'>;
   dana_kebajikan_id?: number | null;
   keterangan?: string | null;
   dicatat_oleh: number | null;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { JenisMutasi, KelompokAkun, MutasiParts, PeranAkun, SaldoNormal } from '@mizan/core';
+import type { JenisMutasi, KelompokAkun, MutasiParts, PeranAkun, SaldoNormal, SumberJurnal } from '@mizan/core';
 
 // Row types of every table, written once; Selectable/Insertable/Updateable derive the rest.
 // BIGINT and NUMERIC come back as numbers and DATE as 'YYYY-MM-DD' text (see database.ts).
@@ -326,7 +326,7 @@ export interface AkunPeranRiwayatTable {
 export interface JurnalTable {
   id: Generated<number>;
   tanggal: string;
-  sumber: 'mutasi' | 'dana_kebajikan' | 'umum';
+  sumber: SumberJurnal;
   mutasi_id: number | null;
   /** A disbursement of the dana kebajikan (`dana_kebajikan` row, arah 'keluar'). */
   dana_kebajikan_id: number | null;

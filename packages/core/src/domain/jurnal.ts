@@ -17,6 +17,13 @@ export type KelompokAkun = (typeof kelompokAkun)[number];
 
 export type SaldoNormal = 'debit' | 'kredit';
 
+/**
+ * Where a journal comes from: a money event of a loan, a disbursement of the dana kebajikan, a
+ * general journal, the month-end provision (PPAP).
+ */
+export const sumberJurnal = ['mutasi', 'dana_kebajikan', 'umum', 'ppap'] as const;
+export type SumberJurnal = (typeof sumberJurnal)[number];
+
 /** What a journal of a money event posts to; each maps to one account of the chart. */
 export const peranAkun = [
   'kas',
@@ -31,6 +38,7 @@ export const peranAkun = [
   'pendapatan_tawidh',
   'pendapatan_pemulihan',
   'kerugian_pelunasan',
+  'beban_ppap',
 ] as const;
 export type PeranAkun = (typeof peranAkun)[number];
 
@@ -79,7 +87,7 @@ export const baganAkunBawaan: readonly AkunBawaan[] = [
   akun('5201', 'Pendapatan Ta’widh', 'pendapatan', 'kredit', 'pendapatan_tawidh'),
   akun('5202', 'Pendapatan Pemulihan Pembiayaan Dihapusbukukan', 'pendapatan', 'kredit', 'pendapatan_pemulihan'),
   akun('5203', 'Pendapatan Lain-lain', 'pendapatan', 'kredit'),
-  akun('6101', 'Beban Penyisihan Kerugian Pembiayaan', 'beban', 'debit'),
+  akun('6101', 'Beban Penyisihan Kerugian Pembiayaan', 'beban', 'debit', 'beban_ppap'),
   akun('6102', 'Kerugian Pelunasan Pembiayaan', 'beban', 'debit', 'kerugian_pelunasan'),
   akun('6201', 'Beban Gaji', 'beban', 'debit'),
   akun('6202', 'Beban Sewa', 'beban', 'debit'),
@@ -186,6 +194,13 @@ export const selisihJurnal = (lines: readonly BarisJurnal[]) => lines.reduce((to
 export const jurnalPenyaluranDanaKebajikan = (jumlah: number): BarisJurnal[] =>
   barisDariSaldo({ kas: -jumlah, dana_kebajikan: jumlah });
 
+/**
+ * The month-end provision (PPAP, issue 48): the cadangan brought from what it holds to what the
+ * classes of the month-end require (`selisih` = required − held): Dr beban PPAP / Cr cadangan, or
+ * back (Dr cadangan / Cr beban PPAP) when it holds more than required.
+ */
+export const jurnalPpap = (selisih: number): BarisJurnal[] => barisDariSaldo({ beban_ppap: selisih, cadangan_kerugian: -selisih });
+
 /** The groups as staff read them (Permenkop UKM 2/2024's statement of financial position and SHU). */
 export const kelompokAkunLabels: Record<KelompokAkun, string> = {
   aset: 'Aset',
@@ -225,4 +240,5 @@ export const peranAkunLabels: Record<PeranAkun, string> = {
   pendapatan_tawidh: 'Pendapatan Ta’widh',
   pendapatan_pemulihan: 'Pendapatan Pemulihan',
   kerugian_pelunasan: 'Kerugian Pelunasan',
+  beban_ppap: 'Beban PPAP',
 };

@@ -3,7 +3,7 @@
  * trial balance (Neraca Saldo). Amounts are whole rupiah.
  */
 import { z } from './zod';
-import { kelompokAkun, peranAkun } from '../domain/jurnal';
+import { kelompokAkun, peranAkun, sumberJurnal } from '../domain/jurnal';
 import { jenisMutasi } from '../domain/mutasi';
 import { optionalDateField } from './fields';
 import { messages } from '../messages';
@@ -48,7 +48,7 @@ export const jurnalSchema = z.object({
   /** The journal's number as staff read it: `JU-` and its id, six digits. */
   nomor: z.string(),
   tanggal: z.string(),
-  sumber: z.enum(['mutasi', 'dana_kebajikan', 'umum']),
+  sumber: z.enum(sumberJurnal),
   /** For a money event's journal: the event and its kind. */
   mutasi_id: z.number().nullable(),
   jenis_mutasi: z.enum(jenisMutasi).nullable(),

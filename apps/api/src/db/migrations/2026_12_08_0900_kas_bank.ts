@@ -12,6 +12,7 @@ import { sql, type Kysely } from 'kysely';
 // - `akun_peran_riwayat`: every account a posting role has ever gone to (the current one
 //   included). The institution remaps a role in Pengaturan (a journal keeps the accounts it
 //   posted to); the tie-outs compare a role's figure with the balance of all its accounts.
+// - the month-end provision (PPAP): the role `beban_ppap` (account 6101) and journals of kind 'ppap'.
 // Adding a nullable column without a default rewrites no row, however many events there are.
 export async function up(db: Kysely<any>) {
   await sql`alter table akun add column kas_bank boolean not null default false`.execute(db);
@@ -28,10 +29,20 @@ export async function up(db: Kysely<any>) {
     sejak timestamptz not null default now(),
     primary key (peran, akun_id)
   )`.execute(db);
+  // The month-end provision (PPAP): its expense has a role (6101 of the default chart), its
+  // journals a kind of their own.
+  await sql`insert into akun_peran (peran, akun_id) select 'beban_ppap', id from akun where kode = '6101'
+    on conflict (peran) do nothing`.execute(db);
   await sql`insert into akun_peran_riwayat (peran, akun_id) select peran, akun_id from akun_peran`.execute(db);
+  await sql`alter table jurnal drop constraint jurnal_sumber_check`.execute(db);
+  await sql`alter table jurnal add constraint jurnal_sumber_check
+    check (sumber in ('mutasi', 'dana_kebajikan', 'umum', 'ppap'))`.execute(db);
 }
 
 export async function down(db: Kysely<any>) {
+  await sql`alter table jurnal drop constraint jurnal_sumber_check`.execute(db);
+  await sql`alter table jurnal add constraint jurnal_sumber_check check (sumber in ('mutasi', 'dana_kebajikan', 'umum'))`.execute(db);
+  await sql`delete from akun_peran where peran = 'beban_ppap'`.execute(db);
   await sql`drop table akun_peran_riwayat`.execute(db);
   await sql`alter table mutasi_pinjaman drop column akun_kas_id`.execute(db);
   await sql`alter table pinjaman drop column akun_kas_id`.execute(db);

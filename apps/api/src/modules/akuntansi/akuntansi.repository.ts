@@ -237,3 +237,21 @@ export async function mapRole(trx: Kysely<DB>, peran: DB['akun_peran']['peran'],
     .onConflict((oc) => oc.columns(['peran', 'akun_id']).doNothing())
     .execute();
 }
+
+/**
+ * The balance (debits less credits) up to `tanggal` of every account a posting role has gone to
+ * (`akun_peran_riwayat`): months before from the monthly balances, the month's days from the daily.
+ */
+export async function roleBalanceAsOf(trx: Kysely<DB>, peran: DB['akun_peran']['peran'], tanggal: string) {
+  const { rows } = await sql<{ saldo: string | null }>`
+    with akun as (select akun_id from akun_peran_riwayat where peran = ${peran})
+    select (coalesce(sum(debit), 0) - coalesce(sum(kredit), 0))::bigint as saldo from (
+      select debit, kredit from saldo_akun_bulanan
+      where akun_id in (select akun_id from akun) and bulan < date_trunc('month', ${tanggal}::date)
+      union all
+      select debit, kredit from saldo_akun_harian
+      where akun_id in (select akun_id from akun)
+        and tanggal >= date_trunc('month', ${tanggal}::date) and tanggal <= ${tanggal}::date
+    ) s`.execute(trx);
+  return Number(rows[0]?.saldo ?? 0);
+}

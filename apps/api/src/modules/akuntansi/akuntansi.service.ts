@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import {
   jurnalMutasi,
+  formatDateLong,
+  formatRupiah,
   jurnalPenyaluranDanaKebajikan,
+  jurnalPpap,
   kelompokAkunLabels,
   messages,
   saldoNormalBawaan,
@@ -251,4 +254,42 @@ export async function mapRole(db: Kysely<DB>, userId: number, input: PeranUpdate
     });
   });
   return repo.chartOfAccounts(db);
+}
+
+/** The month-end provision's job (`job_runs`), one run per month-end. */
+export const PPAP_JOB = 'ppap_bulanan';
+
+/**
+ * The month-end provision (PPAP, issue 48): brings the cadangan kerugian (every account its role
+ * has gone to) from what it held at the close of `akhirBulan` to `required` (what the classes of
+ * that month-end require, modules/portfolio) with one journal dated that day: Dr beban PPAP /
+ * Cr cadangan, or back. Once per month-end even with several processes, and all or nothing: the
+ * run's row is claimed (SKIP LOCKED) and finished in the journal's own transaction. 'busy': another
+ * process holds it; 'already': done before.
+ */
+export async function postMonthEndProvision(
+  db: Kysely<DB>,
+  akhirBulan: string,
+  required: number,
+): Promise<{ outcome: 'done' | 'already' | 'busy'; selisih: number }> {
+  return db.transaction().execute(async (trx) => {
+    const run = await claimRun(trx, PPAP_JOB, akhirBulan);
+    if (!run) return { outcome: 'busy' as const, selisih: 0 };
+    if (run.finished_at) return { outcome: 'already' as const, selisih: 0 };
+    // The cadangan is a contra-asset: what it holds is its credit balance.
+    const held = -(await repo.roleBalanceAsOf(trx, 'cadangan_kerugian', akhirBulan));
+    const selisih = required - held;
+    if (selisih !== 0)
+      await repo.insertJournals(trx, [
+        {
+          tanggal: akhirBulan,
+          sumber: 'ppap',
+          keterangan: `PPAP akhir bulan ${formatDateLong(akhirBulan)}: cadangan ${formatRupiah(held)} menjadi ${formatRupiah(required)}`,
+          dicatat_oleh: null,
+          lines: jurnalPpap(selisih),
+        },
+      ]);
+    await advanceRun(trx, PPAP_JOB, akhirBulan, 0, 1, true);
+    return { outcome: 'done' as const, selisih };
+  });
 }

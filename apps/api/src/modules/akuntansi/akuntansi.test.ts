@@ -10,9 +10,11 @@ import { sql } from 'kysely';
 import { createTestApp, forgetMoneyEvents, type TestApp } from '../../test/test-app';
 import { addNasabah, createKasir, postLoan, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
-import { messages } from '@mizan/core';
+import { formatRupiah, messages } from '@mizan/core';
 import { deleteRuns } from '../../db/job-runs';
-import { JURNAL_BACKFILL_JOB, backfillJournals } from './akuntansi.service';
+import { JURNAL_BACKFILL_JOB, backfillJournals, postMonthEndProvision } from './akuntansi.service';
+import { monthEndProvision } from '../ledger/ledger.service';
+import { recordClosingSnapshot } from '../portfolio/portfolio.service';
 
 const clock = manualClock(new Date('2024-06-15T05:00:00Z'));
 let t: TestApp;
@@ -504,6 +506,46 @@ describe('the institution’s own chart (Pengaturan)', () => {
     } finally {
       expect((await send('PUT', '/api/akuntansi/peran', { peran: 'pendapatan_margin', akun_id: idOf('5101') })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('the month-end provision (PPAP)', () => {
+  it('brings the cadangan to what the month-end’s classes require, once, and back when they require less', async () => {
+    await recordClosingSnapshot(t.app.db, '2024-05-31');
+    const laporan = await t.request({ method: 'GET', url: '/api/laporan/kolektibilitas?bulan=2024-05' });
+    expect(laporan.statusCode, laporan.body).toBe(200);
+    const required = laporan.json().data.posisi.ppap_total as number;
+    expect(required).toBeGreaterThan(0);
+    const before = await trialBalance('2024-05-31');
+    const held = -balanceOf(before, '1401');
+
+    // At Jakarta's midnight on the 1st, the month-end before is the one provided for; two processes, one journal.
+    const runs = await Promise.all([monthEndProvision(t.app.db, '2024-06-01'), monthEndProvision(t.app.db, '2024-06-15')]);
+    expect(runs.map((r) => r?.outcome).sort()).toEqual(runs.some((r) => r?.outcome === 'busy') ? ['busy', 'done'] : ['already', 'done']);
+    expect(runs.find((r) => r?.outcome === 'done')?.selisih).toBe(required - held);
+    expect((await monthEndProvision(t.app.db, '2024-06-30'))?.outcome).toBe('already');
+    const after = await trialBalance('2024-05-31');
+    expect(after.seimbang).toBe(true);
+    expect(-balanceOf(after, '1401')).toBe(required);
+    expect(balanceOf(after, '6101') - balanceOf(before, '6101')).toBe(required - held);
+    const { rows } = await sql<{ sumber: string; tanggal: string; keterangan: string }>`
+      select sumber, to_char(tanggal, 'YYYY-MM-DD') as tanggal, keterangan from jurnal where sumber = 'ppap'`.execute(t.app.db);
+    expect(rows).toEqual([
+      {
+        sumber: 'ppap',
+        tanggal: '2024-05-31',
+        keterangan: `PPAP akhir bulan 31 Mei 2024: cadangan ${formatRupiah(held)} menjadi ${formatRupiah(required)}`,
+      },
+    ]);
+
+    // A month-end without a snapshot yet: nothing (the daily run records it first).
+    expect(await monthEndProvision(t.app.db, '2024-08-10')).toBeNull();
+    // The next month-end requires less: the difference goes back, Dr cadangan / Cr beban PPAP.
+    const back = await postMonthEndProvision(t.app.db, '2024-06-30', required - 100_000);
+    expect(back).toEqual({ outcome: 'done', selisih: -100_000 });
+    const june = await trialBalance('2024-06-30');
+    expect(-balanceOf(june, '1401')).toBe(required - 100_000);
+    expect(balanceOf(june, '6101')).toBe(balanceOf(after, '6101') - 100_000);
   });
 });
 

@@ -6,6 +6,7 @@ import { LEDGER_BATCH, forgetLedgerDay, runDailyLedger } from './ledger.service'
 import { getKolektibilitasSetting } from '../settings/settings.service';
 import { backfillLoanEvents, gradeAllCustomers } from '../mutasi/mutasi.service';
 import { JURNAL_BACKFILL_BATCH, backfillJournals } from '../akuntansi/akuntansi.service';
+import { monthEndProvision } from './ledger.service';
 import { BACKFILL_BATCH, backfillMonthEnds } from '../portfolio/portfolio.service';
 
 /** When the daily ledger runs: 00:05 in Jakarta, after the day's first minutes. */
@@ -67,6 +68,9 @@ export function scheduleDailyLedger(app: FastifyInstance) {
     const backfill = await backfillMonthEnds(app.db, tanggal, { signal: stop.signal, batch: BACKFILL_BATCH[app.dbKind] });
     if (backfill.outcome === 'done' && backfill.filled.length > 0)
       app.log.info({ filled: backfill.filled, processed: backfill.processed }, 'portfolio month-ends back-filled');
+    // The month-end provision (PPAP) of the last month-end, once its snapshot exists.
+    const ppap = await monthEndProvision(app.db, tanggal);
+    if (ppap?.outcome === 'done') app.log.info({ selisih: ppap.selisih }, 'month-end provision (PPAP) journalled');
     // PGlite has no autovacuum: the day's rewritten rows are vacuumed, a table per turn (db/maintenance.ts).
     const vacuum = await dailyVacuum(app.db, app.dbKind, tanggal, stop.signal);
     if (vacuum.waiting.length > 0)

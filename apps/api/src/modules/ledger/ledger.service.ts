@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { classOfLoan, loanLedger, paymentsByLoan } from '@mizan/core';
+import { classOfLoan, loanLedger, paymentsByLoan, previousMonthEnd } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { ledgerRules } from '../settings/settings.service';
 import * as repo from './ledger.repository';
 import * as jobRuns from '../../db/job-runs';
-import { recordClosingSnapshot } from '../portfolio/portfolio.service';
+import { recordClosingSnapshot, requiredProvisionAt } from '../portfolio/portfolio.service';
+import { postMonthEndProvision } from '../akuntansi/akuntansi.service';
 import { notifyKolektibilitasMemburuk, type Notifier } from '../notifikasi/notifikasi.service';
 
 /** The name of the daily ledger job in `job_runs`. */
@@ -113,3 +114,14 @@ export const forgetLedgerDay = (db: Kysely<DB>, tanggal: string) => jobRuns.dele
  * loans, or when the classification changed).
  */
 export const forgetLedgerRuns = (db: Kysely<DB>) => jobRuns.deleteRuns(db, LEDGER_JOB);
+
+/**
+ * The month-end provision (PPAP, issue 48) of the month-end before `today`: the classes' required
+ * cadangan from that day's portfolio snapshot (modules/portfolio), journalled once (modules/akuntansi).
+ * Null while the snapshot does not exist yet (the daily run records it; a back-fill fills it).
+ */
+export async function monthEndProvision(db: Kysely<DB>, today: string) {
+  const akhirBulan = previousMonthEnd(today);
+  const required = await requiredProvisionAt(db, akhirBulan);
+  return required === null ? null : postMonthEndProvision(db, akhirBulan, required);
+}

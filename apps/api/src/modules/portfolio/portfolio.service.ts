@@ -143,6 +143,16 @@ export async function portfolioAtMonthEnd(db: Kysely<DB>, bulan: string, today: 
 }
 
 /**
+ * The provision (PPAP) the classes required at the close of `tanggal` (a month-end), from its
+ * stored snapshot and the institution's rates (core `figuresOfTotals`, the Laporan Kolektibilitas'
+ * figure); null while that day has no finished snapshot.
+ */
+export async function requiredProvisionAt(db: Kysely<DB>, tanggal: string): Promise<number | null> {
+  const [[row], { ppap_persen }] = await Promise.all([repo.snapshotsOn(db, [tanggal]), getKolektibilitasSetting(db)]);
+  return row ? position(row.tanggal, row, ppap_persen).ppap_total : null;
+}
+
+/**
  * Records the portfolio at the close of `tanggal` from the loans' stored ledgers: called by the
  * daily job before it moves the loans on to the next day, when every loan still has the figures of
  * `tanggal` (each write of that day refreshed its loan with that date). A day that has a row keeps
