@@ -136,6 +136,8 @@ export const messages = {
     pengguna: 'Pengguna tidak ditemukan',
     penerima: 'Penerima notifikasi tidak ditemukan',
     file: 'File tidak ditemukan',
+    /** added (issue 48) */
+    akun: 'Akun tidak ditemukan di bagan akun',
   },
   listQuery: {
     /** added */
@@ -180,6 +182,19 @@ export const messages = {
     yearInvalid: 'Tahun harus antara 2000 dan 2100',
     /** added (issue 24) */
     dateRangeInvalid: 'Tanggal akhir tidak boleh sebelum tanggal awal',
+  },
+  /** The books (issue 48): who may read them, and the filters of their screens. */
+  akuntansi: {
+    /** added */
+    hanyaPembukuan: 'Hanya admin dan manajer yang dapat melihat pembukuan',
+    /** added: the journals are also open to operators (those they posted) */
+    hanyaJurnal: 'Hanya admin, manajer dan operator yang dapat melihat jurnal',
+    /** added */
+    akunRequired: 'Akun harus dipilih',
+    /** added */
+    sumberInvalid: 'Filter sumber jurnal tidak valid',
+    /** added */
+    pdfTerlaluBanyak: 'Terlalu banyak baris untuk satu PDF; persempit periode atau filter, atau ekspor ke Excel',
   },
   /** Words the reports show for what is missing (issue 26): on the screens and in their files alike. */
   laporan: {

@@ -17,6 +17,10 @@ export type KelompokAkun = (typeof kelompokAkun)[number];
 
 export type SaldoNormal = 'debit' | 'kredit';
 
+/** Where a journal comes from: a money event of a loan, a disbursement of the dana kebajikan, or a general journal. */
+export const sumberJurnal = ['mutasi', 'dana_kebajikan', 'umum'] as const;
+export type SumberJurnal = (typeof sumberJurnal)[number];
+
 /** What a journal of a money event posts to; each maps to one account of the chart. */
 export const peranAkun = [
   'kas',
@@ -194,4 +198,30 @@ export const kelompokAkunLabels: Record<KelompokAkun, string> = {
   ekuitas: 'Ekuitas',
   pendapatan: 'Pendapatan',
   beban: 'Beban',
+};
+
+/** The normal balance as staff read it. */
+export const saldoNormalLabels: Record<SaldoNormal, string> = { debit: 'Debit', kredit: 'Kredit' };
+
+/** What each posting role is, in plain Indonesian (Bagan Akun: which account takes which postings). */
+export const peranAkunLabels: Record<PeranAkun, string> = {
+  kas: 'Kas masuk dan keluar',
+  piutang_murabahah: 'Piutang murabahah (harga jual)',
+  margin_tangguhan: 'Margin murabahah yang belum diakui',
+  pembiayaan_mudharabah: 'Modal mudharabah yang disalurkan',
+  cadangan_kerugian: 'Cadangan kerugian (hapus buku)',
+  titipan_nasabah: 'Kelebihan bayar nasabah (titipan)',
+  dana_kebajikan: 'Ta’zir untuk dana kebajikan',
+  pendapatan_margin: 'Margin murabahah yang diakui',
+  pendapatan_bagi_hasil: 'Bagi hasil mudharabah',
+  pendapatan_tawidh: 'Ta’widh (ganti rugi)',
+  pendapatan_pemulihan: 'Pemulihan pembiayaan yang dihapusbukukan',
+  kerugian_pelunasan: 'Pokok yang tidak tertagih saat pelunasan',
+};
+
+/** Where a journal comes from, as the Jurnal screen's filter names it. */
+export const sumberJurnalLabels: Record<SumberJurnal, string> = {
+  mutasi: 'Transaksi pinjaman',
+  dana_kebajikan: 'Penyaluran dana kebajikan',
+  umum: 'Jurnal umum',
 };
