@@ -140,9 +140,10 @@ describe('GET /api/akuntansi/jurnal', () => {
       keterangan: 'Pembayaran · MRB-L1 · Siti Aminah',
     });
     expect(payment.baris.map(({ kode, debit, kredit }) => ({ kode, debit, kredit }))).toEqual([
+      // Debits first, as a journal is written.
       { kode: '1101', debit: 1_240_000, kredit: 0 },
-      { kode: '1201', debit: 0, kredit: 1_240_000 },
       { kode: '1202', debit: 240_000, kredit: 0 },
+      { kode: '1201', debit: 0, kredit: 1_240_000 },
       { kode: '5101', debit: 0, kredit: 240_000 },
     ]);
     expect(all.find((j) => j.jenis_mutasi === 'akad' && j.pinjaman_id === loanId)?.keterangan).toBe(

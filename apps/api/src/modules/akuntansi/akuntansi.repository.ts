@@ -180,10 +180,10 @@ function filteredJournals(db: Kysely<DB>, f: JournalFilters) {
   return builder;
 }
 
-/** A journal's lines (account code and name, debit, credit) in their order, as one JSON array. */
+/** A journal's lines (account code and name, debit, credit), debits first as a journal is written, as one JSON array. */
 const linesOfJournal = sql<{ akun_id: number; kode: string; nama: string; debit: number; kredit: number }[]>`(
   select json_agg(json_build_object('akun_id', b.akun_id, 'kode', a.kode, 'nama', a.nama,
-      'debit', b.debit, 'kredit', b.kredit) order by b.id)
+      'debit', b.debit, 'kredit', b.kredit) order by b.debit = 0, b.id)
   from jurnal_baris b join akun a on a.id = b.akun_id where b.jurnal_id = j.id)`;
 
 const journalColumns = [

@@ -61,12 +61,6 @@ const reports: MenuCard[] = [
  */
 const akuntansi: MenuCard[] = [
   {
-    to: '/laporan/neraca-saldo',
-    title: 'Neraca Saldo',
-    description: 'Saldo debit dan kredit setiap akun per tanggal, dari jurnal setiap transaksi.',
-    icon: <Scale className="h-5 w-5" aria-hidden="true" />,
-  },
-  {
     to: '/laporan/jurnal',
     title: 'Jurnal',
     description: 'Setiap jurnal dengan baris debit dan kreditnya, per tanggal, akun, jenis transaksi atau pinjaman.',
@@ -77,6 +71,12 @@ const akuntansi: MenuCard[] = [
     title: 'Buku Besar',
     description: 'Mutasi satu akun dalam satu periode: saldo awal, saldo berjalan, dan saldo akhir.',
     icon: <BookOpen className="h-5 w-5" aria-hidden="true" />,
+  },
+  {
+    to: '/laporan/neraca-saldo',
+    title: 'Neraca Saldo',
+    description: 'Saldo debit dan kredit setiap akun per tanggal, dari jurnal setiap transaksi.',
+    icon: <Scale className="h-5 w-5" aria-hidden="true" />,
   },
   {
     to: '/laporan/bagan-akun',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { kelompokAkun, kelompokAkunLabels, peranAkunLabels, saldoNormalLabels, type Akun } from '@mizan/core';
-import { Table, TableHead, TBody, Td, Tr } from '../../../components/ui/table';
+import { Table, TableHead, TBody, Td, Tr, type TableColumn } from '../../../components/ui/table';
 import type { Layout } from '../../../components/ui/use-media-query';
 
 /** What an account takes, in plain words ('—' for an account no transaction posts to by itself). */
@@ -22,6 +22,15 @@ function AkunLink({ akun }: { akun: Akun }) {
   );
 }
 
+/** The same column widths in every group's table, so that the groups line up under each other. */
+const columns: TableColumn[] = [
+  { header: 'Kode', className: 'w-24' },
+  { header: 'Nama Akun', className: 'w-[34%]' },
+  { header: 'Saldo Normal', className: 'w-36' },
+  { header: 'Status', className: 'w-28' },
+  'Menampung',
+];
+
 /** The chart of accounts grouped by kelompok: a table per group on desktop, a list on tablets and phones. */
 export function BaganAkunGroups({ chart, layout }: { chart: readonly Akun[]; layout: Layout }) {
   const groups = kelompokAkun
@@ -35,12 +44,12 @@ export function BaganAkunGroups({ chart, layout }: { chart: readonly Akun[]; lay
             {kelompokAkunLabels[kelompok]}
           </h2>
           {layout === 'desktop' ? (
-            <Table caption={`Akun ${kelompokAkunLabels[kelompok]}`}>
-              <TableHead columns={['Kode', 'Nama Akun', 'Saldo Normal', 'Status', 'Menampung']} />
+            <Table caption={`Akun ${kelompokAkunLabels[kelompok]}`} className="table-fixed">
+              <TableHead columns={columns} />
               <TBody>
                 {accounts.map((a) => (
                   <Tr key={a.id}>
-                    <Td className="w-20 whitespace-nowrap text-muted tabular-nums">{a.kode}</Td>
+                    <Td className="whitespace-nowrap text-muted tabular-nums">{a.kode}</Td>
                     <Td>
                       <AkunLink akun={a} />
                     </Td>

@@ -37,13 +37,14 @@ export function BooksActions({
       },
       'Gagal mengunduh PDF',
     );
+  // One row on tablets and desktops: the header's title wraps rather than the two buttons stacking.
   return (
-    <>
+    <div className="flex flex-wrap gap-2 md:flex-nowrap">
       <ExportButton what={what} filters={filters} onExport={(format: ExportFormat) => exportBooks(exportName, query, format)} />
       <Button variant="outline" onClick={() => void pdf()} disabled={running !== null} aria-label={`Unduh PDF ${what}`}>
         {running ? <Spinner className="h-4 w-4" /> : <FileDown className="h-4 w-4" aria-hidden="true" />}
         Unduh PDF
       </Button>
-    </>
+    </div>
   );
 }
