@@ -50,7 +50,7 @@ describe('Bagan Akun & Pemetaan', () => {
     await page.getByRole('link', { name: /Bagan Akun & Pemetaan/ }).click();
     await page.getByRole('heading', { name: 'Bagan Akun & Pemetaan' }).waitFor();
     await page.getByTestId('akun-1101').getByText('Kas/Bank').waitFor();
-    expect(await page.getByTestId('akun-1101').textContent()).toContain('Posting: Kas (uang tunai)');
+    expect(await page.getByTestId('akun-1101').textContent()).toContain('Posting: Kas masuk dan keluar');
 
     // A code already used is refused on its field.
     await page.getByRole('button', { name: 'Tambah Akun' }).click();
@@ -71,10 +71,10 @@ describe('Bagan Akun & Pemetaan', () => {
     expect(bsi).toMatchObject({ nama: 'Bank Syariah Indonesia', kas_bank: true, peran: [] });
 
     // Cash goes to the new account from now on; the chart says so.
-    const kas = page.getByLabel('Kas (uang tunai)');
+    const kas = page.getByLabel('Kas masuk dan keluar');
     await kas.selectOption({ label: '1103 · Bank Syariah Indonesia' });
-    await page.getByRole('button', { name: 'Simpan pemetaan Kas (uang tunai)' }).click();
-    await page.getByText('Kas (uang tunai) kini diposting ke akun yang dipilih').waitFor();
+    await page.getByRole('button', { name: 'Simpan pemetaan Kas masuk dan keluar' }).click();
+    await page.getByText('Kas masuk dan keluar kini diposting ke akun yang dipilih').waitFor();
     expect((await chart()).find((a) => a.kode === '1103')?.peran).toEqual(['kas']);
     // Mapped, it cannot be deleted: no Hapus button; 1101 loses its mark of the role.
     expect(await page.getByRole('button', { name: 'Hapus akun 1103 Bank Syariah Indonesia' }).count()).toBe(0);

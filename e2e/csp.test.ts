@@ -114,6 +114,10 @@ describe('content security policy', () => {
       '/impor',
       '/laporan/kolektibilitas',
       '/laporan/penagihan',
+      '/laporan/neraca-saldo',
+      '/laporan/jurnal',
+      '/laporan/buku-besar',
+      '/laporan/bagan-akun',
     ];
     for (const path of signedIn) await visit(page, path, violations);
 

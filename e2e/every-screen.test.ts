@@ -163,6 +163,14 @@ const visits: Visit[] = [
   { route: '/laporan', path: () => '/laporan', ready: text('Rekap Harian') },
   { route: '/laporan/rekap-harian', path: () => '/laporan/rekap-harian', ready: text('Per Petugas') },
   { route: '/laporan/neraca-saldo', path: () => '/laporan/neraca-saldo', ready: text('Jumlah Debit') },
+  { route: '/laporan/jurnal', path: () => '/laporan/jurnal', ready: text('Pembayaran ·') },
+  {
+    route: '/laporan/jurnal',
+    path: () => `/laporan/jurnal?pinjaman_id=${ids.pinjaman}`,
+    ready: text('Akad (pencairan)'),
+  },
+  { route: '/laporan/buku-besar', path: () => '/laporan/buku-besar', ready: text('Pembayaran ·') },
+  { route: '/laporan/bagan-akun', path: () => '/laporan/bagan-akun', ready: text('Dana Syirkah Temporer') },
   {
     route: '/laporan/rekap-harian',
     path: () => '/laporan/rekap-harian',

@@ -61,6 +61,7 @@ export * from './domain/completeness';
 export * from './domain/pinjaman-completeness';
 export * from './domain/terbilang';
 export * from './domain/dokumen';
+export * from './domain/dokumen-buku';
 
 export * from './format/rupiah';
 export * from './format/percent';

@@ -134,7 +134,16 @@ export const messages = {
   },
   /** added (issue 48): the chart of accounts and the posting roles */
   akuntansi: {
-    kodeRequired: 'Kode akun harus diisi',
+    /** added */
+    hanyaPembukuan: 'Hanya admin dan manajer yang dapat melihat pembukuan',
+    /** added: the journals are also open to operators (those they posted) */
+    hanyaJurnal: 'Hanya admin, manajer dan operator yang dapat melihat jurnal',
+    /** added */
+    akunRequired: 'Akun harus dipilih',
+    /** added */
+    sumberInvalid: 'Filter sumber jurnal tidak valid',
+    /** added */
+    pdfTerlaluBanyak: 'Terlalu banyak baris untuk satu PDF; persempit periode atau filter, atau ekspor ke Excel',    kodeRequired: 'Kode akun harus diisi',
     kodeInvalid: 'Kode akun berupa angka, boleh dipisah titik (mis. 1103 atau 1102.01), paling banyak 20 karakter',
     namaRequired: 'Nama akun harus diisi',
     namaMax: 'Nama akun maksimal 120 karakter',
@@ -143,7 +152,6 @@ export const messages = {
     kasBankInvalid: 'Tandai kas/bank dengan ya atau tidak',
     aktifInvalid: 'Status aktif harus ya atau tidak',
     peranInvalid: 'Peran posting tidak dikenal',
-    akunRequired: 'Pilih akun',
     akunNotFound: 'Akun tidak ditemukan',
     kasBankAset: 'Hanya akun aset bersaldo normal debit yang dapat menjadi akun kas atau bank',
     kodeTaken: (kode: string) => `Kode akun ${kode} sudah dipakai akun lain`,
@@ -165,6 +173,8 @@ export const messages = {
     pengguna: 'Pengguna tidak ditemukan',
     penerima: 'Penerima notifikasi tidak ditemukan',
     file: 'File tidak ditemukan',
+    /** added (issue 48) */
+    akun: 'Akun tidak ditemukan di bagan akun',
   },
   listQuery: {
     /** added */
@@ -210,6 +220,8 @@ export const messages = {
     /** added (issue 24) */
     dateRangeInvalid: 'Tanggal akhir tidak boleh sebelum tanggal awal',
   },
+  /** The books (issue 48): who may read them, and the filters of their screens. */
+
   /** Words the reports show for what is missing (issue 26): on the screens and in their files alike. */
   laporan: {
     tanpaKota: '(tanpa kota)',

@@ -2,8 +2,9 @@
  * The content of the printed documents (issue 25), built once here and rendered by the server
  * (PDF) and the browser (print view) alike, so that both say exactly the same.
  */
-import type { BagianDokumen, Dokumen, KopDokumen } from '../schemas/dokumen';
+import type { Dokumen, KopDokumen } from '../schemas/dokumen';
 import { formatDateLong, formatDateShort, formatDateTime } from '../format/date';
+import { dicetak, rincian, tabel, teks } from './dokumen-parts';
 import { formatRupiah } from '../format/rupiah';
 import { formatPercent } from '../format/percent';
 import { jenisPembayaranLabels, statusPinjamanLabels } from '../format/labels';
@@ -49,16 +50,6 @@ export interface KwitansiData {
   /** An early settlement's payment (issue 27 B): what was not collected, beside what was paid. */
   pelunasan?: { margin_tidak_ditagih: number; khasm: number } | null;
 }
-
-const rincian = (judul: string | null, baris: [string, string, boolean?][]): BagianDokumen => ({
-  jenis: 'rincian',
-  judul,
-  baris: baris.map(([label, nilai, tebal]) => ({ label, nilai, tebal: tebal ?? false })),
-  teks: null,
-  kolom: [],
-  sel: [],
-  total: null,
-});
 
 /** File names: letters, digits and dashes only (a receipt number's slashes become dashes). */
 export function fileNamePart(text: string): string {
@@ -153,31 +144,6 @@ export const instalmentStateLabels: Record<InstalmentState, string> = {
   terlambat: 'Terlambat',
 };
 
-const tabel = (
-  judul: string | null,
-  kolom: [label: string, kanan: boolean, lebar: number][],
-  sel: string[][],
-  total: string[] | null,
-): BagianDokumen => ({
-  jenis: 'tabel',
-  judul,
-  baris: [],
-  teks: null,
-  kolom: kolom.map(([label, kanan, lebar]) => ({ label, kanan, lebar })),
-  sel,
-  total,
-});
-
-const teks = (isi: string): BagianDokumen => ({
-  jenis: 'teks',
-  judul: null,
-  baris: [],
-  teks: isi,
-  kolom: [],
-  sel: [],
-  total: null,
-});
-
 /** A loan as its documents print it. */
 export interface DokumenPinjaman {
   id: number;
@@ -204,8 +170,6 @@ export interface DokumenNasabah {
   alamat: string | null;
   telepon: string | null;
 }
-
-const dicetak = (now: Date) => ({ dicetak_pada: now.toISOString(), dicetak_pada_teks: formatDateTime(now) });
 
 const nasabahRows = (n: DokumenNasabah): [string, string, boolean?][] => [
   ['Nasabah', n.nama, true],

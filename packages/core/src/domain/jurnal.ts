@@ -226,19 +226,30 @@ export function syaratPeran(peran: PeranAkun): { kelompok: KelompokAkun; saldo_n
 export const saldoNormalBawaan = (kelompok: KelompokAkun): SaldoNormal =>
   kelompok === 'aset' || kelompok === 'beban' ? 'debit' : 'kredit';
 
-/** The posting roles as staff read them (Pengaturan → Bagan Akun, the books' screens). */
+/** The normal balance as staff read it. */
+export const saldoNormalLabels: Record<SaldoNormal, string> = { debit: 'Debit', kredit: 'Kredit' };
+
+/** What each posting role is, in plain Indonesian (Bagan Akun: which account takes which postings). */
 export const peranAkunLabels: Record<PeranAkun, string> = {
-  kas: 'Kas (uang tunai)',
-  piutang_murabahah: 'Piutang Murabahah',
-  margin_tangguhan: 'Margin Murabahah Tangguhan',
-  pembiayaan_mudharabah: 'Pembiayaan Mudharabah',
-  cadangan_kerugian: 'Cadangan Kerugian (PPAP)',
-  titipan_nasabah: 'Titipan Nasabah (lebih bayar)',
-  dana_kebajikan: 'Dana Kebajikan (ta’zir)',
-  pendapatan_margin: 'Pendapatan Margin Murabahah',
-  pendapatan_bagi_hasil: 'Pendapatan Bagi Hasil Mudharabah',
-  pendapatan_tawidh: 'Pendapatan Ta’widh',
-  pendapatan_pemulihan: 'Pendapatan Pemulihan',
-  kerugian_pelunasan: 'Kerugian Pelunasan',
-  beban_ppap: 'Beban PPAP',
+  kas: 'Kas masuk dan keluar',
+  piutang_murabahah: 'Piutang murabahah (harga jual)',
+  margin_tangguhan: 'Margin murabahah yang belum diakui',
+  pembiayaan_mudharabah: 'Modal mudharabah yang disalurkan',
+  cadangan_kerugian: 'Cadangan kerugian (PPAP, hapus buku)',
+  titipan_nasabah: 'Kelebihan bayar nasabah (titipan)',
+  dana_kebajikan: 'Ta’zir untuk dana kebajikan',
+  pendapatan_margin: 'Margin murabahah yang diakui',
+  pendapatan_bagi_hasil: 'Bagi hasil mudharabah',
+  pendapatan_tawidh: 'Ta’widh (ganti rugi)',
+  pendapatan_pemulihan: 'Pemulihan pembiayaan yang dihapusbukukan',
+  kerugian_pelunasan: 'Pokok yang tidak tertagih saat pelunasan',
+  beban_ppap: 'Beban penyisihan kerugian (PPAP)',
+};
+
+/** Where a journal comes from, as the Jurnal screen's filter names it. */
+export const sumberJurnalLabels: Record<SumberJurnal, string> = {
+  mutasi: 'Transaksi pinjaman',
+  dana_kebajikan: 'Penyaluran dana kebajikan',
+  umum: 'Jurnal umum',
+  ppap: 'PPAP akhir bulan',
 };

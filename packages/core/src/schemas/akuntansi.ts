@@ -5,8 +5,17 @@
 import { z } from './zod';
 import { kelompokAkun, peranAkun, sumberJurnal } from '../domain/jurnal';
 import { jenisMutasi } from '../domain/mutasi';
-import { optionalDateField } from './fields';
 import { messages } from '../messages';
+import { idField, optionalDateField } from './fields';
+import {
+  dateRangeInOrder,
+  enumParam,
+  formatParam,
+  limitParamSchema,
+  optionalDateParam,
+  optionalIdParam,
+  pageParamSchema,
+} from './list-query';
 
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -64,6 +73,10 @@ export const jurnalListSchema = z.array(jurnalSchema);
 /** `GET /api/akuntansi/neraca-saldo`: `tanggal` (default today). */
 export const neracaSaldoQuerySchema = z.object({ tanggal: z.preprocess(blank, optionalDateField()) });
 export type NeracaSaldoQuery = z.infer<typeof neracaSaldoQuerySchema>;
+/** `GET /api/akuntansi/neraca-saldo/ekspor`: the day and the file `format`. */
+export const neracaSaldoExportQuerySchema = neracaSaldoQuerySchema.extend({ format: formatParam });
+/** `GET /api/akuntansi/akun/ekspor`: the file `format`. */
+export const akunExportQuerySchema = z.object({ format: formatParam });
 
 /**
  * The trial balance as of a date: each account with any posting up to it, its balance on the
@@ -116,3 +129,90 @@ export const peranUpdateSchema = z.object({
   akun_id: z.number({ error: m.akunRequired }).int({ error: m.akunRequired }).min(1, { error: m.akunRequired }),
 });
 export type PeranUpdateInput = z.infer<typeof peranUpdateSchema>;
+/** A journal on the Jurnal screen: its lines, and what it was for as people read it. */
+export const jurnalEntrySchema = jurnalSchema.extend({
+  /**
+   * A money event: its kind, the loan's number and the customer's name ("Pembayaran · MRB-001 ·
+   * Siti Aminah"); a disbursement of the dana kebajikan or a general journal: its own description.
+   */
+  keterangan: z.string(),
+  nomor_pinjaman: z.string().nullable(),
+  nasabah_nama: z.string().nullable(),
+});
+export type JurnalEntry = z.infer<typeof jurnalEntrySchema>;
+
+const jurnalFilters = {
+  dari: optionalDateParam(),
+  sampai: optionalDateParam(),
+  /** Journals with a line on this account. */
+  akun_id: optionalIdParam(),
+  sumber: enumParam(sumberJurnal, messages.akuntansi.sumberInvalid),
+  /** The kind of money event (a journal of a loan). */
+  jenis: enumParam(jenisMutasi, messages.listQuery.jenisInvalid),
+  pinjaman_id: optionalIdParam(),
+};
+
+/** `GET /api/akuntansi/jurnal`: dari–sampai, akun_id, sumber, jenis, pinjaman_id; page and limit; newest first. */
+export const jurnalListQuerySchema = z
+  .object({ page: pageParamSchema, limit: limitParamSchema, ...jurnalFilters })
+  .superRefine(dateRangeInOrder);
+export type JurnalListQuery = z.infer<typeof jurnalListQuerySchema>;
+/** The Jurnal's filters alone (its PDF). */
+export const jurnalFilterQuerySchema = z.object(jurnalFilters).superRefine(dateRangeInOrder);
+export type JurnalFilters = z.infer<typeof jurnalFilterQuerySchema>;
+/** `GET /api/akuntansi/jurnal/ekspor`: the filters and the file `format`. */
+export const jurnalExportQuerySchema = z.object({ ...jurnalFilters, format: formatParam }).superRefine(dateRangeInOrder);
+
+/** Lines of the Buku Besar per page. */
+export const BUKU_BESAR_PAGE_SIZE = 50;
+
+const bukuBesarFilters = {
+  akun_id: idField(messages.akuntansi.akunRequired),
+  /** The period's first day (default: the first of this month) and last (default: today). */
+  dari: optionalDateParam(),
+  sampai: optionalDateParam(),
+};
+/** `GET /api/akuntansi/buku-besar`: one account over dari–sampai, 50 lines a page. */
+export const bukuBesarQuerySchema = z.object({ ...bukuBesarFilters, page: pageParamSchema }).superRefine(dateRangeInOrder);
+export type BukuBesarQuery = z.infer<typeof bukuBesarQuerySchema>;
+/** The Buku Besar's account and period alone (its PDF). */
+export const bukuBesarFilterQuerySchema = z.object(bukuBesarFilters).superRefine(dateRangeInOrder);
+/** `GET /api/akuntansi/buku-besar/ekspor`: the account, the period and the file `format`. */
+export const bukuBesarExportQuerySchema = z.object({ ...bukuBesarFilters, format: formatParam }).superRefine(dateRangeInOrder);
+
+/** A line of the Buku Besar: its journal, what for, the amount and the balance after it. */
+export const barisBukuBesarSchema = z.object({
+  /** The journal line's id. */
+  id: z.number(),
+  jurnal_id: z.number(),
+  nomor: z.string(),
+  tanggal: z.string(),
+  keterangan: z.string(),
+  pinjaman_id: z.number().nullable(),
+  debit: z.number(),
+  kredit: z.number(),
+  /** The running balance after this line, in the account's normal-balance sign. */
+  saldo: z.number(),
+});
+export type BarisBukuBesar = z.infer<typeof barisBukuBesarSchema>;
+
+/**
+ * The ledger of one account over a period (Buku Besar): the balance before it, one page of its
+ * lines in date and posting order with the running balance, and the period's totals and closing
+ * balance. Balances are in the account's normal-balance sign (a credit-normal account's credits
+ * raise it).
+ */
+export const bukuBesarSchema = z.object({
+  akun: akunSchema.pick({ id: true, kode: true, nama: true, kelompok: true, saldo_normal: true }),
+  dari: z.string(),
+  sampai: z.string(),
+  saldo_awal: z.number(),
+  /** The balance before this page's first line (the opening balance on page 1). */
+  saldo_awal_halaman: z.number(),
+  baris: z.array(barisBukuBesarSchema),
+  total_debit: z.number(),
+  total_kredit: z.number(),
+  saldo_akhir: z.number(),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+});
+export type BukuBesar = z.infer<typeof bukuBesarSchema>;

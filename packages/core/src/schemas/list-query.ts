@@ -49,7 +49,8 @@ function integerParam(options: { integer: string; min: number; minMessage: strin
   );
 }
 
-function enumParam<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+/** An optional enum filter: blank or 'all' → absent, an unknown value → 400 with `message`. */
+export function enumParam<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.preprocess(
     (value: string | null | undefined) => blankToUndefined(value),
     z.enum(values, { error: message }).optional(),
@@ -193,14 +194,18 @@ export const notificationRecipientListQuerySchema = z.object({
 });
 export type NotificationRecipientListQuery = z.infer<typeof notificationRecipientListQuerySchema>;
 
+/** An optional day filter ('YYYY-MM-DD'): blank → null, anything else not a real date → 400. */
+export const optionalDateParam = () => z.preprocess(blankToUndefined, optionalDateField());
+
 const waMessageFilters = {
   search: searchParamSchema,
   jenis: enumParam(waMessageJenis, m.jenisInvalid),
   status: enumParam(waMessageStatuses, m.statusInvalid),
-  dari: z.preprocess(blankToUndefined, optionalDateField()),
-  sampai: z.preprocess(blankToUndefined, optionalDateField()),
+  dari: optionalDateParam(),
+  sampai: optionalDateParam(),
 };
-const dateRangeInOrder = (q: { dari: string | null; sampai: string | null }, ctx: z.RefinementCtx) => {
+/** A query's `dari`–`sampai` must not run backwards (400 on `sampai`). */
+export const dateRangeInOrder = (q: { dari: string | null; sampai: string | null }, ctx: z.RefinementCtx) => {
   if (q.dari && q.sampai && q.dari > q.sampai) ctx.addIssue({ code: 'custom', path: ['sampai'], message: m.dateRangeInvalid });
 };
 
@@ -263,7 +268,7 @@ export type TunggakanSummaryQuery = z.infer<typeof tunggakanSummaryQuerySchema>;
 /** The file formats of an export (issue 26): XLSX for Excel, CSV for other programs. */
 
 /** `format`: xlsx (default) or csv. */
-const formatParam = enumParam(exportFormats, m.formatInvalid).transform((value): ExportFormat => value ?? 'xlsx');
+export const formatParam = enumParam(exportFormats, m.formatInvalid).transform((value): ExportFormat => value ?? 'xlsx');
 
 /** A list's export query: the list's filters and sort, without its page, and the file `format`. */
 function exportQueryOf<Shape extends z.ZodRawShape>(list: z.ZodObject<Shape & Pick<typeof paging, 'page' | 'limit'>>) {

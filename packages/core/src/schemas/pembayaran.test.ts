@@ -13,7 +13,7 @@ const valid = {
 
 describe('pembayaranCreateSchema (spec §5 Pembayaran)', () => {
   it('accepts a payment, from numbers or numeric strings', () => {
-    const expected = { ...valid };
+    const expected = { ...valid, akun_kas_id: null };
     expect(pembayaranCreateSchema.parse(valid)).toEqual(expected);
     expect(pembayaranCreateSchema.parse({ ...valid, pinjaman_id: '7', jumlah: '1240000', angsuran_ke: '2' })).toEqual(expected);
   });
@@ -28,7 +28,18 @@ describe('pembayaranCreateSchema (spec §5 Pembayaran)', () => {
       ...withoutAngsuranKe,
       keterangan: null,
       angsuran_ke: null,
+      akun_kas_id: null,
     });
+  });
+
+  it('takes where the money was received: a cash or bank account id, or nothing for cash (issue 48)', () => {
+    expect(pembayaranCreateSchema.parse({ ...valid, akun_kas_id: 5 }).akun_kas_id).toBe(5);
+    expect(pembayaranCreateSchema.parse({ ...valid, akun_kas_id: '5' }).akun_kas_id).toBe(5);
+    for (const none of [null, '', undefined]) expect(pembayaranCreateSchema.parse({ ...valid, akun_kas_id: none }).akun_kas_id).toBeNull();
+    for (const bad of [0, -1, 1.5, 'bank', 2_147_483_648])
+      expect(issuesByField(pembayaranCreateSchema, { ...valid, akun_kas_id: bad })).toEqual({
+        akun_kas_id: ['Akun penerimaan harus akun kas atau bank yang aktif'],
+      });
   });
 
   it('normalises an empty keterangan to null', () => {

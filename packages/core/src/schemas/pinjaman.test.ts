@@ -28,6 +28,7 @@ const json = {
   jaminan: 'BPKB motor',
   keterangan: null,
   durasi_angsuran: 12,
+  akun_kas_id: null,
 };
 
 describe('pinjamanCreateSchema (spec §5 Pinjaman)', () => {
@@ -59,6 +60,7 @@ describe('pinjamanCreateSchema (spec §5 Pinjaman)', () => {
       jaminan: null,
       keterangan: null,
       durasi_angsuran: null,
+      akun_kas_id: null,
     });
   });
 

@@ -1,7 +1,9 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import type { JenisMutasi, MutasiParts } from '@mizan/core';
+import type { JenisMutasi, JurnalFilters, MutasiParts } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { journalCtes, type JurnalOfEvent } from '../../db/journal-writes';
+import { selectJsonRows, sortKeyColumn } from '../../db/json-rows';
+import { pageWindow } from '../../db/paging';
 
 export { massal } from '../../db/journal-writes';
 
@@ -254,4 +256,212 @@ export async function roleBalanceAsOf(trx: Kysely<DB>, peran: DB['akun_peran']['
         and tanggal >= date_trunc('month', ${tanggal}::date) and tanggal <= ${tanggal}::date
     ) s`.execute(trx);
   return Number(rows[0]?.saldo ?? 0);
+}
+
+/** An account of the chart by id, or undefined. */
+export function findAkun(db: Kysely<DB>, akunId: number) {
+  return db
+    .selectFrom('akun')
+    .select(['id', 'kode', 'nama', 'kelompok', 'saldo_normal'])
+    .where('id', '=', akunId)
+    .executeTakeFirst();
+}
+
+/** The Jurnal screen's filters, and, for an operator, only the journals they posted (`dicatat_oleh`). */
+export type JournalFilters = Omit<JurnalFilters, 'dari' | 'sampai'> & {
+  dari?: string | null;
+  sampai?: string | null;
+  dicatat_oleh?: number;
+};
+
+/** Journals matching the filters, with their money event (if any) as `m`. */
+function filteredJournals(db: Kysely<DB>, f: JournalFilters) {
+  let builder = db.selectFrom('jurnal as j').leftJoin('mutasi_pinjaman as m', 'm.id', 'j.mutasi_id');
+  if (f.dari) builder = builder.where('j.tanggal', '>=', f.dari);
+  if (f.sampai) builder = builder.where('j.tanggal', '<=', f.sampai);
+  if (f.sumber) builder = builder.where('j.sumber', '=', f.sumber);
+  if (f.jenis) builder = builder.where('m.jenis', '=', f.jenis);
+  if (f.pinjaman_id !== undefined) builder = builder.where('m.pinjaman_id', '=', f.pinjaman_id);
+  if (f.dicatat_oleh !== undefined) builder = builder.where('j.dicatat_oleh', '=', f.dicatat_oleh);
+  if (f.akun_id !== undefined) {
+    // The account's lines through its index (akun_id, tanggal, id), the period narrowing them too.
+    let lines = db.selectFrom('jurnal_baris as b').select('b.jurnal_id').where('b.akun_id', '=', f.akun_id);
+    if (f.dari) lines = lines.where('b.tanggal', '>=', f.dari);
+    if (f.sampai) lines = lines.where('b.tanggal', '<=', f.sampai);
+    builder = builder.where('j.id', 'in', lines);
+  }
+  return builder;
+}
+
+/** A journal's lines (account code and name, debit, credit), debits first as a journal is written, as one JSON array. */
+const linesOfJournal = sql<{ akun_id: number; kode: string; nama: string; debit: number; kredit: number }[]>`(
+  select json_agg(json_build_object('akun_id', b.akun_id, 'kode', a.kode, 'nama', a.nama,
+      'debit', b.debit, 'kredit', b.kredit) order by b.debit = 0, b.id)
+  from jurnal_baris b join akun a on a.id = b.akun_id where b.jurnal_id = j.id)`;
+
+const journalColumns = [
+  'j.id',
+  'j.tanggal',
+  'j.sumber',
+  'j.mutasi_id',
+  'm.jenis as jenis_mutasi',
+  'm.pinjaman_id',
+  'm.pembayaran_id',
+  'j.membalik_id',
+  'j.keterangan',
+  'p.nomor_pinjaman',
+  'p.nasabah_nama',
+] as const;
+
+/** One page of journals, newest first (date, then posting order), each with its lines; and how many match. */
+export async function journalPage(db: Kysely<DB>, filters: JournalFilters, paging: { page: number; limit: number }) {
+  const page = filteredJournals(db, filters)
+    .leftJoin('pinjaman as p', 'p.id', 'm.pinjaman_id')
+    .select(journalColumns)
+    .select(linesOfJournal.as('baris'))
+    .select(sortKeyColumn(sql.ref('j.tanggal')))
+    .orderBy('j.tanggal', 'desc')
+    .orderBy('j.id', 'desc')
+    .$call((builder) => pageWindow(builder, paging));
+  const rows = await selectJsonRows(db, page, 'desc');
+  return { rows, total: await countJournals(db, filters) };
+}
+
+/** How many journals match the filters. */
+export async function countJournals(db: Kysely<DB>, filters: JournalFilters) {
+  const { total } = await filteredJournals(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** The next `limit` journals after `after` in the screen's order (newest first), keyset: an export's batch. */
+export function journalBatch(
+  db: Kysely<DB>,
+  filters: JournalFilters,
+  after: { tanggal: string; id: number } | null,
+  limit: number,
+) {
+  let builder = filteredJournals(db, filters)
+    .leftJoin('pinjaman as p', 'p.id', 'm.pinjaman_id')
+    .select(journalColumns)
+    .select(linesOfJournal.as('baris'));
+  if (after) builder = builder.where(sql<boolean>`(j.tanggal, j.id) < (${after.tanggal}::date, ${after.id})`);
+  return builder.orderBy('j.tanggal', 'desc').orderBy('j.id', 'desc').limit(limit).execute();
+}
+
+/** A line of an account's ledger with what its journal was for. */
+export interface LedgerLineRow {
+  id: number;
+  jurnal_id: number;
+  tanggal: string;
+  debit: number;
+  kredit: number;
+  sumber: DB['jurnal']['sumber'];
+  keterangan: string | null;
+  jenis_mutasi: JenisMutasi | null;
+  pinjaman_id: number | null;
+  nomor_pinjaman: string | null;
+  nasabah_nama: string | null;
+}
+
+/** The columns of a ledger line `b` with its journal `j`, its money event `m` and loan `p` joined. */
+const ledgerLineColumns = sql`b.id, b.jurnal_id, b.tanggal, b.debit, b.kredit, j.sumber, j.keterangan,
+  m.jenis as jenis_mutasi, m.pinjaman_id, p.nomor_pinjaman, p.nasabah_nama`;
+const ledgerLineJoins = sql`join jurnal j on j.id = b.jurnal_id
+  left join mutasi_pinjaman m on m.id = j.mutasi_id
+  left join pinjaman p on p.id = m.pinjaman_id`;
+
+/**
+ * An account's ledger over `dari`–`sampai`, in one statement (one snapshot): the balance before
+ * `dari` (debits less credits: the months before from the monthly balances, the month's days
+ * before it from the daily ones), the period's debits and credits (daily balances), how many lines
+ * it has, and the page of `limit` lines from the `offset`-th in date and posting order, with the
+ * balance before that line: the whole days before its day from the daily balances, and its day's
+ * lines before it through the index (akun_id, tanggal, id). A later page's running balance so
+ * needs no earlier page read.
+ */
+export async function ledgerPage(
+  db: Kysely<DB>,
+  akunId: number,
+  dari: string,
+  sampai: string,
+  window: { offset: number; limit: number },
+) {
+  const { rows } = await sql<{
+    saldo_awal: number;
+    total_debit: number;
+    total_kredit: number;
+    jumlah_baris: number;
+    sebelum_halaman: number | null;
+    baris: LedgerLineRow[] | null;
+  }>`
+    with awal as (
+      select coalesce(sum(debit - kredit), 0) as saldo from (
+        select debit, kredit from saldo_akun_bulanan where akun_id = ${akunId} and bulan < date_trunc('month', ${dari}::date)
+        union all
+        select debit, kredit from saldo_akun_harian
+        where akun_id = ${akunId} and tanggal >= date_trunc('month', ${dari}::date) and tanggal < ${dari}::date
+      ) s
+    ),
+    periode as (
+      select coalesce(sum(debit), 0) as debit, coalesce(sum(kredit), 0) as kredit from saldo_akun_harian
+      where akun_id = ${akunId} and tanggal between ${dari}::date and ${sampai}::date
+    ),
+    pertama as (
+      select tanggal, id from jurnal_baris
+      where akun_id = ${akunId} and tanggal between ${dari}::date and ${sampai}::date
+      order by tanggal, id offset ${window.offset} limit 1
+    ),
+    halaman as (
+      select b.* from jurnal_baris b, pertama f
+      where b.akun_id = ${akunId} and (b.tanggal, b.id) >= (f.tanggal, f.id) and b.tanggal <= ${sampai}::date
+      order by b.tanggal, b.id limit ${window.limit}
+    )
+    select (select saldo from awal)::bigint as saldo_awal,
+      (select debit from periode)::bigint as total_debit,
+      (select kredit from periode)::bigint as total_kredit,
+      (select count(*) from jurnal_baris
+        where akun_id = ${akunId} and tanggal between ${dari}::date and ${sampai}::date)::int as jumlah_baris,
+      ((select coalesce(sum(h.debit - h.kredit), 0) from saldo_akun_harian h, pertama f
+          where h.akun_id = ${akunId} and h.tanggal >= ${dari}::date and h.tanggal < f.tanggal)
+        + (select coalesce(sum(b.debit - b.kredit), 0) from jurnal_baris b, pertama f
+          where b.akun_id = ${akunId} and b.tanggal = f.tanggal and b.id < f.id))::bigint as sebelum_halaman,
+      (select json_agg(row_to_json(l) order by l.tanggal, l.id) from (
+        select ${ledgerLineColumns} from halaman b ${ledgerLineJoins}) l) as baris`.execute(db);
+  const row = rows[0]!;
+  return {
+    saldo_awal: Number(row.saldo_awal),
+    total_debit: Number(row.total_debit),
+    total_kredit: Number(row.total_kredit),
+    jumlah_baris: row.jumlah_baris,
+    sebelum_halaman: Number(row.sebelum_halaman ?? 0),
+    baris: row.baris ?? [],
+  };
+}
+
+/** The next `limit` lines of an account over `dari`–`sampai` after `after`, in date and posting order (keyset). */
+export async function ledgerBatch(
+  db: Kysely<DB>,
+  akunId: number,
+  dari: string,
+  sampai: string,
+  after: { tanggal: string; id: number } | null,
+  limit: number,
+) {
+  const { rows } = await sql<LedgerLineRow>`
+    select ${ledgerLineColumns} from (
+      select * from jurnal_baris
+      where akun_id = ${akunId} and tanggal between ${dari}::date and ${sampai}::date
+        ${after ? sql`and (tanggal, id) > (${after.tanggal}::date, ${after.id})` : sql``}
+      order by tanggal, id limit ${limit}
+    ) b ${ledgerLineJoins}
+    order by b.tanggal, b.id`.execute(db);
+  return rows;
+}
+
+/** The number of a loan of this id, deleted or not (its journals stay), or undefined when there is none. */
+export async function loanNumber(db: Kysely<DB>, pinjamanId: number) {
+  const row = await db.selectFrom('pinjaman').select('nomor_pinjaman').where('id', '=', pinjamanId).executeTakeFirst();
+  return row?.nomor_pinjaman;
 }

@@ -1,25 +1,35 @@
 import type { Kysely } from 'kysely';
 import {
-  jurnalMutasi,
+  BUKU_BESAR_PAGE_SIZE,
+  canApprove,
   formatDateLong,
   formatRupiah,
+  jenisMutasiLabels,
+  jurnalMutasi,
   jurnalPenyaluranDanaKebajikan,
   jurnalPpap,
   kelompokAkunLabels,
   messages,
+  periodeTeks,
   saldoNormalBawaan,
+  sumberJurnalLabels,
   syaratPeran,
   type Akun,
   type AkunCreateInput,
   type AkunKas,
   type AkunUpdateInput,
   type PeranUpdateInput,
+  type BarisBukuBesar,
+  type BukuBesar,
+  type JenisMutasi,
   type Jurnal,
+  type JurnalEntry,
   type NeracaSaldo,
+  type SumberJurnal,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { advanceRun, claimRun, lastFinishedRun, nextTurn } from '../../db/job-runs';
-import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { conflict, forbidden, notFound, validationFailed } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
 import * as repo from './akuntansi.repository';
 
@@ -292,4 +302,227 @@ export async function postMonthEndProvision(
     await advanceRun(trx, PPAP_JOB, akhirBulan, 0, 1, true);
     return { outcome: 'done' as const, selisih };
   });
+}
+
+/** Who may read the books: administrators and managers (docs/decisions/books.md). */
+export function assertBooksReader(role: string) {
+  if (!canApprove(role)) throw forbidden(messages.akuntansi.hanyaPembukuan);
+}
+
+/**
+ * Whose journals a user reads on the Jurnal screen: administrators and managers every journal
+ * (undefined), an operator only those they posted (their id); anyone else is refused.
+ */
+export function journalScope(user: { id: number; role: string }): number | undefined {
+  if (canApprove(user.role)) return undefined;
+  if (user.role === 'operator') return user.id;
+  throw forbidden(messages.akuntansi.hanyaJurnal);
+}
+
+/** What a journal was for, as people read it: a money event's kind, loan and customer; otherwise its own description. */
+function keteranganOf(row: {
+  sumber: SumberJurnal;
+  keterangan: string | null;
+  jenis_mutasi: JenisMutasi | null;
+  nomor_pinjaman: string | null;
+  nasabah_nama: string | null;
+}): string {
+  if (row.sumber !== 'mutasi' || !row.jenis_mutasi) return row.keterangan ?? sumberJurnalLabels[row.sumber];
+  return [jenisMutasiLabels[row.jenis_mutasi], row.nomor_pinjaman, row.nasabah_nama].filter(Boolean).join(' · ');
+}
+
+type JournalRow = Awaited<ReturnType<typeof repo.journalBatch>>[number];
+
+function journalEntry(row: Omit<JournalRow, 'tanggal'> & { tanggal: string }): JurnalEntry {
+  return {
+    id: row.id,
+    nomor: nomorJurnal(row.id),
+    tanggal: row.tanggal,
+    sumber: row.sumber,
+    mutasi_id: row.mutasi_id,
+    jenis_mutasi: row.jenis_mutasi,
+    pinjaman_id: row.pinjaman_id,
+    pembayaran_id: row.pembayaran_id,
+    membalik_id: row.membalik_id,
+    keterangan: keteranganOf(row),
+    nomor_pinjaman: row.nomor_pinjaman,
+    nasabah_nama: row.nasabah_nama,
+    baris: (row.baris ?? []).map((b) => ({ ...b, debit: Number(b.debit), kredit: Number(b.kredit) })),
+  };
+}
+
+/** The account a filter names, or 404: an unknown account is never an empty book. */
+async function akunOrNotFound(db: Kysely<DB>, akunId: number) {
+  const akun = await repo.findAkun(db, akunId);
+  if (!akun) throw notFound(messages.notFound.akun);
+  return akun;
+}
+
+/** The filters' loan and account must exist (404 otherwise), so that no filter shows an empty book by mistake. */
+async function checkJournalFilters(db: Kysely<DB>, filters: repo.JournalFilters) {
+  if (filters.akun_id !== undefined) await akunOrNotFound(db, filters.akun_id);
+  if (filters.pinjaman_id !== undefined && !(await loanOfAnyStateExists(db, filters.pinjaman_id)))
+    throw notFound(messages.notFound.pinjaman);
+}
+
+/** Whether a loan of this id was ever recorded (a deleted loan keeps its journals, its cancellation among them). */
+const loanOfAnyStateExists = async (db: Kysely<DB>, pinjamanId: number) => (await repo.loanNumber(db, pinjamanId)) !== undefined;
+
+/** One page of the Jurnal screen: journals newest first, each with its lines and what it was for. */
+export async function journals(db: Kysely<DB>, filters: repo.JournalFilters, paging: { page: number; limit: number }) {
+  await checkJournalFilters(db, filters);
+  const { rows, total } = await repo.journalPage(db, filters, paging);
+  return {
+    data: rows.map(journalEntry),
+    pagination: { ...paging, total, totalPages: Math.ceil(total / paging.limit), sortBy: 'tanggal', sortOrder: 'desc' as const },
+  };
+}
+
+/** Journals per export batch: their lines come along (a few each). */
+const JOURNAL_BATCH = 500;
+
+/** Every journal the filters select, newest first, in batches read by key (an export). */
+export async function journalBatches(db: Kysely<DB>, filters: repo.JournalFilters) {
+  await checkJournalFilters(db, filters);
+  return (async function* () {
+    let after: { tanggal: string; id: number } | null = null;
+    for (;;) {
+      const rows = await repo.journalBatch(db, filters, after, JOURNAL_BATCH);
+      if (rows.length > 0) yield rows.map(journalEntry);
+      const last = rows.at(-1);
+      if (!last || rows.length < JOURNAL_BATCH) return;
+      after = { tanggal: last.tanggal, id: last.id };
+    }
+  })();
+}
+
+/** Most journals one PDF prints (about 40 pages of A4); more are refused with a 400 asking for a narrower filter. */
+export const MAX_PDF_JOURNALS = 1000;
+/** Most ledger lines one PDF prints. */
+export const MAX_PDF_LEDGER_LINES = 3000;
+
+const tooManyForPdf = () => validationFailed([], messages.akuntansi.pdfTerlaluBanyak);
+
+/** Every journal the filters select, for one PDF; refused above `MAX_PDF_JOURNALS`. */
+export async function journalsForPdf(db: Kysely<DB>, filters: repo.JournalFilters): Promise<JurnalEntry[]> {
+  await checkJournalFilters(db, filters);
+  if ((await repo.countJournals(db, filters)) > MAX_PDF_JOURNALS) throw tooManyForPdf();
+  const all: JurnalEntry[] = [];
+  for await (const batch of await journalBatches(db, filters)) all.push(...batch);
+  return all;
+}
+
+/** The journals' filters as people read them (an export's title rows, the PDF): each given one, by its name. */
+export async function journalFilterLines(db: Kysely<DB>, filters: repo.JournalFilters): Promise<string[]> {
+  const lines: string[] = [];
+  if (filters.dari || filters.sampai) lines.push(`Periode: ${periodeTeks(filters.dari, filters.sampai)}`);
+  if (filters.akun_id !== undefined) {
+    const akun = await akunOrNotFound(db, filters.akun_id);
+    lines.push(`Akun: ${akun.kode} ${akun.nama}`);
+  }
+  if (filters.sumber) lines.push(`Sumber: ${sumberJurnalLabels[filters.sumber]}`);
+  if (filters.jenis) lines.push(`Jenis: ${jenisMutasiLabels[filters.jenis]}`);
+  if (filters.pinjaman_id !== undefined) {
+    const nomor = await repo.loanNumber(db, filters.pinjaman_id);
+    lines.push(`Pinjaman: ${nomor ?? `#${filters.pinjaman_id}`}`);
+  }
+  if (filters.dicatat_oleh !== undefined) lines.push('Hanya jurnal yang Anda catat');
+  return lines;
+}
+
+/** The period of a ledger: as asked, or from the first of this month (of `sampai`'s month) to today (to `dari` when that is later). */
+export function ledgerPeriod(query: { dari?: string | null; sampai?: string | null }, today: string) {
+  const sampai = query.sampai ?? (query.dari && query.dari > today ? query.dari : today);
+  const dari = query.dari ?? `${sampai.slice(0, 7)}-01`;
+  return { dari, sampai };
+}
+
+/** A ledger line as the screen and the files show it, `saldo` still to be set. */
+const ledgerLine = (row: repo.LedgerLineRow): Omit<BarisBukuBesar, 'saldo'> => ({
+  id: row.id,
+  jurnal_id: row.jurnal_id,
+  nomor: nomorJurnal(row.jurnal_id),
+  tanggal: row.tanggal,
+  keterangan: keteranganOf(row),
+  pinjaman_id: row.pinjaman_id,
+  debit: Number(row.debit),
+  kredit: Number(row.kredit),
+});
+
+/** Debits less credits in the account's normal-balance sign. */
+const signed = (saldoNormal: 'debit' | 'kredit', debitLessCredit: number) =>
+  saldoNormal === 'debit' ? debitLessCredit : 0 - debitLessCredit;
+
+/** Each line with the balance after it, from `start` (normal-balance sign). */
+function withRunningBalance(saldoNormal: 'debit' | 'kredit', start: number, rows: readonly repo.LedgerLineRow[]) {
+  let saldo = start;
+  return rows.map((row) => {
+    const line = ledgerLine(row);
+    saldo += signed(saldoNormal, line.debit - line.kredit);
+    return { ...line, saldo };
+  });
+}
+
+/**
+ * One page of an account's ledger (Buku Besar) over `dari`–`sampai`: the opening balance, the page's
+ * lines with the running balance (the page's starting balance computed by the database, so any page
+ * is right without the pages before it), the period's totals and the closing balance.
+ */
+export async function ledger(
+  db: Kysely<DB>,
+  akunId: number,
+  period: { dari: string; sampai: string },
+  page: number,
+): Promise<BukuBesar> {
+  const akun = await akunOrNotFound(db, akunId);
+  const limit = BUKU_BESAR_PAGE_SIZE;
+  const read = await repo.ledgerPage(db, akunId, period.dari, period.sampai, { offset: (page - 1) * limit, limit });
+  const saldo_awal = signed(akun.saldo_normal, read.saldo_awal);
+  const saldo_awal_halaman = signed(akun.saldo_normal, read.saldo_awal + read.sebelum_halaman);
+  return {
+    akun,
+    ...period,
+    saldo_awal,
+    saldo_awal_halaman,
+    baris: withRunningBalance(akun.saldo_normal, saldo_awal_halaman, read.baris),
+    total_debit: read.total_debit,
+    total_kredit: read.total_kredit,
+    saldo_akhir: signed(akun.saldo_normal, read.saldo_awal + read.total_debit - read.total_kredit),
+    pagination: { page, limit, total: read.jumlah_baris, totalPages: Math.ceil(read.jumlah_baris / limit) },
+  };
+}
+
+/** Ledger lines per export batch. */
+const LEDGER_BATCH = 2000;
+
+/**
+ * An account's whole ledger over a period for a file: its heading figures (page 1's read) and
+ * every line in batches by key, the running balance carried from batch to batch.
+ */
+export async function ledgerForExport(db: Kysely<DB>, akunId: number, period: { dari: string; sampai: string }) {
+  const head = await ledger(db, akunId, period, 1);
+  const { saldo_normal } = head.akun;
+  const batches = (async function* () {
+    let after: { tanggal: string; id: number } | null = null;
+    let saldo = head.saldo_awal;
+    for (;;) {
+      const rows = await repo.ledgerBatch(db, akunId, period.dari, period.sampai, after, LEDGER_BATCH);
+      const lines = withRunningBalance(saldo_normal, saldo, rows);
+      if (lines.length > 0) yield lines;
+      const last = rows.at(-1);
+      if (!last || rows.length < LEDGER_BATCH) return;
+      saldo = lines.at(-1)!.saldo;
+      after = { tanggal: last.tanggal, id: last.id };
+    }
+  })();
+  return { head, batches };
+}
+
+/** The whole ledger of a period for one PDF; refused above `MAX_PDF_LEDGER_LINES` lines. */
+export async function ledgerForPdf(db: Kysely<DB>, akunId: number, period: { dari: string; sampai: string }) {
+  const { head, batches } = await ledgerForExport(db, akunId, period);
+  if (head.pagination.total > MAX_PDF_LEDGER_LINES) throw tooManyForPdf();
+  const baris: BarisBukuBesar[] = [];
+  for await (const batch of batches) baris.push(...batch);
+  return { ...head, baris };
 }

@@ -1,9 +1,24 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dokumenSchema, idParamSchema, kwitansiQuerySchema, type Dokumen } from '@mizan/core';
+import {
+  baganAkunDokumen,
+  bukuBesarDokumen,
+  bukuBesarFilterQuerySchema,
+  dokumenSchema,
+  idParamSchema,
+  jurnalDokumen,
+  jurnalFilterQuerySchema,
+  kwitansiQuerySchema,
+  neracaSaldoDokumen,
+  neracaSaldoQuerySchema,
+  type Dokumen,
+} from '@mizan/core';
 import { envelope } from '../../lib/envelope';
+import { todayOf } from '../../lib/clock';
 import { routesOf } from '../../lib/route';
+import { currentUser } from '../../plugins/auth';
 import * as service from './dokumen.service';
+import * as books from '../akuntansi/akuntansi.service';
 import { lembagaForDocuments } from '../profil-lembaga/profil-lembaga.service';
 import { renderPdf, type Kertas } from './pdf';
 
@@ -103,4 +118,73 @@ export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  /** The books' reports on A4 (issue 48): the readers of each screen read its PDF. */
+  const booksReaders = {
+    errors: [403] as const,
+    preHandler: async (request: FastifyRequest) => books.assertBooksReader(currentUser(request).role),
+  };
+  const pdfOf = async (reply: FastifyReply, build: (kop: Dokumen['kop']) => Dokumen | Promise<Dokumen>) => {
+    const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
+    return sendPdf(reply, await build(lembaga.kop), 'a4', lembaga.logo);
+  };
+
+  route.get(
+    '/akuntansi/jurnal.pdf',
+    {
+      errors: [403, 404],
+      preHandler: async (request: FastifyRequest) => void books.journalScope(currentUser(request)),
+      id: 'getJurnalPdf',
+      summary: `Jurnal sesuai filter (PDF, A4; paling banyak ${books.MAX_PDF_JOURNALS} jurnal)`,
+      querystring: jurnalFilterQuerySchema,
+      produces: ['application/pdf'],
+    },
+    async (request, reply) => {
+      const filters = { ...request.query, dicatat_oleh: books.journalScope(currentUser(request)) };
+      const journals = await books.journalsForPdf(app.db, filters);
+      const lines = await books.journalFilterLines(app.db, filters);
+      return pdfOf(reply, (kop) => jurnalDokumen(journals, lines, kop, app.clock.now()));
+    },
+  );
+
+  route.get(
+    '/akuntansi/buku-besar.pdf',
+    {
+      ...booksReaders,
+      errors: [403, 404],
+      id: 'getBukuBesarPdf',
+      summary: `Buku besar satu akun dalam periode (PDF, A4; paling banyak ${books.MAX_PDF_LEDGER_LINES} baris)`,
+      querystring: bukuBesarFilterQuerySchema,
+      produces: ['application/pdf'],
+    },
+    async (request, reply) => {
+      const { akun_id, ...period } = request.query;
+      const ledger = await books.ledgerForPdf(app.db, akun_id, books.ledgerPeriod(period, todayOf(app.clock)));
+      return pdfOf(reply, (kop) => bukuBesarDokumen(ledger, kop, app.clock.now()));
+    },
+  );
+
+  route.get(
+    '/akuntansi/bagan-akun.pdf',
+    { ...booksReaders, id: 'getBaganAkunPdf', summary: 'Bagan akun per kelompok (PDF, A4)', produces: ['application/pdf'] },
+    async (_request, reply) => {
+      const chart = await books.chartOfAccounts(app.db);
+      return pdfOf(reply, (kop) => baganAkunDokumen(chart, kop, app.clock.now()));
+    },
+  );
+
+  route.get(
+    '/akuntansi/neraca-saldo.pdf',
+    {
+      ...booksReaders,
+      id: 'getNeracaSaldoPdf',
+      summary: 'Neraca saldo per tanggal (PDF, A4)',
+      querystring: neracaSaldoQuerySchema,
+      produces: ['application/pdf'],
+    },
+    async (request, reply) => {
+      const neraca = await books.trialBalance(app.db, request.query.tanggal ?? todayOf(app.clock));
+      return pdfOf(reply, (kop) => neracaSaldoDokumen(neraca, kop, app.clock.now()));
+    },
+  );
 };

@@ -210,12 +210,18 @@ function table(doc: Doc, bagian: Dokumen['bagian'][number], left: number, width:
   const weight = bagian.kolom.reduce((sum, k) => sum + k.lebar, 0);
   const cols = bagian.kolom.map((k) => (width * k.lebar) / weight);
   const size = s - 0.5;
-  const row = (cells: string[], bold: boolean, shade: boolean) => {
+  const header = bagian.kolom.map((k) => k.label);
+  const row = (cells: string[], bold: boolean, shade: boolean, isHeader = false) => {
     doc.font(bold ? 'bold' : 'regular').fontSize(size);
     const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: cols[i]! - 6 }))) + 5;
     if (paper.height !== null && doc.y + height > paper.height - paper.margin) {
       doc.addPage();
       doc.y = paper.margin;
+      // A table that runs on (a ledger, the journals) names its columns again on each page.
+      if (!isHeader) {
+        row(header, true, true, true);
+        doc.font(bold ? 'bold' : 'regular').fontSize(size);
+      }
     }
     const y = doc.y;
     if (shade) doc.rect(left, y, width, height).fillColor('#f3f4f6').fill();
@@ -233,11 +239,7 @@ function table(doc: Doc, bagian: Dokumen['bagian'][number], left: number, width:
       .stroke();
     doc.y = y + height;
   };
-  row(
-    bagian.kolom.map((k) => k.label),
-    true,
-    true,
-  );
+  row(header, true, true, true);
   for (const cells of bagian.sel) row(cells, false, false);
   if (bagian.total) row(bagian.total, true, true);
   doc.y += 8;

@@ -7,6 +7,7 @@ import { ReportBody } from '../../features/laporan/components/report-body';
 import { ReportDayField, useReportDay } from '../../features/laporan/components/day-field';
 import { neracaSaldoQuery } from '../../features/akuntansi/api/get-neraca-saldo';
 import { BalanceState, NeracaSaldoRows } from '../../features/akuntansi/components/neraca-saldo-view';
+import { BooksActions } from '../../features/akuntansi/components/books-actions';
 
 const icon = { className: 'h-5 w-5' };
 
@@ -22,6 +23,15 @@ export default function NeracaSaldoPage() {
       <PageHeader
         title="Neraca Saldo"
         subtitle={`Saldo setiap akun per ${formatDateLong(tanggal)}, dari jurnal yang sudah diposting.`}
+        actions={
+          <BooksActions
+            what="neraca saldo"
+            exportName="neraca-saldo"
+            pdfName="neraca-saldo"
+            query={{ tanggal }}
+            filters={[`Per tanggal: ${formatDateLong(tanggal)}`]}
+          />
+        }
       />
       <div className="space-y-5">
         <ReportDayField label="Per tanggal" day={day} />

@@ -1,4 +1,15 @@
-import { AlarmClock, CalendarCheck, HandCoins, Landmark, Scale, ShieldCheck, Target } from 'lucide-react';
+import {
+  AlarmClock,
+  BookOpen,
+  CalendarCheck,
+  HandCoins,
+  Landmark,
+  ListTree,
+  NotebookText,
+  Scale,
+  ShieldCheck,
+  Target,
+} from 'lucide-react';
 import { canApprove } from '@mizan/core';
 import { useAuth } from '../../features/auth';
 import { PageHeader } from '../../components/ui/page-header';
@@ -50,10 +61,28 @@ const reports: MenuCard[] = [
  */
 const akuntansi: MenuCard[] = [
   {
+    to: '/laporan/jurnal',
+    title: 'Jurnal',
+    description: 'Setiap jurnal dengan baris debit dan kreditnya, per tanggal, akun, jenis transaksi atau pinjaman.',
+    icon: <NotebookText className="h-5 w-5" aria-hidden="true" />,
+  },
+  {
+    to: '/laporan/buku-besar',
+    title: 'Buku Besar',
+    description: 'Mutasi satu akun dalam satu periode: saldo awal, saldo berjalan, dan saldo akhir.',
+    icon: <BookOpen className="h-5 w-5" aria-hidden="true" />,
+  },
+  {
     to: '/laporan/neraca-saldo',
     title: 'Neraca Saldo',
     description: 'Saldo debit dan kredit setiap akun per tanggal, dari jurnal setiap transaksi.',
     icon: <Scale className="h-5 w-5" aria-hidden="true" />,
+  },
+  {
+    to: '/laporan/bagan-akun',
+    title: 'Bagan Akun',
+    description: 'Daftar akun per kelompok, saldo normalnya, dan transaksi yang dicatat ke setiap akun.',
+    icon: <ListTree className="h-5 w-5" aria-hidden="true" />,
   },
 ];
 

@@ -7,12 +7,13 @@ import {
   BellRing,
   FileText,
   HandCoins,
+  NotebookText,
   Pencil,
   Printer,
   Trash2,
   UserRound,
 } from 'lucide-react';
-import { formatRupiah, isBerjalan, isDisbursed, loanCode, type Kolektibilitas } from '@mizan/core';
+import { canApprove, formatRupiah, isBerjalan, isDisbursed, loanCode, type Kolektibilitas } from '@mizan/core';
 import { KolektibilitasBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
@@ -25,6 +26,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useToast } from '../../components/ui/toast';
 import { useLayout } from '../../components/ui/use-media-query';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../features/auth';
 import { usePinjaman } from '../../features/pinjaman/api/get-pinjaman';
 import { usePinjamanJadwal } from '../../features/pinjaman/api/get-pinjaman-jadwal';
 import { usePinjamanPayments } from '../../features/pinjaman/api/get-pinjaman-payments';
@@ -85,6 +87,7 @@ export default function PinjamanDetailPage() {
   const navigate = useNavigate();
   const layout = useLayout();
   const { showToast } = useToast();
+  const { user } = useAuth();
   const loan = usePinjaman(id);
   const payments = usePinjamanPayments(id);
   const jadwal = usePinjamanJadwal(id);
@@ -269,6 +272,15 @@ export default function PinjamanDetailPage() {
               <ButtonLink to={`/nasabah/${p.nasabah.id}`} icon={<UserRound className="h-4 w-4" aria-hidden="true" />}>
                 Lihat Nasabah
               </ButtonLink>
+              {user && canApprove(user.role) ? (
+                <ButtonLink
+                  to={`/laporan/jurnal?pinjaman_id=${p.id}`}
+                  aria-label={`Lihat jurnal ${loanCode(p)}`}
+                  icon={<NotebookText className="h-4 w-4" aria-hidden="true" />}
+                >
+                  Lihat Jurnal
+                </ButtonLink>
+              ) : null}
             </CardBody>
           </Card>
           <div className="order-4">
