@@ -16,7 +16,7 @@ import { routesOf } from '../../lib/route';
 import * as service from './akuntansi.service';
 
 /** Who reads the books (issue 48): administrators and managers; the others get 403. */
-const booksReaders = {
+export const booksReaders = {
   errors: [403] as const,
   preHandler: async (request: FastifyRequest) => {
     if (!canApprove(currentUser(request).role)) throw forbidden('Hanya admin dan manajer yang dapat melihat pembukuan');
