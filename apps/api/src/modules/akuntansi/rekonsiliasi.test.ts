@@ -252,6 +252,26 @@ describe('a book that does not reconcile', () => {
     const ran = lines.find((l) => l.startsWith('mizan_rekonsiliasi_last_run_timestamp_seconds '));
     expect(Number(ran?.split(' ')[1]) * 1000).toBeCloseTo(Date.parse(job.dijalankan_pada), -3);
   });
+
+  it('counts a money event without its journal, never one whose journal would have no line', async () => {
+    const { id: pinjamanId } = await t.app.db.selectFrom('pinjaman').select('id').orderBy('id').executeTakeFirstOrThrow();
+    // As a writer that forgot the books: a ta'widh received (Dr Kas / Cr Pendapatan Ta'widh), and an
+    // adjustment that moved nothing the books hold (no journal, rightly).
+    await t.app.db
+      .insertInto('mutasi_pinjaman')
+      .values([
+        { pinjaman_id: pinjamanId, jenis: 'tawidh', tanggal: '2025-02-26', kas: 150_000, lain: 150_000 },
+        { pinjaman_id: pinjamanId, jenis: 'penyesuaian', tanggal: '2025-02-26' },
+      ])
+      .execute();
+    await deleteRun(t.app.db, REKONSILIASI_JOB, YESTERDAY);
+    expect((await daily()).outcome).toBe('done');
+    const job = (await latest())!;
+    expect(check(job, 'mutasi_tanpa_jurnal')).toMatchObject({ satuan: 'mutasi', seharusnya: 0, tercatat: 1, selisih: 1 });
+    // The receivable's difference of the wrong journal stays; nothing else moved.
+    expect(job.cek.filter((c) => !c.cocok).map((c) => c.cek)).toEqual(['piutang_murabahah', 'mutasi_tanpa_jurnal']);
+    expect((await runNow()).cek.find((c) => c.cek === 'mutasi_tanpa_jurnal')?.tercatat).toBe(1);
+  });
 });
 
 describe('the day the daily job reconciles', () => {
