@@ -63,8 +63,8 @@ const sameToken = (given: string, expected: string) => {
  * GET /metrics in Prometheus's text format, only when METRICS_TOKEN is set and then only with
  * `Authorization: Bearer <METRICS_TOKEN>` (docs/operations.md "Monitoring"): requests and their
  * latency per route, Node's own figures (event-loop delay, memory, CPU), the database connections,
- * the WhatsApp queue's length and oldest age, the last backup, and each process's own figures by
- * pid. With several processes (WEB_CONCURRENCY) the answer combines all of them, gathered by the
+ * the WhatsApp queue's length and oldest age, the last backup, the latest reconciliation of the
+ * books, and each process's own figures by pid. With several processes (WEB_CONCURRENCY) the answer combines all of them, gathered by the
  * primary (serveClusterMetrics).
  */
 export function installMetrics(app: FastifyInstance, database: DatabaseHandle, token: string) {
