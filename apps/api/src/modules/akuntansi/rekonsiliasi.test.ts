@@ -8,7 +8,7 @@
  * again, the day is yesterday in Jakarta (at its midnight, at a month's end).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rekonsiliasi } from '@mizan/core';
+import { ZERO_PARTS, type Rekonsiliasi } from '@mizan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createKasir, createManajer, decideRequest, postLoan, postNasabah, postPayment } from '../../test/populate';
 import { manualClock } from '../../lib/clock';
@@ -260,8 +260,8 @@ describe('a book that does not reconcile', () => {
     await t.app.db
       .insertInto('mutasi_pinjaman')
       .values([
-        { pinjaman_id: pinjamanId, jenis: 'tawidh', tanggal: '2025-02-26', kas: 150_000, lain: 150_000 },
-        { pinjaman_id: pinjamanId, jenis: 'penyesuaian', tanggal: '2025-02-26' },
+        { ...ZERO_PARTS, pinjaman_id: pinjamanId, jenis: 'tawidh', tanggal: '2025-02-26', kas: 150_000, lain: 150_000 },
+        { ...ZERO_PARTS, pinjaman_id: pinjamanId, jenis: 'penyesuaian', tanggal: '2025-02-26' },
       ])
       .execute();
     await deleteRun(t.app.db, REKONSILIASI_JOB, YESTERDAY);
