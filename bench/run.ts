@@ -28,6 +28,7 @@ import { ledgerJobLines, measureLedgerJob, type LedgerJobFigures } from './ledge
 import { measureMutasiJob, mutasiJobLines, type MutasiJobFigures } from './mutasi-job';
 import { measurePortfolioJob, portfolioJobLines, type PortfolioJobFigures } from './portfolio-job';
 import { measureReminderJob, reminderJobLines, type ReminderJobFigures } from './reminder-job';
+import { measureRekonsiliasiJob, rekonsiliasiJobLines, type RekonsiliasiJobFigures } from './rekonsiliasi-job';
 import { measureKwitansiPdf, kwitansiPdfLines, type KwitansiPdfFigures } from './kwitansi-pdf';
 import { exportLines, measureExports, type ExportRun } from './ekspor';
 
@@ -574,6 +575,7 @@ async function main() {
   let mutasiJob: MutasiJobFigures | null = null;
   let portfolioJob: PortfolioJobFigures | null = null;
   let reminderJob: ReminderJobFigures | null = null;
+  let rekonsiliasiJob: RekonsiliasiJobFigures | null = null;
   let kwitansiPdf: KwitansiPdfFigures | null = null;
   // BENCH_ONLY=<scenario ids>: only those API rows beside the baseline (no jobs, browser, exports, backup, import).
   const onlyScenarios = ONLY !== null && env.BENCH_ONLY !== 'backup';
@@ -590,6 +592,9 @@ async function main() {
     console.log('Rencana pengingat angsuran (satu hari kirim)…');
     reminderJob = await measureReminderJob(prepared.env, prepared.kind);
     for (const line of reminderJobLines(reminderJob)) console.log(`  ${line}`);
+    console.log('Rekonsiliasi pembukuan harian…');
+    rekonsiliasiJob = await measureRekonsiliasiJob(prepared.env, prepared.kind);
+    for (const line of rekonsiliasiJobLines(rekonsiliasiJob)) console.log(`  ${line}`);
     console.log('Kwitansi PDF…');
     kwitansiPdf = await measureKwitansiPdf(prepared.env);
     for (const line of kwitansiPdfLines(kwitansiPdf)) console.log(`  ${line}`);
@@ -713,6 +718,7 @@ async function main() {
   if (mutasiJob) for (const line of mutasiJobLines(mutasiJob)) console.log(line);
   if (portfolioJob) for (const line of portfolioJobLines(portfolioJob)) console.log(line);
   if (reminderJob) for (const line of reminderJobLines(reminderJob)) console.log(line);
+  if (rekonsiliasiJob) for (const line of rekonsiliasiJobLines(rekonsiliasiJob)) console.log(line);
   if (kwitansiPdf) for (const line of kwitansiPdfLines(kwitansiPdf)) console.log(line);
   for (const line of exportLines(exports)) console.log(line);
   if (backup) for (const line of backupLines(backup)) console.log(line);
@@ -740,6 +746,7 @@ async function main() {
     mutasiJob,
     portfolioJob,
     reminderJob,
+    rekonsiliasiJob,
     kwitansiPdf,
     exports,
     backup,
@@ -758,6 +765,7 @@ async function main() {
     (mutasiJob?.status === 'NOT MET' ? 1 : 0) +
     (portfolioJob?.status === 'NOT MET' ? 1 : 0) +
     (reminderJob?.status === 'NOT MET' ? 1 : 0) +
+    (rekonsiliasiJob?.status === 'NOT MET' ? 1 : 0) +
     (kwitansiPdf?.status === 'NOT MET' ? 1 : 0) +
     exports.filter((r) => r.status === 'NOT MET').length +
     (backup?.status === 'NOT MET' || backup?.status === 'DIFFERENT' ? 1 : 0);

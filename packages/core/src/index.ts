@@ -30,6 +30,7 @@ export * from './schemas/hapus-buku';
 export * from './schemas/cadangan';
 export * from './schemas/mutasi';
 export * from './schemas/akuntansi';
+export * from './schemas/rekonsiliasi';
 
 export * from './domain/types';
 export * from './domain/roles';
@@ -73,3 +74,4 @@ export * from './format/labels';
 export * from './format/bytes';
 export * from './domain/mutasi';
 export * from './domain/jurnal';
+export * from './domain/rekonsiliasi';

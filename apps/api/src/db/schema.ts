@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { JenisMutasi, KelompokAkun, MutasiParts, PeranAkun, SaldoNormal, SumberJurnal } from '@mizan/core';
+import type { CekRekonsiliasi, JenisMutasi, KelompokAkun, MutasiParts, PeranAkun, SaldoNormal, SumberJurnal } from '@mizan/core';
 
 // Row types of every table, written once; Selectable/Insertable/Updateable derive the rest.
 // BIGINT and NUMERIC come back as numbers and DATE as 'YYYY-MM-DD' text (see database.ts).
@@ -355,6 +355,28 @@ export interface SaldoAkunHarianTable {
 }
 
 /** The same per month (`bulan`: its first day). */
+/** A run of the books' reconciliation (issue 48 item 5): the day reconciled and whether every check held. */
+export interface RekonsiliasiBukuTable {
+  id: Generated<number>;
+  tanggal: string;
+  cocok: boolean;
+  /** Who ran it by hand; null for the daily job. */
+  dijalankan_oleh: number | null;
+  created_at: CreatedAt;
+}
+
+/** One check of a reconciliation run, in report order. */
+export interface RekonsiliasiBukuCekTable {
+  rekonsiliasi_id: number;
+  urutan: number;
+  cek: CekRekonsiliasi;
+  akun_kode: string | null;
+  seharusnya: number;
+  tercatat: number;
+  selisih: number;
+  cocok: boolean;
+}
+
 export interface SaldoAkunBulananTable {
   akun_id: number;
   bulan: string;
@@ -569,6 +591,8 @@ export interface DB {
   jurnal_baris: JurnalBarisTable;
   saldo_akun_harian: SaldoAkunHarianTable;
   saldo_akun_bulanan: SaldoAkunBulananTable;
+  rekonsiliasi_buku: RekonsiliasiBukuTable;
+  rekonsiliasi_buku_cek: RekonsiliasiBukuCekTable;
   server_secrets: ServerSecretsTable;
   backup_runs: BackupRunsTable;
   portfolio_snapshots: PortfolioSnapshotsTable;

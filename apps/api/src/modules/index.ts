@@ -23,6 +23,7 @@ import { tazirRoutes } from './tazir/tazir.routes';
 import { penjadwalanRoutes } from './penjadwalan/penjadwalan.routes';
 import { mutasiRoutes } from './mutasi/mutasi.routes';
 import { akuntansiRoutes } from './akuntansi/akuntansi.routes';
+import { rekonsiliasiRoutes } from './akuntansi/rekonsiliasi.routes';
 import { hapusBukuRoutes } from './hapus-buku/hapus-buku.routes';
 
 /**
@@ -54,5 +55,6 @@ export const protectedModules: FastifyPluginAsyncZod[] = [
   penjadwalanRoutes,
   mutasiRoutes,
   akuntansiRoutes,
+  rekonsiliasiRoutes,
   hapusBukuRoutes,
 ];

@@ -7,6 +7,7 @@ import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefault
 import type { DatabaseHandle } from '../db/database';
 import { unauthorized } from '../lib/errors';
 import { operationalFigures, type OperationalFigures } from '../modules/health/health.service';
+import { latestReconciliation } from '../modules/akuntansi/rekonsiliasi.service';
 
 /** Seconds; from a health check's few milliseconds to a large export. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -62,8 +63,8 @@ const sameToken = (given: string, expected: string) => {
  * GET /metrics in Prometheus's text format, only when METRICS_TOKEN is set and then only with
  * `Authorization: Bearer <METRICS_TOKEN>` (docs/operations.md "Monitoring"): requests and their
  * latency per route, Node's own figures (event-loop delay, memory, CPU), the database connections,
- * the WhatsApp queue's length and oldest age, the last backup, and each process's own figures by
- * pid. With several processes (WEB_CONCURRENCY) the answer combines all of them, gathered by the
+ * the WhatsApp queue's length and oldest age, the last backup, the latest reconciliation of the
+ * books, and each process's own figures by pid. With several processes (WEB_CONCURRENCY) the answer combines all of them, gathered by the
  * primary (serveClusterMetrics).
  */
 export function installMetrics(app: FastifyInstance, database: DatabaseHandle, token: string) {
@@ -146,6 +147,7 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle, t
       this.set({ state: 'failed' }, reactions.failed);
     },
   });
+  installReconciliationFigures(app, registry);
   installProcessFigures(app, registry);
 
   if (cluster.isWorker) answerThePrimary(app, registry);
@@ -170,6 +172,60 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle, t
     if (!given || !sameToken(given, token)) throw unauthorized('Token metrics tidak valid');
     const text = await write();
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+  });
+}
+
+/**
+ * The latest reconciliation of the books (modules/akuntansi, docs/operations.md "When the books
+ * do not reconcile"), read from the database at scrape time: each check's difference, the events
+ * without a journal, whether all held and when it ran. No series of a check before the first run.
+ */
+function installReconciliationFigures(app: FastifyInstance, registry: Registry) {
+  let pending: ReturnType<typeof latestReconciliation> | null = null;
+  const read = () => (pending ??= latestReconciliation(app.db).finally(() => setTimeout(() => (pending = null), 0)));
+  new Gauge({
+    name: 'mizan_rekonsiliasi_selisih_rupiah',
+    help: 'Difference found by each check of the latest reconciliation of the books, in rupiah (the sum of its rows\u2019 absolute differences; 0: the check held)',
+    labelNames: ['cek'],
+    aggregator: 'max',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const latest = await read();
+      for (const check of latest?.cek ?? []) if (check.satuan === 'rupiah') this.inc({ cek: check.cek }, Math.abs(check.selisih));
+    },
+  });
+  new Gauge({
+    name: 'mizan_rekonsiliasi_mutasi_tanpa_jurnal',
+    help: 'Money events without their journal found by the latest reconciliation of the books',
+    aggregator: 'max',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const check = (await read())?.cek.find((c) => c.cek === 'mutasi_tanpa_jurnal');
+      if (check) this.set(check.tercatat);
+    },
+  });
+  new Gauge({
+    name: 'mizan_rekonsiliasi_cocok',
+    help: '1 when every check of the latest reconciliation of the books held, 0 when one found a difference',
+    aggregator: 'max',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const latest = await read();
+      if (latest) this.set(latest.cocok ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'mizan_rekonsiliasi_last_run_timestamp_seconds',
+    help: 'When the latest reconciliation of the books ran (Unix time; 0: none yet)',
+    aggregator: 'max',
+    registers: [registry],
+    async collect() {
+      const latest = await read();
+      this.set(latest ? Date.parse(latest.dijalankan_pada) / 1000 : 0);
+    },
   });
 }
 

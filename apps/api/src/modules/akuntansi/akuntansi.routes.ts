@@ -29,7 +29,7 @@ import * as service from './akuntansi.service';
 import { baganAkunExport, bukuBesarExport, jurnalExport, neracaSaldoExport } from './akuntansi.export';
 
 /** Who reads the books (issue 48): administrators and managers; the others get 403. */
-const booksReaders = {
+export const booksReaders = {
   errors: [403] as const,
   preHandler: async (request: FastifyRequest) => service.assertBooksReader(currentUser(request).role),
 };

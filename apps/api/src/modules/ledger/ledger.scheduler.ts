@@ -7,6 +7,7 @@ import { getKolektibilitasSetting } from '../settings/settings.service';
 import { backfillLoanEvents, gradeAllCustomers } from '../mutasi/mutasi.service';
 import { JURNAL_BACKFILL_BATCH, backfillJournals } from '../akuntansi/akuntansi.service';
 import { monthEndProvision } from './ledger.service';
+import { reconciliationDay, runDailyReconciliation } from '../akuntansi/rekonsiliasi.service';
 import { BACKFILL_BATCH, backfillMonthEnds } from '../portfolio/portfolio.service';
 
 /** When the daily ledger runs: 00:05 in Jakarta, after the day's first minutes. */
@@ -28,8 +29,9 @@ declare module 'fastify' {
 /**
  * Runs the daily ledger at 00:05 Asia/Jakarta, and when the server is ready (a server that was
  * off at midnight, a first start on old data; a day already done is left alone), each run followed
- * by the grading of customers (one customer, one grade) and the back-fill of the portfolio's
- * missing month-ends (modules/portfolio). A run in progress is not started twice in this process;
+ * by the grading of customers (one customer, one grade), the back-fill of the portfolio's
+ * missing month-ends (modules/portfolio) and the reconciliation of the books as of yesterday
+ * (modules/akuntansi). A run in progress is not started twice in this process;
  * other processes on the same PostgreSQL skip the day's batches another one holds (ledger.service.ts). Closing the server
  * stops between batches; the next start resumes at the saved cursor.
  */
@@ -71,6 +73,16 @@ export function scheduleDailyLedger(app: FastifyInstance) {
     // The month-end provision (PPAP) of the last month-end, once its snapshot exists.
     const ppap = await monthEndProvision(app.db, tanggal);
     if (ppap?.outcome === 'done') app.log.info({ selisih: ppap.selisih }, 'month-end provision (PPAP) journalled');
+    // The books reconciled as of yesterday (once a day across processes; docs/decisions/books.md).
+    // A failure is logged and leaves the day to the next start or 00:05, without stopping the vacuum.
+    const day = reconciliationDay(tanggal);
+    await runDailyReconciliation(app.db, day, { kind: app.dbKind, signal: stop.signal }).then(
+      ({ outcome, id }) => {
+        if (outcome === 'done') app.log.info({ tanggal: day, rekonsiliasi: id }, 'books reconciled');
+      },
+      (err: unknown) =>
+        app.log.error({ err, tanggal: day }, 'books reconciliation failed; it runs again at the next start or 00:05'),
+    );
     // PGlite has no autovacuum: the day's rewritten rows are vacuumed, a table per turn (db/maintenance.ts).
     const vacuum = await dailyVacuum(app.db, app.dbKind, tanggal, stop.signal);
     if (vacuum.waiting.length > 0)

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users, Wallet, Banknote, Landmark, TriangleAlert, Clock3, type LucideIcon } from 'lucide-react';
 import { formatPercent, formatRupiah, type PortfolioPosition } from '@mizan/core';
 import { RefreshButton } from '../../components/ui/refresh-button';
@@ -12,6 +12,8 @@ import { StatCard, type Comparison } from '../../features/dashboard/components/s
 import { PortfolioChart } from '../../features/dashboard/components/portfolio-chart';
 import { ActivityList } from '../../features/dashboard/components/activity-list';
 import { MonthlyPaymentsChart } from '../../features/dashboard/components/monthly-payments-chart';
+import { rekonsiliasiKey, rekonsiliasiQuery } from '../../features/akuntansi/api/rekonsiliasi';
+import { RekonsiliasiNotice } from '../../features/akuntansi/components/rekonsiliasi-notice';
 
 /** The fields of a portfolio position that a card shows: counts, amounts and ratios. */
 type FigureField = 'jumlah_nasabah' | 'pinjaman_aktif' | 'nilai_pinjaman_aktif' | 'outstanding' | 'npf_gross' | 'par30';
@@ -46,6 +48,9 @@ export default function DashboardPage() {
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const [portfolio, activities, monthly] = useQueries({ queries: [portfolioQuery, activitiesQuery(10), monthlyPaymentsQuery] });
+  // The books' reconciliation is the administrators' to watch and act on (issue 48 item 5).
+  const admin = user?.role === 'admin';
+  const rekonsiliasi = useQuery({ ...rekonsiliasiQuery, enabled: admin });
   const failed = [portfolio, activities, monthly].find((q) => q.isError);
   const refreshing = [portfolio, activities, monthly].some((q) => q.isFetching);
   const now = portfolio.data?.sekarang;
@@ -73,7 +78,10 @@ export default function DashboardPage() {
   }, [failed?.error, showToast]);
 
   const refresh = async () => {
-    await queryClient.refetchQueries({ queryKey: dashboardKey });
+    await Promise.all([
+      queryClient.refetchQueries({ queryKey: dashboardKey }),
+      admin ? queryClient.refetchQueries({ queryKey: rekonsiliasiKey }) : null,
+    ]);
     if (
       !queryClient
         .getQueryCache()
@@ -94,6 +102,7 @@ export default function DashboardPage() {
       {failed ? (
         <QueryError title="Gagal memuat data dashboard" error={failed.error} className="mb-5" onRetry={() => void refresh()} />
       ) : null}
+      {admin && rekonsiliasi.data ? <RekonsiliasiNotice run={rekonsiliasi.data} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {figures.map(({ title, field, format, Icon }) => (
           <StatCard
