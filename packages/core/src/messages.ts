@@ -164,6 +164,7 @@ export const messages = {
     peranTidakCocok: (kelompok: string, saldo: string) =>
       `Akun untuk peran ini harus akun ${kelompok} bersaldo normal ${saldo} yang aktif`,
     peranKasBank: 'Akun untuk uang tunai harus akun kas/bank yang aktif',
+    satuPeran: (kode: string, peran: string) => `Akun ${kode} sudah menerima posting ${peran.toLowerCase()}; satu akun untuk satu peran`,
   },
   /** What a 404 says (decisions §3: one Indonesian message per missing thing). */
   notFound: {

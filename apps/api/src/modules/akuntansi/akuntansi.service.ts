@@ -10,6 +10,7 @@ import {
   jurnalPpap,
   kelompokAkunLabels,
   messages,
+  peranAkunLabels,
   periodeTeks,
   saldoNormalBawaan,
   sumberJurnalLabels,
@@ -253,6 +254,12 @@ export async function mapRole(db: Kysely<DB>, userId: number, input: PeranUpdate
       : ma.peranTidakCocok(kelompokAkunLabels[syarat.kelompok].toLowerCase(), syarat.saldo_normal);
     if (!akun.aktif || akun.kelompok !== syarat.kelompok || akun.saldo_normal !== syarat.saldo_normal || (syarat.kas_bank && !akun.kas_bank))
       throw validationFailed([{ path: 'akun_id', msg }], msg);
+    // One account, one role: a role's balance is its accounts' (the tie-outs, the statements).
+    const other = akun.peran.find((p) => p !== input.peran);
+    if (other) {
+      const taken = ma.satuPeran(akun.kode, peranAkunLabels[other]);
+      throw validationFailed([{ path: 'akun_id', msg: taken }], taken);
+    }
     await repo.mapRole(trx, input.peran, input.akun_id);
     await recordActivity(trx, {
       type: 'akun.peran',

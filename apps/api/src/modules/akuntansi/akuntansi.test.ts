@@ -474,6 +474,7 @@ describe('the institution’s own chart (Pengaturan)', () => {
       [{ peran: 'pendapatan_margin', akun_id: idOf('6201') }, 'Akun untuk peran ini harus akun pendapatan bersaldo normal kredit yang aktif'],
       [{ peran: 'kas', akun_id: idOf('1211') }, 'Akun untuk uang tunai harus akun kas/bank yang aktif'],
       [{ peran: 'kas', akun_id: 999_999 }, 'Akun tidak ditemukan'],
+      [{ peran: 'pembiayaan_mudharabah', akun_id: idOf('1201') }, 'Akun 1201 sudah menerima posting piutang murabahah (harga jual); satu akun untuk satu peran'],
     ] as const) {
       const res = await send('PUT', '/api/akuntansi/peran', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);

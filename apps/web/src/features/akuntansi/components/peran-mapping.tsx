@@ -6,11 +6,19 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMapPeran } from '../api/chart';
 
-/** The accounts a role may go to: active, of its group and normal balance; cash to a cash or bank account. */
+/**
+ * The accounts a role may go to: active, of its group and normal balance, taking no other role
+ * (one account, one role); cash to a cash or bank account.
+ */
 const eligible = (chart: readonly Akun[], peran: PeranAkun) => {
   const syarat = syaratPeran(peran);
   return chart.filter(
-    (a) => a.aktif && a.kelompok === syarat.kelompok && a.saldo_normal === syarat.saldo_normal && (!syarat.kas_bank || a.kas_bank),
+    (a) =>
+      a.aktif &&
+      a.kelompok === syarat.kelompok &&
+      a.saldo_normal === syarat.saldo_normal &&
+      (!syarat.kas_bank || a.kas_bank) &&
+      a.peran.every((p) => p === peran),
   );
 };
 
