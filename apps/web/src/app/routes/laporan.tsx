@@ -86,20 +86,31 @@ const akuntansi: MenuCard[] = [
   },
 ];
 
-/** /laporan: the list of reports, and the books for those who keep them. */
+/** An operator's part of the books: the journals of what they recorded (docs/decisions/books.md). */
+const jurnalOperator: MenuCard[] = [
+  {
+    to: '/laporan/jurnal',
+    title: 'Jurnal',
+    description: 'Jurnal dari transaksi yang Anda catat, dengan baris debit dan kreditnya.',
+    icon: <NotebookText className="h-5 w-5" aria-hidden="true" />,
+  },
+];
+
+/** /laporan: the list of reports, and the books for those who keep them (an operator: their journals). */
 export default function LaporanPage() {
   const { user } = useAuth();
+  const books = !user ? [] : canApprove(user.role) ? akuntansi : user.role === 'operator' ? jurnalOperator : [];
   return (
     <>
       <PageHeader title="Laporan" subtitle="Laporan harian dan bulanan, bisa diunduh sebagai Excel atau CSV." />
       <div className="space-y-8">
         <MenuCardList cards={reports} />
-        {user && canApprove(user.role) ? (
+        {books.length > 0 ? (
           <section aria-labelledby="laporan-akuntansi">
             <h2 id="laporan-akuntansi" className="mb-3 text-base font-semibold text-ink">
               Akuntansi
             </h2>
-            <MenuCardList cards={akuntansi} />
+            <MenuCardList cards={books} />
           </section>
         ) : null}
       </div>
