@@ -400,6 +400,26 @@ function scenarios(prepared: Prepared, password: string): Scenario[] {
       target: 'books',
     },
     {
+      // Issue 48: a Buku Besar page of 50 lines: Kas (account 1 of the default chart, every
+      // payment's line) over the busy day's month, page 2 (its start balance from the kept
+      // balances and the lines before it).
+      id: 'buku-besar',
+      label: 'GET /api/akuntansi/buku-besar (Kas, a month, page 2)',
+      method: 'GET',
+      path: `/api/akuntansi/buku-besar?akun_id=1&dari=${prepared.busyDay.slice(0, 8)}01&sampai=${prepared.busyDay}&page=2`,
+      auth: true,
+      target: 'list',
+    },
+    {
+      // Issue 48: the Jurnal screen's first page, every journal, newest first.
+      id: 'jurnal',
+      label: 'GET /api/akuntansi/jurnal (newest 20)',
+      method: 'GET',
+      path: '/api/akuntansi/jurnal?limit=20',
+      auth: true,
+      target: 'list',
+    },
+    {
       id: 'laporan-pencairan',
       label: 'GET /api/laporan/pencairan (12 months)',
       method: 'GET',

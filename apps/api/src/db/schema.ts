@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { CekRekonsiliasi, JenisMutasi, KelompokAkun, MutasiParts, PeranAkun, SaldoNormal, SumberJurnal } from '@mizan/core';
+import type { HasilCek, JenisMutasi, KelompokAkun, MutasiParts, PeranAkun, SaldoNormal, SumberJurnal } from '@mizan/core';
 
 // Row types of every table, written once; Selectable/Insertable/Updateable derive the rest.
 // BIGINT and NUMERIC come back as numbers and DATE as 'YYYY-MM-DD' text (see database.ts).
@@ -365,16 +365,10 @@ export interface RekonsiliasiBukuTable {
   created_at: CreatedAt;
 }
 
-/** One check of a reconciliation run, in report order. */
-export interface RekonsiliasiBukuCekTable {
+/** One check of a reconciliation run (core `HasilCek`), in report order. */
+export interface RekonsiliasiBukuCekTable extends HasilCek {
   rekonsiliasi_id: number;
   urutan: number;
-  cek: CekRekonsiliasi;
-  akun_kode: string | null;
-  seharusnya: number;
-  tercatat: number;
-  selisih: number;
-  cocok: boolean;
 }
 
 export interface SaldoAkunBulananTable {

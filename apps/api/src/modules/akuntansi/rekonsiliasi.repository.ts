@@ -1,5 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { AkunRekonsiliasi, CekRekonsiliasi, HasilCek, JenisMutasi, MutasiParts, PeranAkun } from '@mizan/core';
+import {
+  mutasiPartNames,
+  type AkunRekonsiliasi,
+  type CekRekonsiliasi,
+  type HasilCek,
+  type JenisMutasi,
+  type MutasiParts,
+  type PeranAkun,
+} from '@mizan/core';
 import type { DB } from '../../db/schema';
 
 // The daily reconciliation's reads and its results (issue 48 item 5; migration
@@ -7,24 +15,8 @@ import type { DB } from '../../db/schema';
 // read in ranges of their ids, each one index range scan and one aggregate, so that no statement
 // holds PGlite's thread long; the service reads every range in one snapshot.
 
-const PARTS = [
-  'kas',
-  'pokok_akad',
-  'margin_akad',
-  'pokok',
-  'margin',
-  'bagi_hasil',
-  'lebih_bayar',
-  'margin_dibebaskan',
-  'pokok_dihapus',
-  'lain',
-  'hapus_buku_pokok',
-  'hapus_buku_margin',
-  'pemulihan',
-] as const satisfies readonly (keyof MutasiParts)[];
-
 /** Each part of the money events summed (`sum(<alias>.<part>) as <part>`). */
-const partSums = (alias: string) => sql.raw(PARTS.map((part) => `sum(${alias}.${part})::bigint as ${part}`).join(', '));
+const partSums = (alias: string) => sql.raw(mutasiPartNames.map((part) => `sum(${alias}.${part})::bigint as ${part}`).join(', '));
 
 /** Where the money events, the journals and the journal lines end now: the ranges are read up to these ids. */
 export async function lastIds(trx: Kysely<DB>) {

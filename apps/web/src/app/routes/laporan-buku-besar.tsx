@@ -13,6 +13,7 @@ import { dayParam } from '../../features/akuntansi/api/filters';
 import { BooksActions } from '../../features/akuntansi/components/books-actions';
 import { BukuBesarRows } from '../../features/akuntansi/components/buku-besar-view';
 import { Pager } from '../../features/akuntansi/components/pager';
+import { AkunOptions } from '../../features/akuntansi/components/akun-options';
 
 const icon = { className: 'h-5 w-5' };
 
@@ -63,11 +64,7 @@ export default function BukuBesarPage() {
         <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:max-w-4xl">
           <LabelAbove label="Akun" className="col-span-2 md:col-span-1">
             <Select value={akunId ?? ''} onChange={(e) => set({ akun_id: Number(e.target.value) })}>
-              {(chart.data ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.kode} · {a.nama}
-                </option>
-              ))}
+              <AkunOptions accounts={chart.data} />
             </Select>
           </LabelAbove>
           <LabelAbove label="Dari tanggal">

@@ -16,6 +16,7 @@ import { dayParam } from '../../features/akuntansi/api/filters';
 import { BooksActions } from '../../features/akuntansi/components/books-actions';
 import { JurnalList } from '../../features/akuntansi/components/jurnal-list';
 import { Pager } from '../../features/akuntansi/components/pager';
+import { AkunOptions } from '../../features/akuntansi/components/akun-options';
 
 const PAGE_SIZE = 20;
 
@@ -102,11 +103,7 @@ export default function JurnalPage() {
                 onChange={(e) => set({ akun_id: e.target.value ? Number(e.target.value) : null })}
               >
                 <option value="">Semua akun</option>
-                {(chart.data ?? []).map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.kode} · {a.nama}
-                  </option>
-                ))}
+                <AkunOptions accounts={chart.data} />
               </Select>
             </LabelAbove>
           ) : null}

@@ -1,3 +1,3 @@
 // The books (issue 48): what other features use of them.
-export { AkunKasSelect, akunKasLabel } from './components/akun-kas-select';
+export { AkunKasField, AkunKasSelect, akunKasLabel } from './components/akun-kas-select';
 export { useAkunKas } from './api/get-akun-kas';

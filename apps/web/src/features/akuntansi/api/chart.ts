@@ -23,7 +23,9 @@ function useChartWrite<I>(send: (input: I) => Promise<Akun[]>) {
 }
 
 export const useCreateAkun = () =>
-  useChartWrite(async (input: AkunCreateInput) => (await apiRequest<Akun[]>('/akuntansi/akun', { method: 'POST', body: input })).data);
+  useChartWrite(
+    async (input: AkunCreateInput) => (await apiRequest<Akun[]>('/akuntansi/akun', { method: 'POST', body: input })).data,
+  );
 
 export const useUpdateAkun = () =>
   useChartWrite(
@@ -32,7 +34,9 @@ export const useUpdateAkun = () =>
   );
 
 export const useMapPeran = () =>
-  useChartWrite(async (input: PeranUpdateInput) => (await apiRequest<Akun[]>('/akuntansi/peran', { method: 'PUT', body: input })).data);
+  useChartWrite(
+    async (input: PeranUpdateInput) => (await apiRequest<Akun[]>('/akuntansi/peran', { method: 'PUT', body: input })).data,
+  );
 
 export function useDeleteAkun() {
   const queryClient = useQueryClient();

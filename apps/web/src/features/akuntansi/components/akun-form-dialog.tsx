@@ -35,7 +35,13 @@ export function AkunFormDialog({ akun, onClose }: { akun: Akun | null; onClose()
       return;
     }
     setErrors({});
-    const input = { kode: kode.trim(), nama: nama.trim(), kelompok, saldo_normal: saldoNormal || saldoNormalBawaan(kelompok), kas_bank: kasBank };
+    const input = {
+      kode: kode.trim(),
+      nama: nama.trim(),
+      kelompok,
+      saldo_normal: saldoNormal || saldoNormalBawaan(kelompok),
+      kas_bank: kasBank,
+    };
     const saved = akun ? update.mutateAsync({ id: akun.id, input: { ...input, aktif } }) : create.mutateAsync(input);
     await send(
       saved.then(() => ({})),

@@ -1,5 +1,6 @@
 import { forwardRef, type ComponentProps } from 'react';
 import type { AkunKas } from '@mizan/core';
+import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/input';
 import { useAkunKas } from '../api/get-akun-kas';
 
@@ -30,3 +31,20 @@ export const AkunKasSelect = forwardRef<HTMLSelectElement, ComponentProps<'selec
     );
   },
 );
+
+const fieldTexts = {
+  masuk: { label: 'Diterima melalui', hint: 'Tunai masuk ke kas; transfer masuk ke rekening bank lembaga' },
+  keluar: { label: 'Dicairkan melalui', hint: 'Tunai dari kas, atau transfer dari rekening bank lembaga' },
+} as const;
+
+/** The form field of `AkunKasSelect`: "Diterima melalui" (money in) or "Dicairkan melalui" (out), with its hint. */
+export const AkunKasField = forwardRef<
+  HTMLSelectElement,
+  ComponentProps<'select'> & { arah: 'masuk' | 'keluar'; error?: string | undefined; fieldClassName?: string }
+>(function AkunKasField({ arah, error, fieldClassName, ...props }, ref) {
+  return (
+    <Field label={fieldTexts[arah].label} error={error} hint={fieldTexts[arah].hint} className={fieldClassName}>
+      <AkunKasSelect ref={ref} arah={arah} {...props} />
+    </Field>
+  );
+});

@@ -5,6 +5,7 @@ import { Select } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMapPeran } from '../api/chart';
+import { AkunOptions } from './akun-options';
 
 /**
  * The accounts a role may go to: active, of its group and normal balance, taking no other role
@@ -60,11 +61,7 @@ function PeranRow({ peran, chart }: { peran: PeranAkun; chart: readonly Akun[] }
       </label>
       <div className="flex min-w-0 flex-1 items-center gap-2">
         <Select id={selectId} className="min-w-0 flex-1" value={chosen} onChange={(e) => setChosen(e.target.value)}>
-          {eligible(chart, peran).map((a) => (
-            <option key={a.id} value={String(a.id)}>
-              {a.kode} · {a.nama}
-            </option>
-          ))}
+          <AkunOptions accounts={eligible(chart, peran)} />
         </Select>
         {changed ? (
           <Button size="sm" onClick={() => void save()} disabled={map.isPending} aria-label={`Simpan pemetaan ${label}`}>

@@ -26,7 +26,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { fetchLoanPayments, useLoan, useLoanOptions } from '../api/get-loans';
 import { useCreatePembayaran, useUpdatePembayaran } from '../api/mutations';
 import { useSubmissionKey } from '../../../lib/submission-key';
-import { AkunKasSelect } from '../../akuntansi';
+import { AkunKasField } from '../../akuntansi';
 import type { Pembayaran, Pinjaman } from '../types';
 import { isFullLoan, LoanPicker, type LoanChoice } from './loan-picker';
 
@@ -336,14 +336,12 @@ function PembayaranForm({
             {...form.register('angsuran_ke', { onChange: () => unmark('angsuran_ke') })}
           />
         </Field>
-        <Field
-          label="Diterima melalui"
+        <AkunKasField
+          arah="masuk"
           error={errors.akun_kas_id?.message}
-          hint="Tunai masuk ke kas; transfer masuk ke rekening bank lembaga"
-          className="sm:col-span-2"
-        >
-          <AkunKasSelect arah="masuk" {...form.register('akun_kas_id')} />
-        </Field>
+          fieldClassName="sm:col-span-2"
+          {...form.register('akun_kas_id')}
+        />
         <Field label="Keterangan" error={errors.keterangan?.message} className="sm:col-span-2">
           <Textarea rows={2} maxLength={pembayaranLimits.keteranganMaxLength} {...form.register('keterangan')} />
         </Field>

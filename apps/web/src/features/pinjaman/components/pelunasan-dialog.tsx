@@ -26,7 +26,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { useCreatePelunasan, usePelunasanInfo } from '../api/pelunasan';
 import { useSubmissionKey } from '../../../lib/submission-key';
-import { AkunKasSelect } from '../../akuntansi';
+import { AkunKasField } from '../../akuntansi';
 
 type JenisKhasm = 'tanpa' | 'nominal' | 'persen';
 
@@ -218,9 +218,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
               </span>
             </div>
 
-            <Field label="Diterima melalui" error={errors.akun_kas_id}>
-              <AkunKasSelect arah="masuk" value={akunKas} onChange={(e) => setAkunKas(e.target.value)} />
-            </Field>
+            <AkunKasField arah="masuk" error={errors.akun_kas_id} value={akunKas} onChange={(e) => setAkunKas(e.target.value)} />
 
             <Field label="Keterangan">
               <Textarea value={keterangan} maxLength={1000} rows={2} onChange={(e) => setKeterangan(e.target.value)} />

@@ -27,7 +27,7 @@ import { usePinjamanInfo } from '../api/get-pinjaman-info';
 import { useCreatePinjaman, useUpdatePinjaman } from '../api/mutations';
 import { useSubmissionKey } from '../../../lib/submission-key';
 import type { NasabahOption, Pinjaman } from '../types';
-import { AkunKasSelect } from '../../akuntansi';
+import { AkunKasField } from '../../akuntansi';
 import { KwitansiPicker } from './kwitansi-picker';
 import { MurabahahPreview } from './murabahah-preview';
 import { NasabahPicker } from './nasabah-picker';
@@ -313,14 +313,12 @@ function PinjamanForm({
         </Field>
       ) : null}
 
-      <Field
-        label="Dicairkan melalui"
+      <AkunKasField
+        arah="keluar"
         error={errors.akun_kas_id?.message}
-        hint="Tunai dari kas, atau transfer dari rekening bank lembaga"
-        className="sm:col-span-2"
-      >
-        <AkunKasSelect arah="keluar" {...form.register('akun_kas_id')} />
-      </Field>
+        fieldClassName="sm:col-span-2"
+        {...form.register('akun_kas_id')}
+      />
       <Field label="Jaminan" error={errors.jaminan?.message} className="sm:col-span-2">
         <Input
           autoComplete="off"
