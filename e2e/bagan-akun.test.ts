@@ -91,13 +91,20 @@ describe('Bagan Akun & Pemetaan', () => {
     await page.getByTestId('akun-1103').getByText('BSI Cabang Bogor').waitFor();
 
     // Back to the default for the tests after.
-    const back = await api('PUT', '/akuntansi/peran', { peran: 'kas', akun_id: (await chart()).find((a) => a.kode === '1101')!.id });
+    const back = await api('PUT', '/akuntansi/peran', {
+      peran: 'kas',
+      akun_id: (await chart()).find((a) => a.kode === '1101')!.id,
+    });
     expect(back.status).toBe(200);
     await context.close();
   });
 
   it('deletes an account nothing used, and the payment form offers each bank account (phone)', async () => {
-    const added = await api<ChartRow[]>('POST', '/akuntansi/akun', { kode: '6299', nama: 'Beban Perjalanan Dinas', kelompok: 'beban' });
+    const added = await api<ChartRow[]>('POST', '/akuntansi/akun', {
+      kode: '6299',
+      nama: 'Beban Perjalanan Dinas',
+      kelompok: 'beban',
+    });
     expect(added.status).toBe(201);
     const { context, page } = await openSignedIn(browser, server.baseURL, admin, 'phone', '/pengaturan-akun');
     await page.getByTestId('akun-6299').waitFor();

@@ -143,7 +143,8 @@ export const messages = {
     /** added */
     sumberInvalid: 'Filter sumber jurnal tidak valid',
     /** added */
-    pdfTerlaluBanyak: 'Terlalu banyak baris untuk satu PDF; persempit periode atau filter, atau ekspor ke Excel',    kodeRequired: 'Kode akun harus diisi',
+    pdfTerlaluBanyak: 'Terlalu banyak baris untuk satu PDF; persempit periode atau filter, atau ekspor ke Excel',
+    kodeRequired: 'Kode akun harus diisi',
     kodeInvalid: 'Kode akun berupa angka, boleh dipisah titik (mis. 1103 atau 1102.01), paling banyak 20 karakter',
     namaRequired: 'Nama akun harus diisi',
     namaMax: 'Nama akun maksimal 120 karakter',
@@ -164,7 +165,8 @@ export const messages = {
     peranTidakCocok: (kelompok: string, saldo: string) =>
       `Akun untuk peran ini harus akun ${kelompok} bersaldo normal ${saldo} yang aktif`,
     peranKasBank: 'Akun untuk uang tunai harus akun kas/bank yang aktif',
-    satuPeran: (kode: string, peran: string) => `Akun ${kode} sudah menerima posting ${peran.toLowerCase()}; satu akun untuk satu peran`,
+    satuPeran: (kode: string, peran: string) =>
+      `Akun ${kode} sudah menerima posting ${peran.toLowerCase()}; satu akun untuk satu peran`,
   },
   /** What a 404 says (decisions §3: one Indonesian message per missing thing). */
   notFound: {

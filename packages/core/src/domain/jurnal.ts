@@ -199,7 +199,8 @@ export const jurnalPenyaluranDanaKebajikan = (jumlah: number): BarisJurnal[] =>
  * classes of the month-end require (`selisih` = required − held): Dr beban PPAP / Cr cadangan, or
  * back (Dr cadangan / Cr beban PPAP) when it holds more than required.
  */
-export const jurnalPpap = (selisih: number): BarisJurnal[] => barisDariSaldo({ beban_ppap: selisih, cadangan_kerugian: -selisih });
+export const jurnalPpap = (selisih: number): BarisJurnal[] =>
+  barisDariSaldo({ beban_ppap: selisih, cadangan_kerugian: -selisih });
 
 /** The groups as staff read them (Permenkop UKM 2/2024's statement of financial position and SHU). */
 export const kelompokAkunLabels: Record<KelompokAkun, string> = {

@@ -35,7 +35,8 @@ describe('pembayaranCreateSchema (spec §5 Pembayaran)', () => {
   it('takes where the money was received: a cash or bank account id, or nothing for cash (issue 48)', () => {
     expect(pembayaranCreateSchema.parse({ ...valid, akun_kas_id: 5 }).akun_kas_id).toBe(5);
     expect(pembayaranCreateSchema.parse({ ...valid, akun_kas_id: '5' }).akun_kas_id).toBe(5);
-    for (const none of [null, '', undefined]) expect(pembayaranCreateSchema.parse({ ...valid, akun_kas_id: none }).akun_kas_id).toBeNull();
+    for (const none of [null, '', undefined])
+      expect(pembayaranCreateSchema.parse({ ...valid, akun_kas_id: none }).akun_kas_id).toBeNull();
     for (const bad of [0, -1, 1.5, 'bank', 2_147_483_648])
       expect(issuesByField(pembayaranCreateSchema, { ...valid, akun_kas_id: bad })).toEqual({
         akun_kas_id: ['Akun penerimaan harus akun kas atau bank yang aktif'],

@@ -41,7 +41,9 @@ export async function up(db: Kysely<any>) {
 
 export async function down(db: Kysely<any>) {
   await sql`alter table jurnal drop constraint jurnal_sumber_check`.execute(db);
-  await sql`alter table jurnal add constraint jurnal_sumber_check check (sumber in ('mutasi', 'dana_kebajikan', 'umum'))`.execute(db);
+  await sql`alter table jurnal add constraint jurnal_sumber_check check (sumber in ('mutasi', 'dana_kebajikan', 'umum'))`.execute(
+    db,
+  );
   await sql`delete from akun_peran where peran = 'beban_ppap'`.execute(db);
   await sql`drop table akun_peran_riwayat`.execute(db);
   await sql`alter table mutasi_pinjaman drop column akun_kas_id`.execute(db);

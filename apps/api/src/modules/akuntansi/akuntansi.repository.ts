@@ -81,7 +81,9 @@ const usedBy = (id: RawBuilder<unknown>) => sql<boolean>`(
 
 /** The chart of accounts by code, with the posting roles each account takes. */
 export async function chartOfAccounts(db: Kysely<DB>) {
-  const { rows } = await sql<AkunRow & { id: number; aktif: boolean; kas_bank: boolean; terpakai: boolean; peran: DB['akun_peran']['peran'][] }>`
+  const { rows } = await sql<
+    AkunRow & { id: number; aktif: boolean; kas_bank: boolean; terpakai: boolean; peran: DB['akun_peran']['peran'][] }
+  >`
     select a.id, a.kode, a.nama, a.kelompok, a.saldo_normal, a.aktif, a.kas_bank, ${usedBy(sql`a.id`)} as terpakai,
       coalesce(array_agg(p.peran order by p.peran) filter (where p.peran is not null), '{}') as peran
     from akun a left join akun_peran p on p.akun_id = a.id

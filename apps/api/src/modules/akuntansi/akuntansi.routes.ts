@@ -76,8 +76,7 @@ export const akuntansiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...booksReaders,
       id: 'updateAkun',
-      summary:
-        'Ubah akun: nama, aktif, kas/bank; kode, kelompok dan saldo normal hanya selama belum dipakai (admin, manajer)',
+      summary: 'Ubah akun: nama, aktif, kas/bank; kode, kelompok dan saldo normal hanya selama belum dipakai (admin, manajer)',
       params: idParamSchema,
       body: akunUpdateSchema,
       response: { 200: envelope(akunListSchema) },

@@ -197,7 +197,8 @@ export async function updateAccount(db: Kysely<DB>, userId: number, id: number, 
       values.kode !== current.kode || values.kelompok !== current.kelompok || values.saldo_normal !== current.saldo_normal;
     if (current.terpakai && fixedChanged) throw conflict(ma.terpakaiTetap(current.kode));
     if (current.peran.length > 0) {
-      if (!values.aktif) throw conflict(ma.masihDipetakan(current.kode), [{ path: 'aktif', msg: ma.masihDipetakan(current.kode) }]);
+      if (!values.aktif)
+        throw conflict(ma.masihDipetakan(current.kode), [{ path: 'aktif', msg: ma.masihDipetakan(current.kode) }]);
       for (const peran of current.peran) {
         const syarat = syaratPeran(peran);
         if (syarat.kas_bank && !values.kas_bank)
@@ -252,7 +253,12 @@ export async function mapRole(db: Kysely<DB>, userId: number, input: PeranUpdate
     const msg = syarat.kas_bank
       ? ma.peranKasBank
       : ma.peranTidakCocok(kelompokAkunLabels[syarat.kelompok].toLowerCase(), syarat.saldo_normal);
-    if (!akun.aktif || akun.kelompok !== syarat.kelompok || akun.saldo_normal !== syarat.saldo_normal || (syarat.kas_bank && !akun.kas_bank))
+    if (
+      !akun.aktif ||
+      akun.kelompok !== syarat.kelompok ||
+      akun.saldo_normal !== syarat.saldo_normal ||
+      (syarat.kas_bank && !akun.kas_bank)
+    )
       throw validationFailed([{ path: 'akun_id', msg }], msg);
     // One account, one role: a role's balance is its accounts' (the tie-outs, the statements).
     const other = akun.peran.find((p) => p !== input.peran);

@@ -328,10 +328,20 @@ describe('the events recorded before the books', () => {
       const res = await t.request({
         method: 'POST',
         url: '/api/pembayaran',
-        payload: { pinjaman_id: loan.id, tanggal: '2024-02-29', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: 1, akun_kas_id: akun },
+        payload: {
+          pinjaman_id: loan.id,
+          tanggal: '2024-02-29',
+          jumlah: 1_240_000,
+          jenis: 'angsuran',
+          angsuran_ke: 1,
+          akun_kas_id: akun,
+        },
       });
       expect(res.statusCode, String(akun)).toBe(status);
-      expect(res.json().errors).toContainEqual({ path: 'akun_kas_id', msg: 'Akun penerimaan harus akun kas atau bank yang aktif' });
+      expect(res.json().errors).toContainEqual({
+        path: 'akun_kas_id',
+        msg: 'Akun penerimaan harus akun kas atau bank yang aktif',
+      });
     }
     // A bank account deactivated takes nothing more.
     await sql`update akun set aktif = false where kode = '1102'`.execute(t.app.db);
@@ -339,16 +349,34 @@ describe('the events recorded before the books', () => {
       const res = await t.request({
         method: 'POST',
         url: '/api/pembayaran',
-        payload: { pinjaman_id: loan.id, tanggal: '2024-02-29', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: 1, akun_kas_id: idOf('1102') },
+        payload: {
+          pinjaman_id: loan.id,
+          tanggal: '2024-02-29',
+          jumlah: 1_240_000,
+          jenis: 'angsuran',
+          angsuran_ke: 1,
+          akun_kas_id: idOf('1102'),
+        },
       });
       expect(res.statusCode).toBe(400);
       const disbursed = await t.request({
         method: 'POST',
         url: '/api/pinjaman',
-        payload: { nasabah_id: nasabahId, tanggal_pinjam: '2024-01-31', jumlah: 1_000_000, persentase: 2, tipe: 'pokok', durasi_angsuran: 10, akun_kas_id: idOf('1102') },
+        payload: {
+          nasabah_id: nasabahId,
+          tanggal_pinjam: '2024-01-31',
+          jumlah: 1_000_000,
+          persentase: 2,
+          tipe: 'pokok',
+          durasi_angsuran: 10,
+          akun_kas_id: idOf('1102'),
+        },
       });
       expect(disbursed.statusCode).toBe(400);
-      expect(disbursed.json().errors).toContainEqual({ path: 'akun_kas_id', msg: 'Akun pencairan harus akun kas atau bank yang aktif' });
+      expect(disbursed.json().errors).toContainEqual({
+        path: 'akun_kas_id',
+        msg: 'Akun pencairan harus akun kas atau bank yang aktif',
+      });
     } finally {
       await sql`update akun set aktif = true where kode in ('1102', '1211')`.execute(t.app.db);
     }
@@ -443,18 +471,28 @@ describe('the institution’s own chart (Pengaturan)', () => {
     // Deactivated: no longer offered, no longer taken.
     const off = await send('PUT', `/api/akuntansi/akun/${row.id}`, { ...bsi, aktif: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(((await t.request({ method: 'GET', url: '/api/akuntansi/akun-kas' })).json().data as { kode: string }[]).map((a) => a.kode)).toEqual(['1101', '1102']);
+    expect(
+      ((await t.request({ method: 'GET', url: '/api/akuntansi/akun-kas' })).json().data as { kode: string }[]).map((a) => a.kode),
+    ).toEqual(['1101', '1102']);
     const late = await t.request({
       method: 'POST',
       url: '/api/pembayaran',
-      payload: { pinjaman_id: loan.id, tanggal: '2024-03-29', jumlah: 1_240_000, jenis: 'angsuran', angsuran_ke: 2, akun_kas_id: row.id },
+      payload: {
+        pinjaman_id: loan.id,
+        tanggal: '2024-03-29',
+        jumlah: 1_240_000,
+        jenis: 'angsuran',
+        angsuran_ke: 2,
+        akun_kas_id: row.id,
+      },
     });
     expect(late.statusCode).toBe(400);
 
     // An account nothing used is deleted; an unknown one is 404.
-    const spare = ((await send('POST', '/api/akuntansi/akun', { kode: '6299', nama: 'Beban Lain', kelompok: 'beban' })).json().data as ChartRow[]).find(
-      (a) => a.kode === '6299',
-    )!;
+    const spare = (
+      (await send('POST', '/api/akuntansi/akun', { kode: '6299', nama: 'Beban Lain', kelompok: 'beban' })).json()
+        .data as ChartRow[]
+    ).find((a) => a.kode === '6299')!;
     expect((await send('DELETE', `/api/akuntansi/akun/${spare.id}`)).statusCode).toBe(200);
     expect((await chart()).some((a) => a.kode === '6299')).toBe(false);
     expect((await send('DELETE', `/api/akuntansi/akun/${spare.id}`)).statusCode).toBe(404);
@@ -464,17 +502,27 @@ describe('the institution’s own chart (Pengaturan)', () => {
   it('maps a posting role to another account from now on, only to one of the kind it needs; journals posted keep theirs', async () => {
     const all = await chart();
     const idOf = (kode: string) => all.find((a) => a.kode === kode)!.id;
-    const created = await send('POST', '/api/akuntansi/akun', { kode: '5104', nama: 'Pendapatan Margin Usaha Mikro', kelompok: 'pendapatan' });
+    const created = await send('POST', '/api/akuntansi/akun', {
+      kode: '5104',
+      nama: 'Pendapatan Margin Usaha Mikro',
+      kelompok: 'pendapatan',
+    });
     const mikro = (created.json().data as ChartRow[]).find((a) => a.kode === '5104')!;
     expect(mikro.peran).toEqual([]);
     const loan = await postLoan(t, nasabahId, { nomor_pinjaman: 'MRB-MAP' });
     await postPayment(t, loan.id);
 
     for (const [payload, msg] of [
-      [{ peran: 'pendapatan_margin', akun_id: idOf('6201') }, 'Akun untuk peran ini harus akun pendapatan bersaldo normal kredit yang aktif'],
+      [
+        { peran: 'pendapatan_margin', akun_id: idOf('6201') },
+        'Akun untuk peran ini harus akun pendapatan bersaldo normal kredit yang aktif',
+      ],
       [{ peran: 'kas', akun_id: idOf('1211') }, 'Akun untuk uang tunai harus akun kas/bank yang aktif'],
       [{ peran: 'kas', akun_id: 999_999 }, 'Akun tidak ditemukan'],
-      [{ peran: 'pembiayaan_mudharabah', akun_id: idOf('1201') }, 'Akun 1201 sudah menerima posting piutang murabahah (harga jual); satu akun untuk satu peran'],
+      [
+        { peran: 'pembiayaan_mudharabah', akun_id: idOf('1201') },
+        'Akun 1201 sudah menerima posting piutang murabahah (harga jual); satu akun untuk satu peran',
+      ],
     ] as const) {
       const res = await send('PUT', '/api/akuntansi/peran', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -493,19 +541,33 @@ describe('the institution’s own chart (Pengaturan)', () => {
       expect(lines(books.at(-2)!).find((l) => l.kode.startsWith('510'))).toEqual({ kode: '5101', debit: 0, kredit: 240_000 });
       expect(lines(books.at(-1)!).find((l) => l.kode.startsWith('510'))).toEqual({ kode: '5104', debit: 0, kredit: 240_000 });
       // A mapped account stays active and of its kind.
-      const off = await send('PUT', `/api/akuntansi/akun/${mikro.id}`, { kode: '5104', nama: mikro.nama, kelompok: 'pendapatan', aktif: false });
+      const off = await send('PUT', `/api/akuntansi/akun/${mikro.id}`, {
+        kode: '5104',
+        nama: mikro.nama,
+        kelompok: 'pendapatan',
+        aktif: false,
+      });
       expect(off.statusCode).toBe(409);
       expect(off.json().message).toBe('Akun 5104 masih menerima posting otomatis; pindahkan dulu pemetaan perannya ke akun lain');
-      const kas = await send('PUT', `/api/akuntansi/akun/${idOf('1101')}`, { kode: '1101', nama: 'Kas', kelompok: 'aset', kas_bank: false });
+      const kas = await send('PUT', `/api/akuntansi/akun/${idOf('1101')}`, {
+        kode: '1101',
+        nama: 'Kas',
+        kelompok: 'aset',
+        kas_bank: false,
+      });
       expect(kas.statusCode).toBe(409);
       expect(kas.json().message).toBe('Akun 1101 menerima uang tunai; tetap harus ditandai sebagai kas/bank');
       expect((await send('DELETE', `/api/akuntansi/akun/${mikro.id}`)).statusCode).toBe(409);
       // Every account the role has gone to is remembered (the tie-outs sum them).
       const { rows } = await sql<{ kode: string }>`
-        select a.kode from akun_peran_riwayat r join akun a on a.id = r.akun_id where r.peran = 'pendapatan_margin' order by a.kode`.execute(t.app.db);
+        select a.kode from akun_peran_riwayat r join akun a on a.id = r.akun_id where r.peran = 'pendapatan_margin' order by a.kode`.execute(
+        t.app.db,
+      );
       expect(rows.map((r) => r.kode)).toEqual(['5101', '5104']);
     } finally {
-      expect((await send('PUT', '/api/akuntansi/peran', { peran: 'pendapatan_margin', akun_id: idOf('5101') })).statusCode).toBe(200);
+      expect((await send('PUT', '/api/akuntansi/peran', { peran: 'pendapatan_margin', akun_id: idOf('5101') })).statusCode).toBe(
+        200,
+      );
     }
   });
 });
@@ -522,7 +584,9 @@ describe('the month-end provision (PPAP)', () => {
 
     // At Jakarta's midnight on the 1st, the month-end before is the one provided for; two processes, one journal.
     const runs = await Promise.all([monthEndProvision(t.app.db, '2024-06-01'), monthEndProvision(t.app.db, '2024-06-15')]);
-    expect(runs.map((r) => r?.outcome).sort()).toEqual(runs.some((r) => r?.outcome === 'busy') ? ['busy', 'done'] : ['already', 'done']);
+    expect(runs.map((r) => r?.outcome).sort()).toEqual(
+      runs.some((r) => r?.outcome === 'busy') ? ['busy', 'done'] : ['already', 'done'],
+    );
     expect(runs.find((r) => r?.outcome === 'done')?.selisih).toBe(required - held);
     expect((await monthEndProvision(t.app.db, '2024-06-30'))?.outcome).toBe('already');
     const after = await trialBalance('2024-05-31');

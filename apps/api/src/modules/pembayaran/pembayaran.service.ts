@@ -246,7 +246,6 @@ const paymentEvent = (input: PembayaranCreateInput, paymentId: number, userId: n
   userId,
 });
 
-
 /** The columns of a payment the form (or an import) sets. */
 export function paymentColumns(input: PembayaranCreateInput) {
   return {

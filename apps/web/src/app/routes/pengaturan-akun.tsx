@@ -53,8 +53,8 @@ export default function PengaturanAkunPage() {
           <div className="space-y-5">
             <TitledCard title="Pemetaan Posting Otomatis" bodyClassName="p-0">
               <p className="border-b border-line px-4 py-3 text-sm text-muted lg:px-5">
-                Setiap pembayaran, pencairan dan pelunasan diposting ke akun ini. Perubahan berlaku untuk jurnal berikutnya; jurnal
-                yang sudah diposting tetap.
+                Setiap pembayaran, pencairan dan pelunasan diposting ke akun ini. Perubahan berlaku untuk jurnal berikutnya;
+                jurnal yang sudah diposting tetap.
               </p>
               <PeranMapping chart={accounts} />
             </TitledCard>

@@ -69,9 +69,7 @@ export function PembayaranDetailCards({ pembayaran }: { pembayaran: PembayaranDe
             <JenisBadge jenis={pembayaran.jenis} />
           </Row>
           {pembayaran.angsuran_ke !== null ? <Row label="Angsuran Ke">{pembayaran.angsuran_ke}</Row> : null}
-          <Row label="Diterima melalui">
-            {pembayaran.akun_kas_nama ?? 'Tunai'}
-          </Row>
+          <Row label="Diterima melalui">{pembayaran.akun_kas_nama ?? 'Tunai'}</Row>
           <Row label="Keterangan">{dash(pembayaran.keterangan)}</Row>
         </Rows>
       </InfoCard>
