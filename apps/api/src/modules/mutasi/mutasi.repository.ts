@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { nextTurn } from '../../db/job-runs';
 import { journalCtes, journalResult, type SaldoMassal, type SaldoRow } from '../../db/journal-writes';
 
-export { massal, saldoMassal, type SaldoMassal } from '../../db/journal-writes';
+export { saldoMassal, type SaldoMassal } from '../../db/journal-writes';
 
 /** An event to write: its parts and what it is (modules/mutasi writes every row). */
 export type NewMutasi = MutasiParts & {
@@ -37,22 +37,16 @@ const column = <K extends keyof NewMutasi>(rows: readonly NewMutasi[], key: K) =
 /**
  * Writes events in the given order (their ids follow it), each with its balanced journal (core
  * `jurnalMutasi`, issue 48) in the same statement: the event and its journal exist together or not
- * at all, and a payment pays no round trip for its books. A back-fill passes its collector of
- * balances (`saldoMassal`) and may write more rows a statement (`rows`).
+ * at all, and a payment pays no round trip for its books. (A back-fill writes through `eventWriter`.)
  */
-export async function insertEvents(
-  trx: Kysely<DB>,
-  events: readonly NewMutasi[],
-  options: { saldo?: SaldoMassal; rows?: number } = {},
-) {
-  const size = options.rows ?? INSERT_ROWS;
-  for (let start = 0; start < events.length; start += size) {
-    await insertStatement(trx, events.slice(start, start + size), options.saldo);
-    if (start + size < events.length) await nextTurn();
+export async function insertEvents(trx: Kysely<DB>, events: readonly NewMutasi[]) {
+  for (let start = 0; start < events.length; start += INSERT_ROWS) {
+    await insertStatement(trx, events.slice(start, start + INSERT_ROWS));
+    if (start + INSERT_ROWS < events.length) await nextTurn();
   }
 }
 
-/** One statement of `insertEvents`. */
+/** One statement of `insertEvents` and `eventWriter`: the rows with their journals. */
 async function insertStatement(trx: Kysely<DB>, rows: readonly NewMutasi[], saldo?: SaldoMassal) {
   const parts = mutasiPartNames.map((name) => sql`${column(rows, name)}::bigint[]`);
   const names = sql.join(
