@@ -57,7 +57,7 @@ export async function measureMutasiJob(env: Record<string, string>, kind: 'pglit
     const emptyBooks = () => sql`truncate jurnal_baris, jurnal, saldo_akun_harian, saldo_akun_bulanan`.execute(handle.db);
     await sql`truncate jurnal_baris, jurnal, saldo_akun_harian, saldo_akun_bulanan, mutasi_pinjaman`.execute(handle.db);
     await deleteRuns(handle.db, BACKFILL_JOB);
-    const { result, ...measured } = await withLoopDelay(() => backfillLoanEvents(handle.db, today));
+    const { result, ...measured } = await withLoopDelay(() => backfillLoanEvents(handle.db, today, { kind }));
     // As a database migrated from issue 47's events to the books: events, no journals.
     await emptyBooks();
     await deleteRuns(handle.db, JURNAL_BACKFILL_JOB);

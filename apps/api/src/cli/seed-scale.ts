@@ -126,7 +126,7 @@ async function main() {
     console.log('Mutasi pinjaman (akad dan setiap pembayaran)…');
     const eventsStarted = performance.now();
     await deleteRuns(handle.db, BACKFILL_JOB);
-    const derived = await backfillLoanEvents(handle.db, today);
+    const derived = await backfillLoanEvents(handle.db, today, { kind: handle.kind });
     // Written with their journals (issue 48): the books' own back-fill finds nothing left and is done.
     await backfillJournals(handle.db, { batch: JURNAL_BACKFILL_BATCH[handle.kind] });
     const eventsSeconds = (performance.now() - eventsStarted) / 1000;

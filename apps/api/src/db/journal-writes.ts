@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { BarisJurnal, SumberJurnal } from '@mizan/core';
 import type { DB } from './schema';
+import { nextTurn } from './job-runs';
 
 // The writing of journals (issue 48; docs/decisions/books.md), shared by the one writer of money
 // (modules/mutasi: a money event's journal in the event's own statement) and the books' back-fill
@@ -37,7 +38,7 @@ function lineArrays(journals: readonly JurnalOfEvent[]) {
  * Under `mizan.massal` (an import, a back-fill: the per-journal trigger stands aside) the same
  * statement adds the journals to the balances per account, set-based.
  */
-export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unknown> {
+export function journalCtes(journals: readonly JurnalOfEvent[], saldo?: SaldoMassal): RawBuilder<unknown> {
   const withLines = journals.filter((j) => j.lines.length > 0);
   return sql`
     j as (
@@ -47,7 +48,17 @@ export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unkn
       from t where t.urutan = any(${withLines.map((j) => j.urutan)}::int[]) order by t.urutan
       returning id, mutasi_id, tanggal
     ),
-    ${linesAndBalances(withLines, sql`(select t.urutan, j.id, j.tanggal, t.akun_kas_id from t join j on j.mutasi_id = t.id)`)}`;
+    ${linesAndBalances(withLines, sql`(select t.urutan, j.id, j.tanggal, t.akun_kas_id from t join j on j.mutasi_id = t.id)`, saldo)}`;
+}
+
+/**
+ * The end of a statement made with `journalCtes`: nothing, or with a collector (`saldoMassal`) the
+ * sums of its lines per account and day, for `SaldoMassal.add`.
+ */
+export function journalResult(saldo?: SaldoMassal): RawBuilder<SaldoRow> {
+  return saldo
+    ? sql<SaldoRow>`select akun_id, tanggal::text as tanggal, sum(debit)::text as debit, sum(kredit)::text as kredit from b group by 1, 2`
+    : sql<SaldoRow>`select 1`;
 }
 
 /**
@@ -55,7 +66,7 @@ export function journalCtes(journals: readonly JurnalOfEvent[]): RawBuilder<unkn
  * `id`, `tanggal`, `akun_kas_id`), each role mapped to its account (the role `kas` to the header's
  * cash or bank account when it names one), then the balances under `mizan.massal`.
  */
-function linesAndBalances(journals: readonly JurnalOfEvent[], heads: RawBuilder<unknown>) {
+function linesAndBalances(journals: readonly JurnalOfEvent[], heads: RawBuilder<unknown>, saldo?: SaldoMassal) {
   const { urutan, peran, debit, kredit } = lineArrays(journals);
   return sql`
     b as (
@@ -67,8 +78,12 @@ function linesAndBalances(journals: readonly JurnalOfEvent[], heads: RawBuilder<
         join akun_peran ap on ap.peran = l.peran
       order by l.n
       returning jurnal_id, akun_id, tanggal, debit, kredit
-    ),
-    ${balanceCtes}`;
+    )${
+      saldo
+        ? sql``
+        : sql`,
+    ${balanceCtes}`
+    }`;
 }
 
 /**
@@ -98,6 +113,100 @@ const balanceCtes = sql`
  */
 export async function massal(trx: Kysely<DB>) {
   await sql`select set_config('mizan.massal', 'on', true)`.execute(trx);
+}
+
+/** The sums of a statement's lines of one account and day (text: exact bigint sums). */
+export interface SaldoRow {
+  akun_id: number;
+  tanggal: string;
+  debit: string;
+  kredit: string;
+}
+
+/** Rows per statement when a collector writes its balances (PGlite runs a statement on the server's thread). */
+const SALDO_ROWS = 1000;
+
+/**
+ * A back-fill's balances per account and day, collected from the statements of one transaction
+ * (`journalResult`) and added to `saldo_akun_harian` and `saldo_akun_bulanan` once, by `simpan`,
+ * before the transaction commits: a batch of 200 loans writes some 25 statements of lines spread
+ * over the same accounts and years of days, and each statement's own upsert of its ~600 account-days
+ * cost as much as the lines' insert (docs/performance.md "The books"). Made by `saldoMassal` alone,
+ * which turns the per-journal trigger aside (otherwise the lines would be counted twice).
+ */
+export class SaldoMassal {
+  private readonly days = new Map<string, { akun_id: number; tanggal: string; debit: bigint; kredit: bigint }>();
+
+  /** Adds a statement's sums (`journalResult`'s rows). */
+  add(rows: readonly SaldoRow[]) {
+    for (const row of rows) {
+      const key = `${row.akun_id}|${row.tanggal}`;
+      const day = this.days.get(key);
+      if (day) {
+        day.debit += BigInt(row.debit);
+        day.kredit += BigInt(row.kredit);
+      } else
+        this.days.set(key, { akun_id: row.akun_id, tanggal: row.tanggal, debit: BigInt(row.debit), kredit: BigInt(row.kredit) });
+    }
+  }
+
+  /**
+   * Adds what was collected to the balances per account and day, then per month, in account and
+   * day order (the order the per-journal trigger locks rows in: never crosswise with a payment's
+   * commit), `SALDO_ROWS` rows a statement with a turn between them; empties the collector. Call it
+   * in the transaction that wrote the lines, before it commits.
+   */
+  async simpan(trx: Kysely<DB>) {
+    const days = [...this.days.values()].sort((a, b) =>
+      a.akun_id !== b.akun_id ? a.akun_id - b.akun_id : a.tanggal < b.tanggal ? -1 : a.tanggal > b.tanggal ? 1 : 0,
+    );
+    this.days.clear();
+    const months = new Map<string, { akun_id: number; bulan: string; debit: bigint; kredit: bigint }>();
+    for (const d of days) {
+      const bulan = `${d.tanggal.slice(0, 7)}-01`;
+      const key = `${d.akun_id}|${bulan}`;
+      const month = months.get(key);
+      if (month) {
+        month.debit += d.debit;
+        month.kredit += d.kredit;
+      } else months.set(key, { akun_id: d.akun_id, bulan, debit: d.debit, kredit: d.kredit });
+    }
+    for (let start = 0; start < days.length; start += SALDO_ROWS) {
+      const rows = days.slice(start, start + SALDO_ROWS);
+      await sql`
+        insert into saldo_akun_harian as s (akun_id, tanggal, debit, kredit)
+        select * from unnest(${rows.map((r) => r.akun_id)}::int[], ${rows.map((r) => r.tanggal)}::date[],
+          ${rows.map((r) => r.debit.toString())}::bigint[], ${rows.map((r) => r.kredit.toString())}::bigint[]) as u(akun_id, tanggal, debit, kredit)
+        order by 1, 2
+        on conflict (akun_id, tanggal) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit`.execute(
+        trx,
+      );
+      await nextTurn();
+    }
+    const all = [...months.values()];
+    for (let start = 0; start < all.length; start += SALDO_ROWS) {
+      const rows = all.slice(start, start + SALDO_ROWS);
+      await sql`
+        insert into saldo_akun_bulanan as s (akun_id, bulan, debit, kredit)
+        select * from unnest(${rows.map((r) => r.akun_id)}::int[], ${rows.map((r) => r.bulan)}::date[],
+          ${rows.map((r) => r.debit.toString())}::bigint[], ${rows.map((r) => r.kredit.toString())}::bigint[]) as u(akun_id, bulan, debit, kredit)
+        order by 1, 2
+        on conflict (akun_id, bulan) do update set debit = s.debit + excluded.debit, kredit = s.kredit + excluded.kredit`.execute(
+        trx,
+      );
+      await nextTurn();
+    }
+  }
+}
+
+/**
+ * `massal` for a back-fill that collects its balances: the per-journal trigger stands aside for the
+ * rest of the transaction and the statements given the answered collector leave the balances to
+ * its `simpan`, called before the transaction commits.
+ */
+export async function saldoMassal(trx: Kysely<DB>): Promise<SaldoMassal> {
+  await massal(trx);
+  return new SaldoMassal();
 }
 
 /** A journal that is not a loan's money event (a disbursement of the dana kebajikan; general journals). */

@@ -26,15 +26,19 @@ export type EventForJournal = MutasiParts & {
 /**
  * The next `limit` money events after `afterId` (id order), as an index range, and of them those
  * that have no journal yet, with what their journal needs. The range is taken first: an anti-join
- * over the whole table let the planner scan millions of rows per batch.
+ * over the whole table let the planner scan millions of rows per batch. Each event's loan, reversed
+ * event and journal are then looked up through their indexes (LATERAL, LIMIT 1: never a join the
+ * planner may turn into a hash of the whole table; with statistics from before the back-fill it
+ * hashed every loan, event and journal for each batch, 0,4 s a batch at 10 000 customers).
  */
 export async function eventsWithoutJournal(trx: Kysely<DB>, afterId: number, limit: number) {
   const { rows } = await sql<EventForJournal & { ada_jurnal: boolean }>`
     with next as (select * from mutasi_pinjaman where id > ${afterId} order by id limit ${limit})
-    select m.*, l.tipe, o.jenis as dibalik, exists (select 1 from jurnal j where j.mutasi_id = m.id) as ada_jurnal
+    select m.*, l.tipe, o.jenis as dibalik, j.id is not null as ada_jurnal
     from next m
-      join pinjaman l on l.id = m.pinjaman_id
-      left join mutasi_pinjaman o on o.id = m.membalik_id
+      cross join lateral (select l.tipe from pinjaman l where l.id = m.pinjaman_id limit 1) l
+      left join lateral (select o.jenis from mutasi_pinjaman o where o.id = m.membalik_id limit 1) o on true
+      left join lateral (select j.id from jurnal j where j.mutasi_id = m.id limit 1) j on true
     order by m.id`.execute(trx);
   return {
     events: rows.filter((r) => !r.ada_jurnal),

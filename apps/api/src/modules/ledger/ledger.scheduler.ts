@@ -48,7 +48,7 @@ export function scheduleDailyLedger(app: FastifyInstance) {
       await forgetLedgerDay(app.db, tanggal);
     }
     // The loans recorded before the money module get their events (once; resumed where it stopped).
-    const derived = await backfillLoanEvents(app.db, tanggal, stop.signal);
+    const derived = await backfillLoanEvents(app.db, tanggal, { signal: stop.signal, kind: app.dbKind });
     if (derived) app.log.info({ derived }, 'money events derived for loans recorded before them');
     // The money events recorded before the books get their journals (once; resumed where it stopped).
     const journalled = await backfillJournals(app.db, { batch: JURNAL_BACKFILL_BATCH[app.dbKind], signal: stop.signal });

@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { jurnalMutasi, mutasiPartNames, ZERO_PARTS, type JenisMutasi, type MutasiParts } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { nextTurn } from '../../db/job-runs';
-import { journalCtes } from '../../db/journal-writes';
+import { journalCtes, journalResult, type SaldoMassal, type SaldoRow } from '../../db/journal-writes';
 
-export { massal } from '../../db/journal-writes';
+export { saldoMassal, type SaldoMassal } from '../../db/journal-writes';
 
 /** An event to write: its parts and what it is (modules/mutasi writes every row). */
 export type NewMutasi = MutasiParts & {
@@ -37,47 +37,85 @@ const column = <K extends keyof NewMutasi>(rows: readonly NewMutasi[], key: K) =
 /**
  * Writes events in the given order (their ids follow it), each with its balanced journal (core
  * `jurnalMutasi`, issue 48) in the same statement: the event and its journal exist together or not
- * at all, and a payment pays no round trip for its books.
+ * at all, and a payment pays no round trip for its books. (A back-fill writes through `eventWriter`.)
  */
 export async function insertEvents(trx: Kysely<DB>, events: readonly NewMutasi[]) {
   for (let start = 0; start < events.length; start += INSERT_ROWS) {
-    const rows = events.slice(start, start + INSERT_ROWS);
-    const parts = mutasiPartNames.map((name) => sql`${column(rows, name)}::bigint[]`);
-    const names = sql.join(
-      [
-        'pinjaman_id',
-        'jenis',
-        'tanggal',
-        ...mutasiPartNames,
-        'pembayaran_id',
-        'tazir_id',
-        'tawidh_id',
-        'membalik_id',
-        'alasan',
-        'diturunkan',
-        'dicatat_oleh',
-        'akun_kas_id',
-      ].map((name) => sql.ref(name)),
-    );
-    const journals = rows.map((row, index) => ({
-      urutan: index + 1,
-      lines: jurnalMutasi(row.tipe, row.jenis, row, row.dibalik),
-    }));
-    await sql`
-      with t as (
-        select nextval('mutasi_pinjaman_id_seq')::int as id, t.*
-        from unnest(${column(rows, 'pinjaman_id')}::int[], ${column(rows, 'jenis')}::text[], ${column(rows, 'tanggal')}::date[],
-          ${sql.join(parts)}, ${column(rows, 'pembayaran_id')}::int[], ${column(rows, 'tazir_id')}::int[], ${column(rows, 'tawidh_id')}::int[],
-          ${column(rows, 'membalik_id')}::int[], ${column(rows, 'alasan')}::text[],
-          ${rows.map((row) => row.diturunkan ?? false)}::boolean[], ${column(rows, 'dicatat_oleh')}::int[],
-          ${column(rows, 'akun_kas_id')}::int[])
-          with ordinality as t(${names}, urutan)
-      ),
-      m as (insert into mutasi_pinjaman (id, ${names}) select id, ${names} from t),
-      ${journalCtes(journals)}
-      select 1`.execute(trx);
+    await insertStatement(trx, events.slice(start, start + INSERT_ROWS));
     if (start + INSERT_ROWS < events.length) await nextTurn();
   }
+}
+
+/** One statement of `insertEvents` and `eventWriter`: the rows with their journals. */
+async function insertStatement(trx: Kysely<DB>, rows: readonly NewMutasi[], saldo?: SaldoMassal) {
+  const parts = mutasiPartNames.map((name) => sql`${column(rows, name)}::bigint[]`);
+  const names = sql.join(
+    [
+      'pinjaman_id',
+      'jenis',
+      'tanggal',
+      ...mutasiPartNames,
+      'pembayaran_id',
+      'tazir_id',
+      'tawidh_id',
+      'membalik_id',
+      'alasan',
+      'diturunkan',
+      'dicatat_oleh',
+      'akun_kas_id',
+    ].map((name) => sql.ref(name)),
+  );
+  const journals = rows.map((row, index) => ({
+    urutan: index + 1,
+    lines: jurnalMutasi(row.tipe, row.jenis, row, row.dibalik),
+  }));
+  const { rows: balances } = await sql<SaldoRow>`
+    with t as (
+      select nextval('mutasi_pinjaman_id_seq')::int as id, t.*
+      from unnest(${column(rows, 'pinjaman_id')}::int[], ${column(rows, 'jenis')}::text[], ${column(rows, 'tanggal')}::date[],
+        ${sql.join(parts)}, ${column(rows, 'pembayaran_id')}::int[], ${column(rows, 'tazir_id')}::int[], ${column(rows, 'tawidh_id')}::int[],
+        ${column(rows, 'membalik_id')}::int[], ${column(rows, 'alasan')}::text[],
+        ${rows.map((row) => row.diturunkan ?? false)}::boolean[], ${column(rows, 'dicatat_oleh')}::int[],
+        ${column(rows, 'akun_kas_id')}::int[])
+        with ordinality as t(${names}, urutan)
+    ),
+    m as (insert into mutasi_pinjaman (id, ${names}) select id, ${names} from t),
+    ${journalCtes(journals, saldo)}
+    ${journalResult(saldo)}`.execute(trx);
+  saldo?.add(balances);
+}
+
+/**
+ * A back-fill's writer of events that overlaps computing with writing: `push` hands it events in
+ * order and returns as soon as the statement of each full `rows` is sent (the previous one
+ * answered first: one statement at a time, in order), so the caller derives the next events while
+ * PostgreSQL writes these; `finish` writes the rest and waits for all. A failed statement fails the
+ * next `push` or `finish` (the transaction is then rolled back by its caller).
+ */
+export function eventWriter(trx: Kysely<DB>, options: { saldo?: SaldoMassal; rows?: number } = {}) {
+  const size = options.rows ?? INSERT_ROWS;
+  let buffer: NewMutasi[] = [];
+  let pending: Promise<void> = Promise.resolve();
+  return {
+    async push(events: readonly NewMutasi[]) {
+      buffer.push(...events);
+      while (buffer.length >= size) {
+        const rows = buffer.slice(0, size);
+        buffer = buffer.slice(size);
+        await pending;
+        pending = insertStatement(trx, rows, options.saldo);
+        // Handled when awaited; until then a failure must not count as unhandled.
+        pending.catch(() => {});
+        // A turn, so that the statement goes out before the caller computes again.
+        await nextTurn();
+      }
+    },
+    async finish() {
+      await pending;
+      if (buffer.length > 0) await insertStatement(trx, buffer, options.saldo);
+      buffer = [];
+    },
+  };
 }
 
 /** The sum of each given loan's events, part by part, and how many it has (0: none posted yet). */

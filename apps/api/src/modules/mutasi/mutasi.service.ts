@@ -151,6 +151,7 @@ export async function ensureLoanEvents(
   loanIds: readonly number[],
   today: string,
   metode?: MetodePengakuanMargin,
+  write: { saldo?: repo.SaldoMassal; rows?: number } = {},
 ) {
   if (loanIds.length === 0) return 0;
   const posted = await repo.postedOf(trx, loanIds);
@@ -159,22 +160,24 @@ export async function ensureLoanEvents(
   const rules = metode ?? (await getPendapatanSetting(trx)).metode_pengakuan_margin;
   const [rows, payments] = await Promise.all([loans.findLoanRows(trx, missing), loans.livingPaymentsOfLoans(trx, missing)]);
   const byLoan = paymentsByLoan(payments);
-  const events: repo.NewMutasi[] = [];
+  // Each loan's events are handed to the writer as they are derived: the statements of the
+  // earlier ones run meanwhile (in order, so the ids still follow the loans).
+  const writer = repo.eventWriter(trx, write);
   let derived = 0;
   for (const [index, loan] of rows.entries()) {
     // About a millisecond of computing per loan: a turn for other requests every 25 loans (PGlite
     // and the server share this thread; a batch of 500 at once held it half a second).
     if (index > 0 && index % 25 === 0) await nextTurn();
-    const before = events.length;
-    for (const e of deriveLoanEvents({ ...loan, deleted: loan.deleted_at !== null }, byLoan.get(loan.id) ?? [], today, rules)) {
-      events.push({
+    const events = deriveLoanEvents({ ...loan, deleted: loan.deleted_at !== null }, byLoan.get(loan.id) ?? [], today, rules).map(
+      (e): repo.NewMutasi => ({
         ...eventRow(loan, { jenis: e.jenis, tanggal: e.tanggal, pembayaran_id: e.pembayaran_id, userId: null }, today, e.parts),
         diturunkan: true,
-      });
-    }
-    if (events.length > before) derived += 1;
+      }),
+    );
+    if (events.length > 0) derived += 1;
+    await writer.push(events);
   }
-  await repo.insertEvents(trx, events);
+  await writer.finish();
   return derived;
 }
 
@@ -476,6 +479,11 @@ export const BACKFILL_JOB = 'mutasi_backfill';
 const BACKFILL_BATCH = 200;
 /** Its one run's key: the day of the migration that made the events table. */
 const BACKFILL_RUN = '2026-12-04';
+/**
+ * Events per statement of the job: PostgreSQL writes 1 000 at once (fewer statements, checks and
+ * plans); PGlite runs a statement on the server's thread, so it keeps the 250 of every writer.
+ */
+const BACKFILL_ROWS = { pglite: 250, postgres: 1000 } as const;
 
 /**
  * Derives the events of every loan recorded before the money module (migration 2026_12_04_0900),
@@ -485,7 +493,13 @@ const BACKFILL_RUN = '2026-12-04';
  * for it (or derived it first). Once done it only looks at its finished run. Answers how many loans
  * it derived, or null when another process holds the run.
  */
-export async function backfillLoanEvents(db: Kysely<DB>, today: string, signal?: AbortSignal): Promise<number | null> {
+export async function backfillLoanEvents(
+  db: Kysely<DB>,
+  today: string,
+  options: { signal?: AbortSignal; kind?: 'pglite' | 'postgres'; rows?: number } = {},
+): Promise<number | null> {
+  const { signal, kind = 'pglite' } = options;
+  const rows = options.rows ?? BACKFILL_ROWS[kind];
   if (await lastFinishedRun(db, BACKFILL_JOB)) return 0;
   const metode = (await getPendapatanSetting(db)).metode_pengakuan_margin;
   let derived = 0;
@@ -496,9 +510,10 @@ export async function backfillLoanEvents(db: Kysely<DB>, today: string, signal?:
       if (!run) return null;
       if (run.finished_at) return { derived: 0, finished: true };
       const ids = await repo.lockLoansAfter(trx, run.cursor, BACKFILL_BATCH);
-      // The batch's journals are added to the account balances set-based (it writes nothing else).
-      await repo.massal(trx);
-      const count = await ensureLoanEvents(trx, ids, today, metode);
+      // The batch's journals are added to the account balances once, set-based, before it commits.
+      const saldo = await repo.saldoMassal(trx);
+      const count = await ensureLoanEvents(trx, ids, today, metode, { saldo, rows });
+      await saldo.simpan(trx);
       const finished = ids.length < BACKFILL_BATCH;
       await advanceRun(trx, BACKFILL_JOB, BACKFILL_RUN, ids.at(-1) ?? run.cursor, run.processed + count, finished);
       return { derived: count, finished };
