@@ -1,7 +1,9 @@
 // Issue 25: payment receipts in the browser. A payment recorded from the loan detail on a phone
-// offers "Cetak Kwitansi" at once; the print view shows the receipt (number, amount in words) and
-// opens the print dialog; the payment detail on a desktop shows the number and prints again as a
-// SALINAN; the 80 mm paper and "Unduh PDF" give the same receipt as a PDF, read back with poppler.
+// offers "Cetak Kwitansi" at once; the print view opens on an uncounted preview (issue 51: opening
+// the page is no print), "Cetak" prints the original, and reloading the page prints nothing; the
+// payment detail on a desktop opens the preview that announces the copy, "Cetak" prints it as
+// SALINAN – Cetakan ke-2; the 80 mm paper and "Unduh PDF" give the receipt as a PDF (ke-3), read
+// back with poppler.
 // Profil Lembaga: an administrator fills it in; receipts and the landing page show it.
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -65,6 +67,9 @@ async function open(viewport: ViewportName, path: string): Promise<{ context: Br
   return opened;
 }
 const prints = (page: Page) => page.evaluate(() => (window as unknown as { prints: number }).prints);
+/** How often the server counted the receipt as printed or downloaded (its uncounted preview says so). */
+const printCount = async (id: number) =>
+  (await server.api<{ dicetak: number }>('GET', `/pembayaran/${id}/kwitansi/dokumen`)).body.data.dicetak;
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 let paymentId = 0;
@@ -85,12 +90,22 @@ describe('payment receipts', () => {
     paymentId = Number(/\/cetak\/kwitansi\/(\d+)/.exec(page.url())![1]);
     const receipt = page.getByTestId('dokumen');
     await receipt.getByText(`No. KW/${year}/000001`).waitFor();
+    // Opening the page is a preview: no print dialog, nothing counted.
+    await page.getByRole('status').filter({ hasText: 'Kwitansi ini belum pernah dicetak' }).waitFor();
+    await snap(page, 'kwitansi-preview-phone');
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Kwitansi ini belum pernah dicetak' }).waitFor();
+    expect(await prints(page)).toBe(0);
+    expect(await printCount(paymentId)).toBe(0);
+
+    await page.getByRole('button', { name: 'Cetak kwitansi pembayaran' }).click();
+    await expect.poll(() => prints(page)).toBe(1);
     const text = (await receipt.textContent()) ?? '';
     expect(text).toContain('Aminah Kwitansi');
     expect(text).toContain(formatRupiah(1_240_000));
     expect(text).toContain(terbilangRupiah(1_240_000));
     expect(text).not.toContain('SALINAN');
-    await expect.poll(() => prints(page)).toBe(1);
+    expect(await printCount(paymentId)).toBe(1);
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await snap(page, 'kwitansi-print-view-phone');
     await context.close();
@@ -104,8 +119,18 @@ describe('payment receipts', () => {
     await page.getByTestId('card-pembayaran').getByText(`KW/${year}/000001`).waitFor();
     await page.getByRole('link', { name: `Cetak kwitansi KW/${year}/000001` }).click();
     const receipt = page.getByTestId('dokumen');
-    await receipt.getByRole('strong').filter({ hasText: 'SALINAN' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: 'Kwitansi asli sudah dicetak atau diunduh (1 kali). Cetakan berikutnya bertanda SALINAN – Cetakan ke-2.',
+      })
+      .waitFor();
+    expect(await prints(page)).toBe(0);
+    await page.getByRole('button', { name: 'Cetak kwitansi pembayaran' }).click();
     await expect.poll(() => prints(page)).toBe(1);
+    await receipt.getByRole('strong').filter({ hasText: 'SALINAN' }).waitFor();
+    expect(await receipt.textContent()).toContain('Cetakan ke-2');
+    expect(await printCount(paymentId)).toBe(2);
     await snap(page, 'kwitansi-salinan-desktop');
 
     await page.getByRole('button', { name: 'Kertas 80 mm' }).click();
@@ -124,6 +149,7 @@ describe('payment receipts', () => {
     expect(pdf).toContain(`KW/${year}/000001`);
     expect(pdf).toContain('Aminah Kwitansi');
     expect(pdf).toContain('Cetakan ke-3');
+    expect(await printCount(paymentId)).toBe(3);
     // For people to look at: the 80 mm receipt as an image beside the screenshots.
     execFileSync('pdftoppm', ['-r', '110', '-png', '-singlefile', file, 'test-results/screens/kwitansi-80mm']);
     await context.close();

@@ -7,7 +7,9 @@ import { apiSession, openSignedIn, signIn, snap, type ApiSession } from './suppo
 
 // Persetujuan (issue 27 A): an administrator switches approval on, an officer proposes a loan, a
 // manager sees the badge, approves one and rejects another from the queue and the loan's page; the
-// proposer cannot decide their own.
+// proposer cannot decide their own. Issue 51: the proposer sees who can approve and withdraws the
+// request with a reason; with nobody else able to approve (the manager deactivated), the new-loan
+// form says so, points to Pengguna and sends nothing.
 
 let server: RunningServer;
 let browser: Browser;
@@ -139,4 +141,66 @@ describe('persetujuan', () => {
     await snap(page, 'persetujuan-pengaju-phone');
     await context.close();
   });
+
+  it.each(['desktop', 'phone'] as const)(
+    'the proposer sees who can approve and withdraws the request with a reason (%s)',
+    async (viewport) => {
+      const id = await propose(`Bu Tarik ${viewport}`);
+      const badge = async () => (await server.api<{ menunggu: number }>('GET', '/persetujuan/jumlah')).body.data.menunggu;
+      const before = await badge();
+      const { context, page } = await openSignedIn(browser, server.baseURL, petugas, viewport, `/pinjaman/${id}`);
+      const who = page.getByTestId('pemutus');
+      await who.waitFor();
+      expect(await who.innerText()).toContain('Pak Manajer (Manajer)');
+      expect(await who.innerText()).not.toContain('Siti Petugas');
+      await page.getByRole('button', { name: `Tarik kembali pengajuan Bu Tarik ${viewport}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Tarik Kembali', exact: true }).click();
+      await dialog.getByText('Alasan penarikan wajib diisi').waitFor();
+      await dialog.getByLabel('Alasan penarikan').fill('Nasabah menunda rencana usaha');
+      await snap(page, `persetujuan-tarik-${viewport}`);
+      await dialog.getByRole('button', { name: 'Tarik Kembali', exact: true }).click();
+      await page.getByText('Pengajuan ditarik kembali').first().waitFor();
+      await page.getByText('Ditarik kembali oleh').waitFor();
+      await page.getByText('Nasabah menunda rencana usaha').waitFor();
+      expect(await page.getByRole('button', { name: /Tarik kembali pengajuan/ }).count()).toBe(0);
+      await noSideScroll(page, viewport);
+      await snap(page, `persetujuan-ditarik-${viewport}`);
+      const requests = await asUser<{ status: string; catatan: string }[]>(petugas, 'GET', `/pinjaman/${id}/persetujuan`);
+      expect(requests.body.data[0]).toMatchObject({ status: 'ditarik', catatan: 'Nasabah menunda rencana usaha' });
+      expect(await badge()).toBe(before - 1);
+      await context.close();
+    },
+  );
+
+  it.each(['desktop', 'phone'] as const)(
+    'with nobody else able to approve, the new-loan form says so and sends nothing (%s)',
+    async (viewport) => {
+      const users = (await server.api<{ id: number; username: string }[]>('GET', '/users')).body.data;
+      const manajerId = users.find((u) => u.username === 'manajer')!.id;
+      expect((await server.api('PUT', `/users/${manajerId}/status`, { is_active: false })).status).toBe(200);
+      const loansBefore = (await server.api<unknown[]>('GET', '/pinjaman?limit=1000')).body.data.length;
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page);
+      await page.goto('/pinjaman');
+      await page.getByRole('button', { name: 'Tambah Pinjaman' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Tambah Pinjaman Baru' });
+      await dialog.getByText('Belum ada yang dapat menyetujui pengajuan ini').waitFor();
+      await dialog.getByText('Tambahkan pengguna dengan peran Manajer di Pengguna').waitFor();
+      expect(await dialog.getByRole('link', { name: 'Buka Pengguna' }).getAttribute('href')).toBe('/pengguna');
+      expect(await dialog.getByRole('button', { name: 'Simpan', exact: true }).isDisabled()).toBe(true);
+      await noSideScroll(page, viewport);
+      await snap(page, `persetujuan-tanpa-pemutus-${viewport}`);
+      expect((await server.api<unknown[]>('GET', '/pinjaman?limit=1000')).body.data.length).toBe(loansBefore);
+
+      // A manager again: the form names them and may send.
+      expect((await server.api('PUT', `/users/${manajerId}/status`, { is_active: true })).status).toBe(200);
+      await page.reload();
+      await page.getByRole('button', { name: 'Tambah Pinjaman' }).first().click();
+      const again = page.getByRole('dialog', { name: 'Tambah Pinjaman Baru' });
+      await again.getByTestId('pemutus').filter({ hasText: 'Pak Manajer (Manajer)' }).waitFor();
+      expect(await again.getByRole('button', { name: 'Simpan', exact: true }).isDisabled()).toBe(false);
+      await context.close();
+    },
+  );
 });

@@ -86,8 +86,8 @@ const shows = (page: Page, label: string, value: string | RegExp) =>
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** A document as its text (poppler's pdftotext), downloaded as the signed-in staff member. */
-async function pdf(url: string): Promise<string> {
-  const res = await fetch(`${server.baseURL}/api${url}`, { headers: { authorization: `Bearer ${session.token}` } });
+async function pdf(url: string, method = 'GET'): Promise<string> {
+  const res = await fetch(`${server.baseURL}/api${url}`, { method, headers: { authorization: `Bearer ${session.token}` } });
   expect(res.status).toBe(200);
   return pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
 }
@@ -133,7 +133,7 @@ describe('one loan’s figures on every screen and document', () => {
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await context.close();
 
-    const kwitansi = await pdf(`/pembayaran/${ids.pembayaran}/kwitansi.pdf`);
+    const kwitansi = await pdf(`/pembayaran/${ids.pembayaran}/kwitansi.pdf`, 'POST');
     expect(kwitansi).toContain(`Sisa pokok setelah pembayaran ini ${formatRupiah(TRUE.sisaPokok)}`);
     const riwayat = await pdf(`/nasabah/${ids.nasabah}/riwayat.pdf`);
     expect(riwayat).toContain(`Sisa pokok ${formatRupiah(TRUE.sisaPokok)}`);

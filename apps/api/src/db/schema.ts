@@ -454,7 +454,7 @@ export interface PersetujuanTable {
   id: Generated<number>;
   jenis: 'pinjaman' | 'pelunasan' | 'penjadwalan' | 'hapus_buku';
   pinjaman_id: number;
-  status: Generated<'menunggu' | 'disetujui' | 'ditolak' | 'dibatalkan'>;
+  status: Generated<'menunggu' | 'disetujui' | 'ditolak' | 'dibatalkan' | 'ditarik'>;
   /** What is proposed (a settlement's figures, a new schedule's terms); null for a new loan. */
   data: unknown;
   diajukan_oleh: number;

@@ -114,8 +114,11 @@ export async function apiDownload(
   query: Query | undefined,
   fallbackName: string,
   timeoutMs = 30_000,
-  /** Sent as a POST (a file the server answers about, e.g. an import's problems). */
-  body?: FormData,
+  /**
+   * Sent as a POST: a file the server answers about (an import's problems), or `true` for a POST
+   * without a body (a download the server records, e.g. a receipt's print).
+   */
+  body?: FormData | true,
 ): Promise<void> {
   const headers: Record<string, string> = {};
   const token = storage.getToken();
@@ -125,7 +128,7 @@ export async function apiDownload(
     response = await fetch(buildUrl(path, query), {
       headers,
       signal: AbortSignal.timeout(timeoutMs),
-      ...(body ? { method: 'POST', body } : {}),
+      ...(body === true ? { method: 'POST' } : body ? { method: 'POST', body } : {}),
     });
   } catch (error) {
     if ((error as Error).name === 'TimeoutError')

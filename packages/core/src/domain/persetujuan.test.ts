@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decisionRefusal, paymentRefusalOfStatus, persetujuanMessages as m } from './persetujuan';
+import { decisionRefusal, paymentRefusalOfStatus, pemutusOf, persetujuanMessages as m } from './persetujuan';
 import { isDisbursed, statusPinjamanFilter } from './types';
 import { roles } from './roles';
 
@@ -35,5 +35,26 @@ describe('loans never disbursed', () => {
     }
     expect(paymentRefusalOfStatus('pending')).toBe(m.pinjamanMenunggu);
     expect(paymentRefusalOfStatus('ditolak')).toBe(m.pinjamanDitolak);
+  });
+});
+
+describe('pemutusOf (who could decide a request, issue 51)', () => {
+  const users = [
+    { id: 1, role: 'admin', aktif: true },
+    { id: 2, role: 'manajer', aktif: true },
+    { id: 3, role: 'manajer', aktif: false },
+    { id: 4, role: 'operator', aktif: true },
+    { id: 5, role: 'user', aktif: true },
+  ];
+  it.each([
+    [1, [2]],
+    [2, [1]],
+    [4, [1, 2]],
+    [3, [1, 2]],
+  ])('requester %i: %j', (requester, expected) => {
+    expect(pemutusOf(users, requester).map((u) => u.id)).toEqual(expected);
+  });
+  it('is empty for the only administrator with no manager', () => {
+    expect(pemutusOf([{ id: 1, role: 'admin', aktif: true }], 1)).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ export const jenisPersetujuanLabels: Record<JenisPersetujuan, string> = {
   hapus_buku: 'Hapus Buku',
 };
 
-export const statusPersetujuan = ['menunggu', 'disetujui', 'ditolak', 'dibatalkan'] as const;
+/** `ditarik`: withdrawn by its proposer while it waited (issue 51); `dibatalkan`: its loan was deleted. */
+export const statusPersetujuan = ['menunggu', 'disetujui', 'ditolak', 'dibatalkan', 'ditarik'] as const;
 export type StatusPersetujuan = (typeof statusPersetujuan)[number];
 
 export const statusPersetujuanLabels: Record<StatusPersetujuan, string> = {
@@ -24,6 +25,7 @@ export const statusPersetujuanLabels: Record<StatusPersetujuan, string> = {
   disetujui: 'Disetujui',
   ditolak: 'Ditolak',
   dibatalkan: 'Dibatalkan',
+  ditarik: 'Ditarik Kembali',
 };
 
 export const persetujuanMessages = {
@@ -31,6 +33,11 @@ export const persetujuanMessages = {
   milikSendiri: 'Anda tidak dapat memutuskan pengajuan Anda sendiri; keputusan harus diambil oleh orang lain',
   sudahDiputuskan: 'Pengajuan ini sudah diputuskan sebelumnya',
   catatanWajib: 'Alasan penolakan wajib diisi',
+  alasanTarikWajib: 'Alasan penarikan wajib diisi',
+  bukanPengaju: 'Hanya pengaju yang dapat menarik kembali pengajuan ini',
+  jenisInvalid: 'Jenis pengajuan harus pinjaman, pelunasan, penjadwalan atau hapus_buku',
+  tidakAdaPemutus:
+    'Belum ada orang lain yang dapat memutuskan pengajuan ini: keputusan harus diambil administrator atau manajer selain pengaju. Tambahkan pengguna dengan peran Manajer di Pengguna, lalu ajukan kembali.',
   catatanMax: 'Catatan paling banyak 500 karakter',
   pinjamanMenunggu: 'Pinjaman ini menunggu persetujuan; pembayaran belum dapat dicatat',
   pinjamanDitolak: 'Pinjaman ini ditolak; pembayaran tidak dapat dicatat',
@@ -45,6 +52,14 @@ export function decisionRefusal(user: { id: number; role: string }, diajukanOleh
   if (!canApprove(user.role)) return persetujuanMessages.bukanPenyetuju;
   if (user.id === diajukanOleh) return persetujuanMessages.milikSendiri;
   return null;
+}
+
+/**
+ * Who may decide a request that `requester` proposes: the active administrators and managers other
+ * than the requester (four eyes). A request is only opened when this is not empty (issue 51).
+ */
+export function pemutusOf<T extends { id: number; role: string; aktif: boolean }>(users: readonly T[], requesterId: number): T[] {
+  return users.filter((u) => u.aktif && canApprove(u.role) && u.id !== requesterId);
 }
 
 /** Why a loan with this status takes no payment (never disbursed), or null when it may. */

@@ -5,7 +5,7 @@ export const roles = ['admin', 'manajer', 'operator', 'user'] as const;
 export type Role = (typeof roles)[number];
 
 /** The roles that may decide on an approval request (issue 27 A): administrators and managers. */
-export const approverRoles: readonly Role[] = ['admin', 'manajer'];
+export const approverRoles = ['admin', 'manajer'] as const satisfies readonly Role[];
 export const canApprove = (role: string) => (approverRoles as readonly string[]).includes(role);
 
 /** Indonesian labels of the roles (spec §6). */

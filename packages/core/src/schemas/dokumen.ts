@@ -55,6 +55,17 @@ export const dokumenSchema = z.object({
 });
 export type Dokumen = z.infer<typeof dokumenSchema>;
 
+/**
+ * `GET /api/pembayaran/{id}/kwitansi/dokumen`: the receipt as its next print would be, not counted
+ * (issue 51: opening the page or a preview is no print), and how often it was printed or downloaded.
+ */
+export const kwitansiPratinjauSchema = z.object({
+  dokumen: dokumenSchema,
+  /** Deliberate prints and downloads so far: 0 means the next one is the original. */
+  dicetak: z.number(),
+});
+export type KwitansiPratinjau = z.infer<typeof kwitansiPratinjauSchema>;
+
 /** Paper of a receipt: A5 (half of A4) or an 80 mm thermal printer's roll. */
 export const ukuranKwitansi = ['a5', '80mm'] as const;
 export type UkuranKwitansi = (typeof ukuranKwitansi)[number];

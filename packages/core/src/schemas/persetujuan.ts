@@ -5,6 +5,7 @@ import { loanTermsShape } from './loan-figures';
 import { settingChangeShape } from './setting-change';
 import { jenisPersetujuan, persetujuanMessages as m, statusPersetujuan } from '../domain/persetujuan';
 import { pageParamSchema } from './list-query';
+import { approverRoles } from '../domain/roles';
 import { optionalTextField, textField } from './fields';
 
 /**
@@ -33,6 +34,22 @@ export type PersetujuanSettingsResponse = z.infer<typeof persetujuanSettingsResp
 export const persetujuanSetujuiSchema = z.object({ catatan: optionalTextField(500, m.catatanMax) });
 /** `POST /api/persetujuan/{id}/tolak`: the reason, required. */
 export const persetujuanTolakSchema = z.object({ catatan: textField(m.catatanWajib, 500, m.catatanMax) });
+/** `POST /api/persetujuan/{id}/tarik`: the proposer withdraws a waiting request, with the reason (required). */
+export const persetujuanTarikSchema = z.object({ catatan: textField(m.alasanTarikWajib, 500, m.catatanMax) });
+
+/** `GET /api/persetujuan/pemutus?jenis=`: who could decide a request of this kind that the signed-in user sends. */
+export const pemutusQuerySchema = z.object({ jenis: z.enum(jenisPersetujuan, { error: m.jenisInvalid }) });
+
+/**
+ * The people who could decide it (active administrators and managers other than the requester),
+ * and, when there is none, why a request cannot be sent and what to do (`alasan`).
+ */
+export const pemutusSchema = z.object({
+  jenis: z.enum(jenisPersetujuan),
+  pemutus: z.array(z.object({ id: z.number(), nama: z.string(), role: z.enum(approverRoles) })),
+  alasan: z.string().nullable(),
+});
+export type Pemutus = z.infer<typeof pemutusSchema>;
 
 const orang = z.object({ id: z.number(), nama: z.string() });
 

@@ -37,6 +37,7 @@ import * as m0900countersAtCommit from './2026_12_07_0900_counters_at_commit';
 import * as m0910buku from './2026_12_07_0910_buku';
 import * as m0900kasBank from './2026_12_08_0900_kas_bank';
 import * as m0920rekonsiliasiBuku from './2026_12_08_0920_rekonsiliasi_buku';
+import * as m0930persetujuanDitarik from './2026_12_08_0930_persetujuan_ditarik';
 import * as m0930penjadwalan from './2026_12_01_0930_penjadwalan';
 import * as m0900operations from './2026_12_02_0900_operations';
 import * as m0910waQueueAge from './2026_12_02_0910_wa_queue_age_index';
@@ -97,4 +98,5 @@ export const migrations = {
   '2026_12_07_0910_buku': m0910buku,
   '2026_12_08_0900_kas_bank': m0900kasBank,
   '2026_12_08_0920_rekonsiliasi_buku': m0920rekonsiliasiBuku,
+  '2026_12_08_0930_persetujuan_ditarik': m0930persetujuanDitarik,
 };

@@ -24,6 +24,7 @@ export function findKwitansiSource(db: Kysely<DB>, pembayaranId: number) {
       'b.keterangan',
       'k.tahun',
       'k.urut',
+      'k.dicetak',
       'p.nomor_pinjaman',
       'p.tipe',
       'p.jumlah as pinjaman_jumlah',
@@ -63,8 +64,8 @@ export function paymentsUpTo(db: Kysely<DB>, payment: { id: number; pinjaman_id:
 }
 
 /** Counts one more print of a receipt; returns which print this is (1: the original). */
-export async function countPrint(db: Kysely<DB>, pembayaranId: number, at: Date): Promise<number> {
-  const row = await db
+export async function countPrint(trx: Kysely<DB>, pembayaranId: number, at: Date): Promise<number> {
+  const row = await trx
     .updateTable('kwitansi_pembayaran')
     .set((eb) => ({ dicetak: eb('dicetak', '+', 1), terakhir_dicetak: at }))
     .where('pembayaran_id', '=', pembayaranId)

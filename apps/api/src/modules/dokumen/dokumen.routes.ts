@@ -8,6 +8,7 @@ import {
   idParamSchema,
   jurnalDokumen,
   jurnalFilterQuerySchema,
+  kwitansiPratinjauSchema,
   kwitansiQuerySchema,
   neracaSaldoDokumen,
   neracaSaldoQuerySchema,
@@ -37,25 +38,50 @@ async function sendPdf(reply: FastifyReply, dokumen: Dokumen, kertas: Kertas, lo
 
 /**
  * Printed documents (issue 25): each as a PDF (`GET …pdf`) and as its content for the browser's
- * print view. A receipt counts every print, whichever way it is printed.
+ * print view. A receipt counts every deliberate print or download (never a preview, issue 51).
  */
 export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routesOf(app, 'dokumen');
 
-  route.get(
+  // A POST: a download is a print (counted, logged), never a side effect of a GET (issue 51).
+  route.post(
     '/pembayaran/:id/kwitansi.pdf',
     {
       id: 'getKwitansiPembayaranPdf',
       summary:
-        'Kwitansi pembayaran (PDF, A5 atau 80 mm); cetakan kedua dan seterusnya bertanda SALINAN, pembayaran terhapus BATAL',
+        'Unduh kwitansi pembayaran (PDF, A5 atau 80 mm), dihitung sebagai satu cetakan: yang pertama asli, berikutnya SALINAN (cetakan ke-n); pembayaran terhapus BATAL',
       params: idParamSchema,
       querystring: kwitansiQuerySchema,
       produces: ['application/pdf'],
     },
     async (request, reply) => {
       const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
-      const dokumen = await service.printKwitansi(app.db, lembaga, request.params.id, app.clock.now());
+      const dokumen = await service.printKwitansi(
+        app.db,
+        lembaga,
+        currentUser(request).id,
+        request.params.id,
+        'pdf',
+        app.clock.now(),
+      );
       return sendPdf(reply, dokumen, request.query.ukuran, lembaga.logo);
+    },
+  );
+
+  route.get(
+    '/pembayaran/:id/kwitansi/dokumen',
+    {
+      id: 'previewKwitansiPembayaran',
+      summary: 'Pratinjau kwitansi pembayaran seperti cetakan berikutnya, tanpa dihitung sebagai cetakan, dan jumlah cetakannya',
+      params: idParamSchema,
+      response: { 200: envelope(kwitansiPratinjauSchema) },
+    },
+    async (request) => {
+      const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
+      return {
+        success: true as const,
+        data: await service.previewKwitansi(app.db, lembaga, request.params.id, app.clock.now()),
+      };
     },
   );
 
@@ -63,13 +89,18 @@ export const dokumenRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pembayaran/:id/kwitansi/cetak',
     {
       id: 'printKwitansiPembayaran',
-      summary: 'Isi kwitansi pembayaran untuk dicetak dari peramban (dihitung sebagai satu cetakan)',
+      summary:
+        'Cetak kwitansi pembayaran dari peramban: dihitung sebagai satu cetakan, isinya asli untuk yang pertama, SALINAN (cetakan ke-n) berikutnya',
       params: idParamSchema,
       response: { 200: envelope(dokumenSchema) },
     },
     async (request) => {
       const lembaga = await lembagaForDocuments(app.db, app.config.institutionName);
-      return { success: true as const, data: await service.printKwitansi(app.db, lembaga, request.params.id, app.clock.now()) };
+      const user = currentUser(request).id;
+      return {
+        success: true as const,
+        data: await service.printKwitansi(app.db, lembaga, user, request.params.id, 'cetak', app.clock.now()),
+      };
     },
   );
 

@@ -12,12 +12,14 @@ import {
   type Dokumen,
   type DokumenPinjaman,
   type KopDokumen,
+  type KwitansiPratinjau,
 } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import * as repo from './dokumen.repository';
 import { settlementOfPayment } from '../mutasi/mutasi.service';
 import { getPendapatanSetting } from '../settings/settings.service';
+import { recordActivity } from '../activities/activity.service';
 
 /** The institution as documents show it, the receipt's footer and the logo. */
 export interface Lembaga {
@@ -26,14 +28,16 @@ export interface Lembaga {
   logo: Buffer | null;
 }
 
-/**
- * The receipt of a payment, counted as one more print (the first is the original, every later one a
- * SALINAN with its print time; a deleted payment's is BATAL). Counted in the same statement that
- * reads the count, so two prints at once never both pass as the original.
- */
-export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaranId: number, now: Date): Promise<Dokumen> {
+type KwitansiSource = NonNullable<Awaited<ReturnType<typeof repo.findKwitansiSource>>>;
+
+async function kwitansiSource(db: Kysely<DB>, pembayaranId: number): Promise<KwitansiSource> {
   const source = await repo.findKwitansiSource(db, pembayaranId);
   if (!source) throw notFound(messages.notFound.pembayaran);
+  return source;
+}
+
+/** The receipt of `source` as its `cetakanKe`-th print (1: the original, later: SALINAN; a deleted payment's: BATAL). */
+async function kwitansiOf(db: Kysely<DB>, lembaga: Lembaga, source: KwitansiSource, cetakanKe: number, now: Date) {
   const payments = await repo.paymentsUpTo(db, source);
   const { metode_pengakuan_margin: metode } = await getPendapatanSetting(db);
   // The principal left right after this payment: the loan's position on its payments up to it.
@@ -46,8 +50,7 @@ export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaran
     status: source.pinjaman_status,
     jadwal_ulang: source.pinjaman_jadwal_ulang,
   };
-  const cetakanKe = await repo.countPrint(db, pembayaranId, now);
-  const pelunasan = await settlementOfPayment(db, pembayaranId);
+  const pelunasan = await settlementOfPayment(db, source.id);
   return kwitansiDokumen(
     {
       tahun: source.tahun,
@@ -69,6 +72,52 @@ export async function printKwitansi(db: Kysely<DB>, lembaga: Lembaga, pembayaran
     lembaga.catatan_kwitansi,
     now,
   );
+}
+
+/**
+ * The receipt as its next print would be, and how often it was printed: what the print view shows
+ * on opening (issue 51). Nothing is counted: opening the page or looking at it is no print.
+ */
+export async function previewKwitansi(
+  db: Kysely<DB>,
+  lembaga: Lembaga,
+  pembayaranId: number,
+  now: Date,
+): Promise<KwitansiPratinjau> {
+  const source = await kwitansiSource(db, pembayaranId);
+  return { dokumen: await kwitansiOf(db, lembaga, source, source.dicetak + 1, now), dicetak: source.dicetak };
+}
+
+/**
+ * A deliberate print (the "Cetak" button) or download (the PDF) of a receipt: counted, with who did
+ * it in the activity feed, and built from the count in the same transaction, so the paper or file
+ * says what was recorded (the first is the original, every later one a SALINAN with "Cetakan ke-n";
+ * two at once never both pass as the original: the count's row is locked by its update).
+ */
+export async function printKwitansi(
+  db: Kysely<DB>,
+  lembaga: Lembaga,
+  userId: number,
+  pembayaranId: number,
+  cara: 'cetak' | 'pdf',
+  now: Date,
+): Promise<Dokumen> {
+  return db.transaction().execute(async (trx) => {
+    const source = await kwitansiSource(trx, pembayaranId);
+    const cetakanKe = await repo.countPrint(trx, pembayaranId, now);
+    const dokumen = await kwitansiOf(trx, lembaga, source, cetakanKe, now);
+    const what = source.batal ? 'batal' : cetakanKe === 1 ? 'asli' : `salinan, cetakan ke-${cetakanKe}`;
+    await recordActivity(trx, {
+      type: 'kwitansi.cetak',
+      description: `Kwitansi ${dokumen.nomor} ${source.nama} ${cara === 'pdf' ? 'diunduh sebagai PDF' : 'dicetak'} (${what})`,
+      category: 'pembayaran',
+      amount: source.jumlah,
+      entityType: 'pembayaran',
+      entityId: pembayaranId,
+      userId,
+    });
+    return dokumen;
+  });
 }
 
 type LoanRow = NonNullable<Awaited<ReturnType<typeof repo.findLoanForDocuments>>>;

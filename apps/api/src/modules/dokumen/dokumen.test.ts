@@ -37,7 +37,7 @@ const pay = (loanId: number, fields: Record<string, unknown> = {}, token = opera
   postPayment<PembayaranDetail>(t, loanId, { tanggal: '2026-01-05', jenis: 'pokok', angsuran_ke: null, ...fields }, token);
 
 const receipt = (id: number, ukuran = 'a5') =>
-  t.request({ method: 'GET', url: `/api/pembayaran/${id}/kwitansi.pdf?ukuran=${ukuran}` });
+  t.request({ method: 'POST', url: `/api/pembayaran/${id}/kwitansi.pdf?ukuran=${ukuran}` });
 
 describe('receipt numbers', () => {
   it('numbers payments per calendar year of their date, from 1, shown on the detail', async () => {
@@ -107,7 +107,7 @@ describe('receipt numbers', () => {
   });
 });
 
-describe('GET /api/pembayaran/:id/kwitansi.pdf', () => {
+describe('POST /api/pembayaran/:id/kwitansi.pdf', () => {
   it('prints the number, date, customer, loan, amount in figures and words, what is left and who recorded it', async () => {
     const { loanId } = await customerWithLoan();
     const payment = await pay(loanId, { jenis: 'angsuran', angsuran_ke: 1, tanggal: '2026-01-05' });
@@ -180,8 +180,8 @@ describe('GET /api/pembayaran/:id/kwitansi.pdf', () => {
     const missing = await receipt(payment.id + 1000);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Pembayaran tidak ditemukan');
-    expect((await t.request({ method: 'GET', url: '/api/pembayaran/abc/kwitansi.pdf' })).statusCode).toBe(400);
-    expect((await t.request({ method: 'GET', url: `/api/pembayaran/${payment.id}/kwitansi.pdf`, token: null })).statusCode).toBe(
+    expect((await t.request({ method: 'POST', url: '/api/pembayaran/abc/kwitansi.pdf' })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: `/api/pembayaran/${payment.id}/kwitansi.pdf`, token: null })).statusCode).toBe(
       401,
     );
     // None of the refused requests counted as a print.
@@ -191,6 +191,103 @@ describe('GET /api/pembayaran/:id/kwitansi.pdf', () => {
       .where('pembayaran_id', '=', payment.id)
       .executeTakeFirstOrThrow();
     expect(row.dicetak).toBe(0);
+  });
+});
+
+describe('original and copies of a receipt (issue 51)', () => {
+  beforeEach(() => clock.set(new Date('2026-03-10T03:00:00Z')));
+  const preview = (id: number | string, token?: string | null) =>
+    t.request({ method: 'GET', url: `/api/pembayaran/${id}/kwitansi/dokumen`, ...(token !== undefined ? { token } : {}) });
+  const printViaBrowser = (id: number, token?: string) =>
+    t.request({ method: 'POST', url: `/api/pembayaran/${id}/kwitansi/cetak`, ...(token ? { token } : {}) });
+  const counted = async (id: number) =>
+    (await t.app.db.selectFrom('kwitansi_pembayaran').select('dicetak').where('pembayaran_id', '=', id).executeTakeFirstOrThrow())
+      .dicetak;
+  const printsLogged = (id: number) =>
+    t.app.db
+      .selectFrom('activities')
+      .select(['description', 'user_id'])
+      .where('type', '=', 'kwitansi.cetak')
+      .where('entity_type', '=', 'pembayaran')
+      .where('entity_id', '=', id)
+      .orderBy('id')
+      .execute();
+
+  it('a preview counts nothing however often it is opened, and shows what the next print will be', async () => {
+    const { loanId } = await customerWithLoan();
+    const payment = await pay(loanId);
+    for (let i = 0; i < 3; i += 1) {
+      const res = await preview(payment.id, operator.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.dicetak).toBe(0);
+      expect(res.json().data.dokumen).toMatchObject({ nomor: 'KW/2026/000001', tanda: null, keterangan_tanda: null });
+    }
+    expect(await counted(payment.id)).toBe(0);
+    expect(await printsLogged(payment.id)).toEqual([]);
+
+    // The first deliberate print is the original; the preview then announces the copy.
+    const first = await printViaBrowser(payment.id, operator.token);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ tanda: null, nama_file: 'Kwitansi-KW-2026-000001.pdf' });
+    const after = (await preview(payment.id)).json().data;
+    expect(after.dicetak).toBe(1);
+    expect(after.dokumen.tanda).toBe('SALINAN');
+    expect(after.dokumen.keterangan_tanda).toMatch(/^Cetakan ke-2, /);
+    expect(await counted(payment.id)).toBe(1);
+  });
+
+  it('the PDF downloaded right after the payment is the original; each later print or download is SALINAN – Cetakan ke-N, logged with who', async () => {
+    const { loanId } = await customerWithLoan();
+    const payment = await pay(loanId);
+    await preview(payment.id);
+    const original = await receipt(payment.id);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-disposition']).toBe('attachment; filename="Kwitansi-KW-2026-000001.pdf"');
+    const text = pdfText(original.rawPayload);
+    expect(text).not.toContain('SALINAN');
+    expect(text).not.toContain('Cetakan ke-');
+
+    const second = await printViaBrowser(payment.id, operator.token);
+    expect(second.json().data).toMatchObject({ tanda: 'SALINAN', keterangan_tanda: 'Cetakan ke-2, 10 Maret 2026 pukul 10.00' });
+    const third = await receipt(payment.id);
+    expectPdfText(third.rawPayload, ['SALINAN', 'Cetakan ke-3']);
+    expect(await counted(payment.id)).toBe(3);
+
+    const logged = await printsLogged(payment.id);
+    expect(logged.map((a) => a.description)).toEqual([
+      'Kwitansi KW/2026/000001 Budi Santoso diunduh sebagai PDF (asli)',
+      'Kwitansi KW/2026/000001 Budi Santoso dicetak (salinan, cetakan ke-2)',
+      'Kwitansi KW/2026/000001 Budi Santoso diunduh sebagai PDF (salinan, cetakan ke-3)',
+    ]);
+    expect(logged.map((a) => a.user_id)).toEqual([expect.any(Number), operator.id, expect.any(Number)]);
+    expect(logged[0]!.user_id).not.toBe(operator.id);
+  });
+
+  it('two prints at once: exactly one original', async () => {
+    const { loanId } = await customerWithLoan();
+    const payment = await pay(loanId);
+    const both = await Promise.all([printViaBrowser(payment.id), printViaBrowser(payment.id, operator.token)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both.map((r) => (r.json().data as Dokumen).tanda).sort()).toEqual(['SALINAN', null]);
+    expect(await counted(payment.id)).toBe(2);
+  });
+
+  it('refuses an unknown payment (404), a bad id (400) and no token (401) on the preview and the print; nothing is counted or logged', async () => {
+    const { loanId } = await customerWithLoan();
+    const payment = await pay(loanId);
+    const missing = await preview(payment.id + 1000);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Pembayaran tidak ditemukan');
+    const missingPrint = await printViaBrowser(payment.id + 1000);
+    expect(missingPrint.statusCode).toBe(404);
+    expect(missingPrint.json().message).toBe('Pembayaran tidak ditemukan');
+    expect((await preview('abc')).statusCode).toBe(400);
+    expect((await preview(payment.id, null)).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/pembayaran/${payment.id}/kwitansi/cetak`, token: null })).statusCode,
+    ).toBe(401);
+    expect(await counted(payment.id)).toBe(0);
+    expect(await printsLogged(payment.id)).toEqual([]);
   });
 });
 

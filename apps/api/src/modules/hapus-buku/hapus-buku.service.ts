@@ -105,5 +105,5 @@ async function approveHapusBuku(trx: Kysely<DB>, clock: Clock, loan: PinjamanRow
 /** A write-off: always approved by another person (registered with persetujuan). */
 export const hapusBukuDecision: DecisionHandler = {
   approve: (trx, ctx, { request, loan, userId }) => approveHapusBuku(trx, ctx.clock, loan, request.data, userId),
-  reject: async (_trx, _ctx, { loan }) => `Hapus buku pinjaman ${loan.nasabah_nama} ditolak`,
+  reject: async (_trx, _ctx, { loan }) => `Hapus buku pinjaman ${loan.nasabah_nama}`,
 };

@@ -234,10 +234,10 @@ async function approveSettlement(
   return `Pelunasan dipercepat ${loan.nasabah_nama} dengan potongan ${formatRupiah(proposal.khasm)} disetujui`;
 }
 
-/** The rejection of a settlement above the limit: nothing changes on the loan (it may still be settled without that khasm). */
+/** The rejection (or withdrawal) of a settlement above the limit: nothing changes on the loan (it may still be settled without that khasm). */
 function rejectSettlement(loan: PinjamanRow, data: unknown) {
   const proposal = jsonValue<PelunasanProposal>(data);
-  return `Pelunasan dipercepat ${loan.nasabah_nama} dengan potongan ${formatRupiah(proposal.khasm)} ditolak`;
+  return `Pelunasan dipercepat ${loan.nasabah_nama} dengan potongan ${formatRupiah(proposal.khasm)}`;
 }
 
 /** The approval of a settlement whose khasm is above the institution's limit (registered with persetujuan). */

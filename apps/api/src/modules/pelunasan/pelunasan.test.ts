@@ -163,7 +163,7 @@ describe('early settlement of a Murabahah', () => {
     expect(june.margin_dibebaskan).toBe(quote.margin_tidak_ditagih + khasm);
 
     // Its receipt says both: what was paid and what was not collected.
-    const pdf = await t.request({ method: 'GET', url: `/api/pembayaran/${payments.at(-1)!.id}/kwitansi.pdf` });
+    const pdf = await t.request({ method: 'POST', url: `/api/pembayaran/${payments.at(-1)!.id}/kwitansi.pdf` });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain('Rincian Pelunasan Dipercepat');

@@ -143,7 +143,7 @@ async function approvePenjadwalan(
 }
 
 function rejectPenjadwalan(loan: PinjamanRow) {
-  return `Penjadwalan kembali ${loan.nasabah_nama} ditolak`;
+  return `Penjadwalan kembali ${loan.nasabah_nama}`;
 }
 
 /** A rescheduling: always approved by another person (registered with persetujuan). */

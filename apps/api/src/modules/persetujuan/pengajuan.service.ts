@@ -4,9 +4,10 @@
  * transaction. Kept apart from persetujuan.service, which decides and so reaches those workflows.
  */
 import type { Kysely } from 'kysely';
-import type { JenisPersetujuan, Persetujuan } from '@mizan/core';
+import { pemutusOf, persetujuanMessages, type JenisPersetujuan, type Pemutus, type Persetujuan } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { instantText, jsonValue } from '../../db/json-rows';
+import { conflict } from '../../lib/errors';
 import { recordActivity } from '../activities/activity.service';
 import * as repo from './persetujuan.repository';
 
@@ -41,10 +42,35 @@ export function toPersetujuanJson(row: repo.RequestRow): Persetujuan {
 }
 
 /**
+ * Who could decide a request of `jenis` that `requesterId` sends: the active administrators and
+ * managers other than the requester (issue 51). With none, `alasan` says why nothing can be sent
+ * and what to do; the screens show it before the request, the server refuses the request.
+ */
+export async function pemutusFor(db: Kysely<DB>, requesterId: number, jenis: JenisPersetujuan): Promise<Pemutus> {
+  const users = (await repo.activeApprovers(db)).map((u) => ({
+    id: u.id,
+    nama: u.nama,
+    role: u.role as Pemutus['pemutus'][number]['role'],
+    aktif: true,
+  }));
+  const pemutus = pemutusOf(users, requesterId).map(({ id, nama, role }) => ({ id, nama, role }));
+  return { jenis, pemutus, alasan: pemutus.length === 0 ? persetujuanMessages.tidakAdaPemutus : null };
+}
+
+/**
+ * Refuses (409) a request nobody else could decide: one that would wait for ever. Called inside the
+ * proposing transaction, before anything is written.
+ */
+export async function assertDecidable(trx: Kysely<DB>, requesterId: number, jenis: JenisPersetujuan) {
+  const { alasan } = await pemutusFor(trx, requesterId, jenis);
+  if (alasan) throw conflict(alasan);
+}
+
+/**
  * Proposes a change of a loan for another person's decision: opens the request of `jenis` holding
  * `data`, and records the proposal (`<jenis>.ajukan`, on the loan, with what it says and its
  * amount) in the feed. What a settlement above the khasm limit, a rescheduling and a write-off do
- * inside their transaction; answers the request's id.
+ * inside their transaction; answers the request's id. Refused (409) when nobody else could decide it.
  */
 export async function proposeToLoan(
   trx: Kysely<DB>,
@@ -52,6 +78,7 @@ export async function proposeToLoan(
   activity: { description: string; amount: number },
 ): Promise<number> {
   const { jenis, pinjamanId, userId, data } = proposal;
+  await assertDecidable(trx, userId, jenis);
   const requestId = await repo.insertRequest(trx, { jenis, pinjaman_id: pinjamanId, diajukan_oleh: userId, data });
   await recordActivity(trx, {
     type: `${jenis}.ajukan`,

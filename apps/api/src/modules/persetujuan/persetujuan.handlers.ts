@@ -16,7 +16,12 @@ export interface Decision {
   userId: number;
 }
 
-/** Carries out an approval or a rejection of one kind of request; answers the activity log's sentence. */
+/**
+ * Carries out a decision on one kind of request. `approve` answers the activity log's sentence;
+ * `reject` leaves the loan as it was before the request (a rejection and a withdrawal by the
+ * proposer do the same) and answers what was asked ("Pengajuan pinjaman … untuk …"), to which the
+ * log adds "ditolak" or "ditarik kembali".
+ */
 export interface DecisionHandler {
   approve(trx: Kysely<DB>, ctx: { clock: Clock; notifier?: Notifier }, decision: Decision): Promise<string>;
   reject(trx: Kysely<DB>, ctx: { clock: Clock; notifier?: Notifier }, decision: Decision): Promise<string>;
@@ -27,8 +32,9 @@ const loanText = (loan: PinjamanRow) =>
 
 /**
  * A new loan: approved, it becomes `aktif` (its schedule runs from its tanggal_pinjam, its
- * balances and ledger are computed, the "pinjaman baru" notification goes out now); rejected, it
- * becomes `ditolak`, kept with its history and out of the customer's total.
+ * balances and ledger are computed, the "pinjaman baru" notification goes out now); rejected or
+ * withdrawn, it becomes `ditolak` (never disbursed, closed), kept with its history and out of the
+ * customer's total; its request says which of the two it was.
  */
 const pinjamanBaru: DecisionHandler = {
   async approve(trx, ctx, { loan, userId }) {
@@ -47,7 +53,7 @@ const pinjamanBaru: DecisionHandler = {
   async reject(trx, _ctx, { loan, userId }) {
     await repo.setLoanStatus(trx, loan.id, 'ditolak', userId);
     await refreshTotalPinjaman(trx, loan.nasabah_id);
-    return `Pengajuan ${loanText(loan)} ditolak`;
+    return `Pengajuan ${loanText(loan)}`;
   },
 };
 

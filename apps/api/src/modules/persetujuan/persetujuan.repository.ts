@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { PERSETUJUAN_PER_PAGE, type JenisPersetujuan, type PersetujuanListQuery } from '@mizan/core';
+import { approverRoles, PERSETUJUAN_PER_PAGE, type JenisPersetujuan, type PersetujuanListQuery } from '@mizan/core';
 import type { DB } from '../../db/schema';
 import { loanRefColumnsOf, staffNameById } from '../../db/shared-columns';
 
@@ -103,7 +103,7 @@ export async function insertRequest(
 export async function closeRequest(
   trx: Kysely<DB>,
   id: number,
-  change: { status: 'disetujui' | 'ditolak' | 'dibatalkan'; diputuskan_oleh: number; catatan: string | null },
+  change: { status: 'disetujui' | 'ditolak' | 'ditarik'; diputuskan_oleh: number; catatan: string | null },
 ) {
   await trx
     .updateTable('persetujuan')
@@ -128,4 +128,19 @@ export async function setLoanStatus(trx: Kysely<DB>, pinjamanId: number, status:
     .set({ status, updated_by: userId, updated_at: sql<Date>`now()` })
     .where('id', '=', pinjamanId)
     .execute();
+}
+
+/** The active staff who may decide requests (administrators and managers), by role then name. */
+export function activeApprovers(db: Kysely<DB>) {
+  return (
+    db
+      .selectFrom('users as u')
+      .where('u.is_active', '=', true)
+      .where('u.role', 'in', approverRoles)
+      // The name as every list shows it (staffNameById): the full name, else the username.
+      .select(['u.id', 'u.role', sql<string>`coalesce(nullif(u.nama_lengkap, ''), u.username)`.as('nama')])
+      .orderBy('u.role')
+      .orderBy('u.id')
+      .execute()
+  );
 }

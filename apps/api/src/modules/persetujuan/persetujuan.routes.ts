@@ -6,7 +6,10 @@ import {
   persetujuanListQuerySchema,
   persetujuanSchema,
   persetujuanSetujuiSchema,
+  persetujuanTarikSchema,
   persetujuanTolakSchema,
+  pemutusQuerySchema,
+  pemutusSchema,
 } from '@mizan/core';
 import { currentUser } from '../../plugins/auth';
 import { envelope, listAnswer, listEnvelope } from '../../lib/envelope';
@@ -15,7 +18,7 @@ import { notFound } from '../../lib/errors';
 import { routesOf } from '../../lib/route';
 import * as service from './persetujuan.service';
 
-/** The approval queue (issue 27 A): list, the count for the menu, a loan's requests, approve, reject. */
+/** The approval queue (issue 27 A): list, the count for the menu, who could decide, a loan's requests, approve, reject, withdraw (issue 51). */
 export const persetujuanRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({ db: app.db, clock: app.clock, notifier: app.notifier });
   const route = routesOf(app, 'persetujuan');
@@ -39,6 +42,21 @@ export const persetujuanRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(z.object({ menunggu: z.number() })) },
     },
     async () => ({ success: true as const, data: { menunggu: await service.countWaiting(app.db) } }),
+  );
+
+  route.get(
+    '/persetujuan/pemutus',
+    {
+      id: 'getPemutusPersetujuan',
+      summary:
+        'Siapa yang dapat memutuskan pengajuan jenis ini bila pengguna ini yang mengajukan (administrator dan manajer aktif selain pengaju); alasan bila tidak ada',
+      querystring: pemutusQuerySchema,
+      response: { 200: envelope(pemutusSchema) },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.pemutus(app.db, currentUser(request).id, request.query.jenis),
+    }),
   );
 
   route.get(
@@ -86,6 +104,23 @@ export const persetujuanRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: 'Pengajuan ditolak',
       data: await service.decide(ctx(), currentUser(request), request.params.id, 'ditolak', request.body.catatan),
+    }),
+  );
+
+  route.post(
+    '/persetujuan/:id/tarik',
+    {
+      id: 'withdrawPersetujuan',
+      summary: 'Tarik kembali pengajuan yang masih menunggu, dengan alasan (hanya pengaju)',
+      params: idParamSchema,
+      body: persetujuanTarikSchema,
+      response: { 200: envelope(persetujuanSchema) },
+      errors: [403, 409],
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Pengajuan ditarik kembali',
+      data: await service.withdraw(ctx(), currentUser(request), request.params.id, request.body.catatan),
     }),
   );
 };

@@ -14,7 +14,7 @@ import type { Notifier } from '../notifikasi/notifikasi.service';
 import { recordActivity } from '../activities/activity.service';
 import { lockLoanForMoney } from '../mutasi/mutasi.service';
 import * as repo from './persetujuan.repository';
-import { toPersetujuanJson } from './pengajuan.service';
+import { pemutusFor, toPersetujuanJson } from './pengajuan.service';
 import { decisionHandlerOf } from './persetujuan.handlers';
 
 export { registerDecisionHandler, type DecisionHandler } from './persetujuan.handlers';
@@ -49,6 +49,9 @@ export async function listPersetujuan(
 
 export const countWaiting = repo.countWaiting;
 
+/** `GET /api/persetujuan/pemutus`: who could decide a request of `jenis` sent by `userId`. */
+export const pemutus = pemutusFor;
+
 export async function persetujuanOfLoan(db: Kysely<DB>, pinjamanId: number) {
   return (await repo.requestsOfLoan(db, pinjamanId)).map(toPersetujuanJson);
 }
@@ -78,11 +81,41 @@ export async function decide(
     const description =
       keputusan === 'disetujui'
         ? await handler.approve(trx, ctx, { request, loan, userId: user.id })
-        : await handler.reject(trx, ctx, { request, loan, userId: user.id });
+        : `${await handler.reject(trx, ctx, { request, loan, userId: user.id })} ditolak`;
     await repo.closeRequest(trx, id, { status: keputusan, diputuskan_oleh: user.id, catatan });
     await recordActivity(trx, {
       type: `persetujuan.${request.jenis}.${keputusan === 'disetujui' ? 'setujui' : 'tolak'}`,
       description: `${description}${catatan ? ` (catatan: ${catatan})` : ''}`,
+      category: 'pinjaman',
+      amount: loan.jumlah,
+      entityType: 'pinjaman',
+      entityId: loan.id,
+      userId: user.id,
+    });
+  });
+  const row = await repo.findRequest(ctx.db, id);
+  return toPersetujuanJson(row!);
+}
+
+/**
+ * Withdraws a waiting request (issue 51): only its proposer, with a reason. The loan is locked and
+ * left as a rejection leaves it (the kind's `reject`: a new loan is closed as `ditolak`, a
+ * settlement, rescheduling or write-off changes nothing), the request becomes `ditarik` with who,
+ * when and why, and the activity says "ditarik kembali", all in one transaction.
+ */
+export async function withdraw(ctx: PersetujuanContext, user: { id: number }, id: number, catatan: string): Promise<Persetujuan> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const request = await repo.lockRequest(trx, id);
+    if (!request) throw notFound(PERSETUJUAN_NOT_FOUND);
+    if (request.diajukan_oleh !== user.id) throw forbidden(persetujuanMessages.bukanPengaju);
+    if (request.status !== 'menunggu') throw conflict(persetujuanMessages.sudahDiputuskan);
+    const loan: PinjamanRow | undefined = await lockLoanForMoney(trx, request.pinjaman_id, todayOf(ctx.clock));
+    if (!loan) throw notFound(PERSETUJUAN_NOT_FOUND);
+    const asked = await decisionHandlerOf(request.jenis).reject(trx, ctx, { request, loan, userId: user.id });
+    await repo.closeRequest(trx, id, { status: 'ditarik', diputuskan_oleh: user.id, catatan });
+    await recordActivity(trx, {
+      type: `persetujuan.${request.jenis}.tarik`,
+      description: `${asked} ditarik kembali oleh pengaju (alasan: ${catatan})`,
       category: 'pinjaman',
       amount: loan.jumlah,
       entityType: 'pinjaman',

@@ -37,7 +37,7 @@ import {
   getPersetujuanSetting,
   getTazirSetting,
 } from '../settings/settings.service';
-import { cancelRequestsOf, insertRequest } from '../persetujuan/pengajuan.service';
+import { assertDecidable, cancelRequestsOf, insertRequest } from '../persetujuan/pengajuan.service';
 import { notifyPinjamanBaru, type Notifier } from '../notifikasi/notifikasi.service';
 import { todayOf, type Clock } from '../../lib/clock';
 import { livingPaymentsOf, lockLoan, lockLoanForMoney, postLoanEvent, runningLoansOfCustomers } from '../mutasi/mutasi.service';
@@ -285,6 +285,8 @@ export async function createPinjaman(
       const generated = urutan === undefined;
       if (urutan === undefined) urutan = ((await repo.latestLoanOf(trx, input.nasabah_id))?.urutan_pinjaman ?? 0) + 1;
       const waits = (await getPersetujuanSetting(trx)).pinjaman_baru;
+      // A loan that waits for a decision nobody else could give is not created (issue 51).
+      if (waits) await assertDecidable(trx, userId, 'pinjaman');
       // Ta'zir is agreed in the akad (fatwa 17/2000): the setting at creation, kept by the loan.
       const tazir = await getTazirSetting(trx);
       const loanId = await repo.insertPinjaman(trx, {

@@ -126,7 +126,7 @@ describe('Profil Lembaga', () => {
     const nasabah = await addNasabah(t, 'Rina', { nik: '3201010101019999', alamat: 'Jl. Mawar' });
     const loan = await postLoan(t, nasabah.id, { nomor_pinjaman: 'LOGO-1' });
     const payment = await postPayment(t, loan.id, { jumlah: 500_000, jenis: 'pokok', angsuran_ke: null });
-    const pdf = (await t.request({ method: 'GET', url: `/api/pembayaran/${payment.id}/kwitansi.pdf` })).rawPayload;
+    const pdf = (await t.request({ method: 'POST', url: `/api/pembayaran/${payment.id}/kwitansi.pdf` })).rawPayload;
     const text = expectPdfText(pdf, [
       profil.nama,
       profil.alamat,

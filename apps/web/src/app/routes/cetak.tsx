@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Download, Printer } from 'lucide-react';
 import type { Dokumen } from '@mizan/core';
@@ -17,10 +18,11 @@ const pageSize: Record<Kertas, string> = {
 };
 
 /**
- * /cetak/{jenis}/{id}: a document (receipt, schedule, akad summary, statement) in the browser,
- * then its print dialog. Every print (the first on opening, each "Cetak" after it) asks the server
- * for the document again, so a receipt's print is counted and a reprint carries SALINAN; "Unduh
- * PDF" gets the same document as a PDF.
+ * /cetak/{jenis}/{id}: a document (receipt, schedule, akad summary, statement) in the browser, and
+ * its print dialog. A schedule, akad summary or statement prints on opening. A receipt opens on an
+ * uncounted preview, which does not print (issue 51): only "Cetak" (the server counts the print and
+ * answers the original or a SALINAN, shown while the dialog is open) and "Unduh PDF" (counted the
+ * same way) produce paper, so what the customer holds is what was recorded.
  */
 export default function CetakPage() {
   const params = useParams();
@@ -30,25 +32,39 @@ export default function CetakPage() {
   const kertas: Kertas = kind?.papers.find((p) => p.value === search.get('ukuran'))?.value ?? kind?.papers[0]?.value ?? 'a4';
   const print = usePrintDocument(kind);
   const { showToast } = useToast();
-  const [dokumen, setDokumen] = useState<Dokumen | null>(null);
+  const [printed, setPrinted] = useState<Dokumen | null>(null);
   const [downloading, setDownloading] = useState(false);
   const started = useRef(false);
   const valid = kind !== undefined && Number.isInteger(id) && id > 0;
+  const counted = kind?.preview !== undefined;
+  const preview = useQuery({
+    queryKey: ['dokumen', 'pratinjau', params.jenis, id],
+    queryFn: () => kind!.preview!(id),
+    enabled: valid && counted,
+  });
+  // A receipt: the counted print while its dialog is open, else the preview (which does not print).
+  const dokumen = printed ?? (counted ? (preview.data?.dokumen ?? null) : null);
+  const showingPreview = counted && printed === null;
 
   const printNow = () =>
     print.mutate(id, {
       onSuccess: (next) => {
-        setDokumen(next);
+        setPrinted(next);
+        if (counted) {
+          void preview.refetch();
+          // Once the dialog closes, back to the preview: printing again must go through "Cetak".
+          window.addEventListener('afterprint', () => setPrinted(null), { once: true });
+        }
         // After React has painted the document the dialog shows exactly that.
         requestAnimationFrame(() => requestAnimationFrame(() => window.print()));
       },
     });
 
   useEffect(() => {
-    if (!valid || started.current) return;
+    if (!valid || counted || started.current) return;
     started.current = true;
     printNow();
-    // Once, on opening.
+    // Once, on opening (not a receipt: opening one is no print).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [valid]);
 
@@ -57,12 +73,19 @@ export default function CetakPage() {
     setDownloading(true);
     try {
       await kind.pdf(id, kertas);
+      if (counted) {
+        setPrinted(null);
+        void preview.refetch();
+      }
     } catch (error) {
       showToast(errorMessage(error, 'Gagal mengunduh dokumen'), 'error');
     } finally {
       setDownloading(false);
     }
   };
+  const failed = counted ? preview.isError && !dokumen : print.isError && !dokumen;
+  const failure = counted ? preview.error : print.error;
+  const dicetak = preview.data?.dicetak ?? 0;
 
   return (
     <div className="min-h-dvh bg-canvas px-3 py-4 sm:px-6">
@@ -115,13 +138,37 @@ export default function CetakPage() {
           </Button>
         </div>
       </div>
-      {!valid || (print.isError && !dokumen) ? (
+      {showingPreview && dokumen && dokumen.tanda !== 'BATAL' ? (
+        <p
+          role="status"
+          className="no-print mx-auto mb-3 max-w-3xl rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900"
+        >
+          <strong>Pratinjau.</strong>{' '}
+          {dicetak === 0
+            ? 'Kwitansi ini belum pernah dicetak: cetakan atau unduhan PDF pertama adalah kwitansi asli.'
+            : `Kwitansi asli sudah dicetak atau diunduh (${dicetak} kali). Cetakan berikutnya bertanda SALINAN – Cetakan ke-${dicetak + 1}.`}
+        </p>
+      ) : null}
+      {print.isError && counted ? (
+        <p role="alert" className="no-print mx-auto mb-3 max-w-3xl text-sm text-red-700">
+          {errorMessage(print.error, 'Gagal mencetak dokumen')}
+        </p>
+      ) : null}
+      {!valid || failed ? (
         <div
           role="alert"
           className="no-print mx-auto max-w-md rounded-xl border border-red-200 bg-white p-6 text-center text-sm text-red-900"
         >
-          {!kind ? 'Dokumen tidak dikenal' : !valid ? kind.notFound : errorMessage(print.error, 'Gagal menyiapkan dokumen')}
+          {!kind ? 'Dokumen tidak dikenal' : !valid ? kind.notFound : errorMessage(failure, 'Gagal menyiapkan dokumen')}
         </div>
+      ) : dokumen && showingPreview ? (
+        <>
+          {/* The preview is not for paper: a print from the browser's menu gets this line instead. */}
+          <div className="print-hidden">
+            <DocumentView dokumen={dokumen} kertas={kertas} />
+          </div>
+          <p className="print-only">Pratinjau tidak untuk dicetak. Gunakan tombol Cetak atau Unduh PDF di halaman kwitansi.</p>
+        </>
       ) : dokumen ? (
         <DocumentView dokumen={dokumen} kertas={kertas} />
       ) : (

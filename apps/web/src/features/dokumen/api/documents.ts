@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Dokumen } from '@mizan/core';
+import type { Dokumen, KwitansiPratinjau } from '@mizan/core';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 /** Paper of a printed document: A4 for schedules and statements; A5 or an 80 mm roll for receipts. */
@@ -13,8 +13,13 @@ export interface DocumentKind {
   backLabel: string;
   notFound: string;
   papers: { value: Kertas; label: string }[];
-  /** The content; a receipt's is fetched by POST, which counts the print. */
+  /** The content to print; a receipt's is fetched by POST, which counts the print. */
   load(id: number): Promise<Dokumen>;
+  /**
+   * A receipt's uncounted preview (what the next print will be, and how often it was printed): its
+   * page opens on it and prints only when asked (issue 51). Other documents print on opening.
+   */
+  preview?(id: number): Promise<KwitansiPratinjau>;
   pdf(id: number, kertas: Kertas): Promise<void>;
 }
 
@@ -45,7 +50,9 @@ export const documentKinds: Record<string, DocumentKind> = {
       { value: '80mm', label: '80 mm' },
     ],
     load: async (id) => (await apiRequest<Dokumen>(`/pembayaran/${id}/kwitansi/cetak`, { method: 'POST' })).data,
-    pdf: (id, kertas) => apiDownload(`/pembayaran/${id}/kwitansi.pdf`, { ukuran: kertas }, `Kwitansi-${id}.pdf`),
+    preview: async (id) => (await apiRequest<KwitansiPratinjau>(`/pembayaran/${id}/kwitansi/dokumen`)).data,
+    // A POST: the download is a print, counted (the first is the original, later ones SALINAN).
+    pdf: (id, kertas) => apiDownload(`/pembayaran/${id}/kwitansi.pdf`, { ukuran: kertas }, `Kwitansi-${id}.pdf`, undefined, true),
   },
   jadwal: loanDocument('jadwal', 'Jadwal Angsuran', 'Jadwal-Angsuran'),
   akad: loanDocument('akad', 'Ringkasan Akad', 'Ringkasan-Akad'),

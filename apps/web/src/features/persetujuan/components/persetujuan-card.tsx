@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Check, X } from 'lucide-react';
+import { Check, Undo2, X } from 'lucide-react';
 import {
   akadLabels,
   alasanKhasmLabels,
@@ -21,8 +21,9 @@ import { Button } from '../../../components/ui/button';
 import { FigureLines } from '../../../components/ui/figure-lines';
 import { useAuth } from '../../auth';
 import { KeputusanDialog } from './keputusan-dialog';
+import { PemutusNotice } from './pemutus-notice';
 
-const statusTone = { menunggu: 'amber', disetujui: 'green', ditolak: 'red', dibatalkan: 'gray' } as const;
+const statusTone = { menunggu: 'amber', disetujui: 'green', ditolak: 'red', dibatalkan: 'gray', ditarik: 'gray' } as const;
 
 interface SettlementProposal {
   input: { tanggal: string; alasan_khasm: AlasanKhasm | null };
@@ -109,7 +110,7 @@ function Terms({ request }: { request: Persetujuan }) {
  */
 export function PersetujuanCard({ request, showLoanLink = true }: { request: Persetujuan; showLoanLink?: boolean }) {
   const { user } = useAuth();
-  const [keputusan, setKeputusan] = useState<'setujui' | 'tolak' | null>(null);
+  const [keputusan, setKeputusan] = useState<'setujui' | 'tolak' | 'tarik' | null>(null);
   const p = request.pinjaman;
   const waiting = request.status === 'menunggu';
   const refusal = user ? decisionRefusal(user, request.diajukan_oleh.id) : 'x';
@@ -147,7 +148,13 @@ export function PersetujuanCard({ request, showLoanLink = true }: { request: Per
         </div>
         {request.diputuskan_oleh && request.diputuskan_pada ? (
           <div className="flex flex-wrap gap-x-1">
-            <dt className="text-muted">{request.status === 'dibatalkan' ? 'Dibatalkan oleh' : 'Diputuskan oleh'}</dt>
+            <dt className="text-muted">
+              {request.status === 'dibatalkan'
+                ? 'Dibatalkan oleh'
+                : request.status === 'ditarik'
+                  ? 'Ditarik kembali oleh'
+                  : 'Diputuskan oleh'}
+            </dt>
             <dd className="font-medium text-ink">
               {request.diputuskan_oleh.nama} · {formatDateTime(request.diputuskan_pada)}
             </dd>
@@ -155,7 +162,7 @@ export function PersetujuanCard({ request, showLoanLink = true }: { request: Per
         ) : null}
         {request.catatan ? (
           <div className="flex flex-wrap gap-x-1">
-            <dt className="text-muted">Catatan</dt>
+            <dt className="text-muted">{request.status === 'ditarik' ? 'Alasan' : 'Catatan'}</dt>
             <dd className="text-ink">{request.catatan}</dd>
           </div>
         ) : null}
@@ -171,12 +178,23 @@ export function PersetujuanCard({ request, showLoanLink = true }: { request: Per
             Setujui
           </Button>
         </div>
+      ) : waiting && own ? (
+        <div className="mt-3 space-y-3">
+          <p className="text-sm text-muted">Pengajuan Anda. Keputusan diambil oleh administrator atau manajer lain.</p>
+          <PemutusNotice jenis={request.jenis} />
+          <div className="grid sm:flex sm:justify-end">
+            <Button
+              variant="outline"
+              onClick={() => setKeputusan('tarik')}
+              aria-label={`Tarik kembali pengajuan ${p.nasabah.nama}`}
+            >
+              <Undo2 className="h-4 w-4" aria-hidden="true" />
+              Tarik Kembali
+            </Button>
+          </div>
+        </div>
       ) : waiting ? (
-        <p className="mt-3 text-sm text-muted">
-          {own
-            ? 'Pengajuan Anda. Keputusan diambil oleh administrator atau manajer lain.'
-            : 'Menunggu keputusan administrator atau manajer.'}
-        </p>
+        <p className="mt-3 text-sm text-muted">Menunggu keputusan administrator atau manajer.</p>
       ) : null}
       {keputusan ? <KeputusanDialog request={request} keputusan={keputusan} onOpenChange={() => setKeputusan(null)} /> : null}
     </article>

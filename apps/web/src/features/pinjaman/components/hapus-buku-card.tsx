@@ -1,3 +1,4 @@
+import { PemutusNotice, useSendable } from '../../persetujuan';
 import { useState } from 'react';
 import { Archive } from 'lucide-react';
 import {
@@ -104,6 +105,7 @@ function HapusBukuDialog({
     takeFieldErrors: allFieldErrors(setErrors),
   });
   const submit = () => send(propose.mutateAsync({ alasan }), () => onOpenChange(false));
+  const sendable = useSendable('hapus_buku', true);
 
   return (
     <Dialog
@@ -116,6 +118,7 @@ function HapusBukuDialog({
           onCancel={() => onOpenChange(false)}
           pending={propose.isPending}
           label="Ajukan Persetujuan"
+          disabled={!sendable}
           onConfirm={() => void submit()}
         />
       }
@@ -137,6 +140,7 @@ function HapusBukuDialog({
           Pinjaman keluar dari portofolio, NPF, dan PAR, tetapi nasabah tetap wajib membayar. Pembayaran berikutnya dicatat
           sebagai pemulihan. Berlaku setelah disetujui administrator atau manajer lain.
         </Alert>
+        <PemutusNotice jenis="hapus_buku" />
         <Field label="Alasan hapus buku" required error={errors.alasan}>
           <Textarea
             rows={3}

@@ -1,3 +1,4 @@
+import { PemutusNotice, useSendable } from '../../persetujuan';
 import { useState } from 'react';
 import {
   alasanKhasm,
@@ -83,6 +84,8 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
   const percent = quote ? khasmPercent(khasm, quote.margin_sisa) : 0;
   const needsApproval = data !== undefined && problem === null && percent > data.batas_diskon_persen;
   const dibayar = quote ? quote.total_pelunasan - khasm : 0;
+  // Above the limit it goes to another person: only when someone else could decide it (issue 51).
+  const sendable = useSendable('pelunasan', needsApproval);
 
   const { errors, setErrors, send } = useFieldErrorsSubmit({
     success: 'Pelunasan dipercepat berhasil dicatat',
@@ -118,7 +121,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
       action={{
         label: needsApproval ? 'Ajukan Persetujuan' : 'Catat Pelunasan',
         pending: create.isPending,
-        disabled: !quote || data?.alasan !== null,
+        disabled: !quote || data?.alasan !== null || !sendable,
         onConfirm: submit,
       }}
     >
@@ -209,6 +212,7 @@ export function PelunasanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjaman
                   pelunasan dicatat setelah disetujui administrator atau manajer lain.
                 </Alert>
               ) : null}
+              {needsApproval ? <PemutusNotice jenis="pelunasan" /> : null}
             </div>
 
             <div className="flex items-baseline justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3">

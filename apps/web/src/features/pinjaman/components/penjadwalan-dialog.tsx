@@ -1,3 +1,4 @@
+import { PemutusNotice, useSendable } from '../../persetujuan';
 import { useState } from 'react';
 import { formatDateLong, formatRupiah, loanCode, penjadwalanLimits, type Pinjaman } from '@mizan/core';
 import { Alert, QueryError } from '../../../components/ui/alert';
@@ -36,6 +37,8 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
     await send(propose.mutateAsync({ durasi, tenggang, alasan: alasan.trim() || null }), () => onOpenChange(false));
   };
 
+  const sendable = useSendable('penjadwalan', true);
+
   return (
     <ActionDialog
       onClose={() => onOpenChange(false)}
@@ -45,7 +48,7 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
       action={{
         label: 'Ajukan Persetujuan',
         pending: propose.isPending,
-        disabled: !plan || data?.menunggu !== null,
+        disabled: !plan || data?.menunggu !== null || !sendable,
         onConfirm: submit,
       }}
     >
@@ -100,6 +103,7 @@ export function PenjadwalanDialog({ pinjaman, onOpenChange }: { pinjaman: Pinjam
             </p>
           </section>
         )}
+        {data && !data.menunggu && plan ? <PemutusNotice jenis="penjadwalan" /> : null}
         <Field label="Alasan penjadwalan" error={errors.alasan}>
           <Textarea rows={2} maxLength={500} value={alasan} onChange={(e) => setAlasan(e.target.value)} />
         </Field>

@@ -1,3 +1,4 @@
+import { PemutusNotice, useNewLoanApproval } from '../../persetujuan';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -123,9 +124,24 @@ export function PinjamanFormDialog({
   const submission = useSubmissionKey();
   const pending = create.isPending || update.isPending;
   const formId = editing ? 'edit-pinjaman-form' : 'add-pinjaman-form';
+  // A new loan that waits for approval is sent only when someone else could approve it (issue 51).
+  const approval = useNewLoanApproval(!editing);
 
   return (
-    <FormDialog {...dialog} texts={texts} editing={editing} pending={pending} formId={formId} disabled={fileBusy}>
+    <FormDialog
+      {...dialog}
+      texts={texts}
+      editing={editing}
+      pending={pending}
+      formId={formId}
+      disabled={fileBusy || !approval.sendable}
+    >
+      {approval.waits ? (
+        <div className="mb-4 space-y-2 rounded-lg border border-line bg-canvas/50 p-3">
+          <p className="text-sm text-ink">Pinjaman baru menunggu persetujuan sebelum dicairkan.</p>
+          <PemutusNotice jenis="pinjaman" />
+        </div>
+      ) : null}
       <PinjamanForm
         formId={formId}
         pinjaman={pinjaman ?? null}
