@@ -125,7 +125,8 @@ async function tableGraph(db: Db): Promise<TableGraph> {
     await sql<{ child: string; parent: string }>`
       select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
       from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-      where c.contype = 'f' and n.nspname = current_schema()`.execute(db)
+      where c.contype = 'f' and n.nspname = current_schema()
+      order by 1, 2`.execute(db)
   ).rows;
   const withTriggers = new Set(
     (
@@ -135,6 +136,8 @@ async function tableGraph(db: Db): Promise<TableGraph> {
       )
     ).rows.map((r) => r.name),
   );
+  // Parents visited by name (the catalog's own order differs between two databases of the same
+  // schema: a source and its restored copy must list the tables alike).
   const ordered: string[] = [];
   const visit = (table: string, seen: Set<string>) => {
     if (ordered.includes(table) || seen.has(table)) return;

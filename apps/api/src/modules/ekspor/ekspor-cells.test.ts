@@ -33,8 +33,21 @@ const HOSTILE = {
   penerima: '-Admin=1',
   penerimaTelepon: '081298765433',
 };
-const IDENTIFIER_HEADERS = new Set(['NIK', 'Telepon', 'Nomor WhatsApp', 'Nomor', 'No. Pinjaman', 'No. Kwitansi']);
+const IDENTIFIER_HEADERS = new Set([
+  'NIK',
+  'Telepon',
+  'Nomor WhatsApp',
+  'Nomor',
+  'No. Pinjaman',
+  'No. Kwitansi',
+  // The books (issue 48): journal numbers and account codes.
+  'No. Jurnal',
+  'Kode',
+  'Kode Akun',
+]);
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain negative number (a ledger's balance in credit): a spreadsheet reads it as a number, never runs it. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 async function created(res: { statusCode: number; body: string; json(): { data: { id: number } } }) {
   expect(res.statusCode, res.body).toBe(201);
@@ -102,6 +115,10 @@ beforeAll(async () => {
     '/api/laporan/penagihan/ekspor': 'bulan=2024-06',
     '/api/laporan/pencairan/ekspor': 'sampai=2024-06',
     '/api/laporan/pendapatan/ekspor': 'sampai=2024-06',
+    // The books (issue 48): Kas is account 1 of the default chart.
+    '/api/akuntansi/jurnal/ekspor': 'dari=2024-01-01&sampai=2024-06-30',
+    '/api/akuntansi/buku-besar/ekspor': 'akun_id=1&dari=2024-01-01&sampai=2024-06-30',
+    '/api/akuntansi/neraca-saldo/ekspor': 'tanggal=2024-06-15',
   };
   exportUrls = Object.keys(doc.paths)
     .filter((p) => p.endsWith('/ekspor'))
@@ -133,8 +150,8 @@ function tablesOf<Cell>(records: Cell[][], isBlank: (row: Cell[]) => boolean) {
 }
 
 describe('every export', () => {
-  it('is listed in the API document (11 lists and reports)', () => {
-    expect(exportUrls).toHaveLength(11);
+  it('is listed in the API document (15 lists, reports and books)', () => {
+    expect(exportUrls).toHaveLength(15);
   });
 
   it('writes no CSV cell a spreadsheet would run, and every identifier as text with all its digits', async () => {
@@ -144,7 +161,9 @@ describe('every export', () => {
       const records = parse(res.body, { bom: true, relax_column_count: true }) as string[][];
       for (const [r, record] of records.entries())
         for (const cell of record) {
-          expect(FORMULA_START.test(cell), `${url} row ${r + 1}: ${JSON.stringify(cell)}`).toBe(false);
+          expect(FORMULA_START.test(cell) && !NEGATIVE_NUMBER.test(cell), `${url} row ${r + 1}: ${JSON.stringify(cell)}`).toBe(
+            false,
+          );
           seen.add(cell);
         }
       const tables = tablesOf(records, (row) => row.every((cell) => cell === ''));
