@@ -199,6 +199,7 @@ const visits: Visit[] = [
   { route: '/profil-lembaga', path: () => '/profil-lembaga', ready: text('Identitas Lembaga') },
   { route: '/impor', path: () => '/impor', ready: text('Periksa lalu impor') },
   { route: '/cadangan', path: () => '/cadangan', ready: text('Cadangan terjadwal tidak aktif (BACKUP_SCHEDULE=off).') },
+  { route: '/pengaturan-akun', path: () => '/pengaturan-akun', ready: text('Pemetaan Posting Otomatis') },
   { route: '/persetujuan', path: () => '/persetujuan', ready: text('Pengaturan Persetujuan') },
   { route: '/kebajikan', path: () => '/kebajikan', ready: text('Buku Dana Kebajikan') },
   { route: '/persetujuan', path: () => '/persetujuan?tab=riwayat', ready: text('Belum ada pengajuan yang diputuskan.') },
