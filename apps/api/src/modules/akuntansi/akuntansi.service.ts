@@ -269,7 +269,7 @@ export async function mapRole(db: Kysely<DB>, userId: number, input: PeranUpdate
     await repo.mapRole(trx, input.peran, input.akun_id);
     await recordActivity(trx, {
       type: 'akun.peran',
-      description: `Posting ${input.peran.replaceAll('_', ' ')} kini ke akun ${akun.kode}`,
+      description: `Posting ${peranAkunLabels[input.peran].toLowerCase()} kini ke akun ${akun.kode}`,
       category: 'other',
       entityType: 'akun',
       entityId: akun.id,

@@ -83,18 +83,32 @@ export async function decide(
         ? await handler.approve(trx, ctx, { request, loan, userId: user.id })
         : `${await handler.reject(trx, ctx, { request, loan, userId: user.id })} ditolak`;
     await repo.closeRequest(trx, id, { status: keputusan, diputuskan_oleh: user.id, catatan });
-    await recordActivity(trx, {
-      type: `persetujuan.${request.jenis}.${keputusan === 'disetujui' ? 'setujui' : 'tolak'}`,
+    await recordRequestActivity(trx, request, loan, user.id, {
+      action: keputusan === 'disetujui' ? 'setujui' : 'tolak',
       description: `${description}${catatan ? ` (catatan: ${catatan})` : ''}`,
-      category: 'pinjaman',
-      amount: loan.jumlah,
-      entityType: 'pinjaman',
-      entityId: loan.id,
-      userId: user.id,
     });
   });
   const row = await repo.findRequest(ctx.db, id);
   return toPersetujuanJson(row!);
+}
+
+/** The activity of a request decided or withdrawn: on its loan, by whoever closed it. */
+function recordRequestActivity(
+  trx: Kysely<DB>,
+  request: { jenis: string },
+  loan: { id: number; jumlah: number },
+  userId: number,
+  what: { action: 'setujui' | 'tolak' | 'tarik'; description: string },
+) {
+  return recordActivity(trx, {
+    type: `persetujuan.${request.jenis}.${what.action}`,
+    description: what.description,
+    category: 'pinjaman',
+    amount: loan.jumlah,
+    entityType: 'pinjaman',
+    entityId: loan.id,
+    userId,
+  });
 }
 
 /**
@@ -113,14 +127,9 @@ export async function withdraw(ctx: PersetujuanContext, user: { id: number }, id
     if (!loan) throw notFound(PERSETUJUAN_NOT_FOUND);
     const asked = await decisionHandlerOf(request.jenis).reject(trx, ctx, { request, loan, userId: user.id });
     await repo.closeRequest(trx, id, { status: 'ditarik', diputuskan_oleh: user.id, catatan });
-    await recordActivity(trx, {
-      type: `persetujuan.${request.jenis}.tarik`,
+    await recordRequestActivity(trx, request, loan, user.id, {
+      action: 'tarik',
       description: `${asked} ditarik kembali oleh pengaju (alasan: ${catatan})`,
-      category: 'pinjaman',
-      amount: loan.jumlah,
-      entityType: 'pinjaman',
-      entityId: loan.id,
-      userId: user.id,
     });
   });
   const row = await repo.findRequest(ctx.db, id);

@@ -1,14 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Akun, AkunCreateInput, AkunUpdateInput, PeranUpdateInput } from '@mizan/core';
 import { apiRequest } from '../../../lib/api-client';
+import { akunQuery } from './get-akun';
 
-/** GET /akuntansi/akun: the chart of accounts with the roles each account takes (issue 48). */
-export const chartQuery = queryOptions({
-  queryKey: ['akuntansi', 'akun'],
-  queryFn: async () => (await apiRequest<Akun[]>('/akuntansi/akun')).data,
-});
+// The chart's changes (Lainnya → Bagan Akun & Pemetaan, issue 48); the chart is read as the books'
+// screens read it (`akunQuery`).
 
-export const useChart = () => useQuery(chartQuery);
+export const useChart = () => useQuery(akunQuery());
 
 /** After a change of the chart: the chart (answered by the write) and the cash and bank accounts the forms offer. */
 function useChartWrite<I>(send: (input: I) => Promise<Akun[]>) {
@@ -16,7 +14,7 @@ function useChartWrite<I>(send: (input: I) => Promise<Akun[]>) {
   return useMutation({
     mutationFn: send,
     onSuccess: (chart) => {
-      queryClient.setQueryData(chartQuery.queryKey, chart);
+      queryClient.setQueryData(akunQuery().queryKey, chart);
       void queryClient.invalidateQueries({ queryKey: ['akuntansi'] });
     },
   });

@@ -1,13 +1,19 @@
 import { useState } from 'react';
-import { kelompokAkun, kelompokAkunLabels, saldoNormalBawaan, type Akun, type KelompokAkun, type SaldoNormal } from '@mizan/core';
+import {
+  kelompokAkun,
+  kelompokAkunLabels,
+  saldoNormalBawaan,
+  saldoNormalLabels,
+  type Akun,
+  type KelompokAkun,
+  type SaldoNormal,
+} from '@mizan/core';
 import { ActionDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, LabeledOptions, Select } from '../../../components/ui/input';
 import { SettingsCheckbox } from '../../../components/ui/settings-save-bar';
 import { useFieldErrorsSubmit } from '../../../components/ui/use-form-submit';
 import { useCreateAkun, useUpdateAkun } from '../api/chart';
-
-const saldoNormalLabels: Record<SaldoNormal, string> = { debit: 'Debit', kredit: 'Kredit' };
 
 /**
  * 'Tambah Akun' and 'Ubah Akun' (Pengaturan → Bagan Akun, issue 48). An account a journal, payment
